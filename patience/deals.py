@@ -1,0 +1,101 @@
+"""Shuffles that fix a deal forever by (key, deal number) — rule G-1.
+
+Both shuffles return the deck in dealing order: element 0 is dealt first. Neither uses
+:mod:`random`, whose algorithms may change between Python versions. Changing either function
+changes every saved game and leaderboard, so golden deals in the tests pin them.
+
+``patience`` (version 1), for every ruleset unless it asks otherwise:
+
+1. seed = FNV-1a 64-bit hash of the UTF-8 text ``"<key>:<deal number>"``;
+2. a SplitMix64 generator starts from that seed;
+3. a number below n is drawn by rejection: take 64-bit outputs until one is below
+   ``2**64 - 2**64 % n``, then take it modulo n (no bias);
+4. Fisher–Yates from the end: for i = size-1 down to 1, swap item i with item ``below(i+1)``,
+   starting from the full deck(s) in card order (A♣ A♦ A♥ A♠ 2♣ ... K♠, deck after deck).
+
+``microsoft``: the classic Microsoft FreeCell deals (FC-6), for one deck and deal numbers
+1 .. 2**31-1.
+"""
+
+from __future__ import annotations
+
+from .cards import DECK_SIZE, full_deck
+
+MASK64 = (1 << 64) - 1
+SHUFFLES = ("patience", "microsoft")
+MAX_MICROSOFT_DEAL = (1 << 31) - 1
+MAX_DEAL = (1 << 63) - 1
+
+
+class DealError(ValueError):
+    """A deal number or shuffle that cannot be used."""
+
+
+def fnv1a_64(data: bytes) -> int:
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & MASK64
+    return h
+
+
+class SplitMix64:
+    """The SplitMix64 generator (Steele, Lea, Flood 2014): tiny, fast, well mixed."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform number in 0..n-1."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            r = self.next()
+            if r < limit:
+                return r % n
+
+
+def patience_shuffle(key: str, number: int, decks: int = 1) -> list[int]:
+    """Shuffle ``decks`` decks for deal ``number`` of the rulesets sharing ``key``."""
+    rng = SplitMix64(fnv1a_64(f"{key}:{number}".encode("utf-8")))
+    cards = full_deck(decks)
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def microsoft_shuffle(number: int) -> list[int]:
+    """The Microsoft FreeCell deal ``number``, in dealing order (row by row over 8 columns)."""
+    if not 1 <= number <= MAX_MICROSOFT_DEAL:
+        raise DealError(f"Microsoft deal numbers run from 1 to {MAX_MICROSOFT_DEAL}, not {number}")
+    state = number
+    remaining = list(range(DECK_SIZE))  # A♣ A♦ A♥ A♠ 2♣ ... the card ints are this index
+    dealt = []
+    while remaining:
+        state = (state * 214013 + 2531011) & 0x7FFFFFFF
+        j = (state >> 16) % len(remaining)
+        dealt.append(remaining[j])
+        remaining[j] = remaining[-1]
+        remaining.pop()
+    return dealt
+
+
+def shuffled_deck(shuffle: str, key: str, number: int, decks: int = 1) -> list[int]:
+    """The deck for one deal, in dealing order."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise DealError(f"a deal number is a whole number, not {number!r}")
+    if shuffle == "microsoft":
+        if decks != 1:
+            raise DealError("the microsoft shuffle deals one deck only")
+        return microsoft_shuffle(number)
+    if shuffle == "patience":
+        if not 1 <= number <= MAX_DEAL:
+            raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {number}")
+        return patience_shuffle(key, number, decks)
+    raise DealError(f"unknown shuffle {shuffle!r}; use one of: {', '.join(SHUFFLES)}")

@@ -1,0 +1,206 @@
+"""Compile a Ruleset once into flat tables and plain functions for the hot path.
+
+Everything the move generator asks per move is a list index or a bytes lookup here: which
+cards fit on a given top card, whether two cards form a built run, which groups a pile may
+send to, points per card for a move between two groups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import DECK_SIZE, IS_RED, RANK, SUIT
+from ..ruleset.model import Build, PileGroup, Ruleset
+
+MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY = 0, 1, 2, 3
+LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2
+_MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY}
+_LIMITS = {"none": LIMIT_NONE, "supermove": LIMIT_SUPERMOVE, "cells-plus-columns": LIMIT_SUM}
+
+
+def rank_fits(rule: Build, below: int, above: int) -> bool:
+    """Whether rank ``above`` may lie on rank ``below`` under ``rule`` (ranks 1..13)."""
+    kind = rule.rank
+    if kind == "none":
+        return False
+    if kind == "any":
+        return True
+    if kind == "same":
+        return above == below
+    up = below + rule.step
+    down = below - rule.step
+    if rule.wrap:
+        up = (up - 1) % 13 + 1
+        down = (down - 1) % 13 + 1
+    if kind == "up":
+        return above == up
+    if kind == "down":
+        return above == down
+    return above in (up, down)  # up-or-down
+
+
+def suit_fits(rule: Build, below: int, above: int) -> bool:
+    """Whether card ``above`` may lie on card ``below`` as far as suits go."""
+    kind = rule.suit
+    if kind == "any":
+        return True
+    if kind == "same":
+        return SUIT[above] == SUIT[below]
+    if kind == "other":
+        return SUIT[above] != SUIT[below]
+    if kind == "same-colour":
+        return IS_RED[above] == IS_RED[below]
+    return IS_RED[above] != IS_RED[below]  # alternate-colour
+
+
+def card_fits(rule: Build, below: int, above: int) -> bool:
+    return rank_fits(rule, RANK[below], RANK[above]) and suit_fits(rule, below, above)
+
+
+def describe_build(rule: Build) -> str:
+    """The build rule in words, for reasons and rules text."""
+    if rule.rank == "none":
+        return "takes nothing on top"
+    step = "" if rule.step == 1 else f" by {rule.step}"
+    ranks = {
+        "up": f"builds up{step}",
+        "down": f"builds down{step}",
+        "up-or-down": f"builds up or down{step}",
+        "same": "builds on the same rank",
+        "any": "builds regardless of rank",
+    }[rule.rank]
+    suits = {
+        "any": "",
+        "same": " in suit",
+        "other": " in another suit",
+        "same-colour": " in the same colour",
+        "alternate-colour": " in alternating colours",
+    }[rule.suit]
+    return ranks + suits + (" (K and A wrap)" if rule.wrap else "")
+
+
+@dataclass
+class Group:
+    """One pile group, compiled."""
+
+    index: int
+    id: str
+    role: str
+    piles: range
+    spec: PileGroup
+    fits_on: tuple[tuple[int, ...], ...]  # top card -> cards that may be placed on it
+    run_ok: bytes  # run_ok[below * 52 + above]: the two cards form part of a built run
+    empty_ok: bytes | None  # card -> 1 if an empty pile takes it; None: an empty pile takes nothing
+    move_kind: int
+    run_limit: int
+    max_cards: int  # 0: no limit
+    turn_up: bool
+    build_id: int = 0  # groups with equal build rules share an id: runs fit both alike
+    targets: frozenset[int] = field(default_factory=frozenset)  # group indices it may send to
+
+
+def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
+    rule = spec.build
+    fits_on = tuple(
+        tuple(above for above in range(DECK_SIZE) if card_fits(rule, below, above)) for below in range(DECK_SIZE)
+    )
+    run_ok = bytes(1 if card_fits(rule, b, a) else 0 for b in range(DECK_SIZE) for a in range(DECK_SIZE))
+    if spec.empty == "none":
+        empty_ok = None
+    elif spec.empty == "any":
+        empty_ok = bytes([1] * DECK_SIZE)
+    else:
+        ranks = set(spec.empty)
+        empty_ok = bytes(1 if RANK[c] in ranks else 0 for c in range(DECK_SIZE))
+    return Group(
+        index=index,
+        id=gid,
+        role=spec.role,
+        piles=range(first_pile, first_pile + spec.count),
+        spec=spec,
+        fits_on=fits_on,
+        run_ok=run_ok,
+        empty_ok=empty_ok,
+        move_kind=_MOVE_KINDS[spec.move],
+        run_limit=_LIMITS[spec.run_limit],
+        max_cards=spec.max_cards or 0,
+        turn_up=spec.turn_up == "auto",
+    )
+
+
+class CompiledRules:
+    """A ruleset turned into tables indexed by pile number."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.groups: list[Group] = []
+        first = 0
+        for i, (gid, spec) in enumerate(ruleset.piles.items()):
+            self.groups.append(_compile_group(i, gid, spec, first))
+            first += spec.count
+        self.pile_count = first
+        self.group_by_id = {g.id: g for g in self.groups}
+        all_groups = frozenset(range(len(self.groups)))
+        builds: list = []
+        for g in self.groups:
+            if g.spec.build not in builds:
+                builds.append(g.spec.build)
+            g.build_id = builds.index(g.spec.build)
+            g.targets = frozenset(self.group_by_id[t].index for t in g.spec.to) if g.spec.to is not None else all_groups
+
+        # Per pile, the group's tables (one index instead of two on the hot path).
+        self.group_of: list[Group] = [g for g in self.groups for _ in g.piles]
+        self.labels: list[str] = [label for g in self.groups for label in g.spec.labels]
+        self.pile_by_label: dict[str, int] = {label: p for p, label in enumerate(self.labels)}
+        self.group_by_shared_label: dict[str, Group] = {
+            g.spec.shared_label: g for g in self.groups if g.spec.shared_label
+        }
+        self.movable_piles: tuple[int, ...] = tuple(p for g in self.groups if g.move_kind for p in g.piles)
+        self.cell_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "cell" for p in g.piles)
+        self.column_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "tableau" for p in g.piles)
+        self.is_column: list[bool] = [g.role == "tableau" for g in self.group_of]
+        self.foundation_piles: frozenset[int] = frozenset(p for g in self.groups if g.role == "foundation" for p in g.piles)
+        self.win_piles: tuple[int, ...] = tuple(p for gid in ruleset.win_groups() for p in self.group_by_id[gid].piles)
+        self.total_cards = DECK_SIZE * ruleset.decks
+        self.has_limits = any(g.run_limit for g in self.groups)
+
+        stock = ruleset.stock
+        if stock is not None:
+            self.stock_pile: int = self.group_by_id[stock.pile].piles[0]
+            self.stock_targets: range = self.group_by_id[stock.to].piles
+            self.draw: int = stock.draw
+            self.redeals: int = -1 if stock.redeals == "unlimited" else stock.redeals
+        else:
+            self.stock_pile = -1
+            self.stock_targets = range(0)
+            self.draw = 0
+            self.redeals = 0
+        # Redeal turns the waste back: possible only when the stock deals onto a single pile.
+        self.waste_pile: int = self.stock_targets[0] if len(self.stock_targets) == 1 else -1
+
+        self._compile_scoring()
+
+    def _compile_scoring(self) -> None:
+        n = len(self.groups)
+        self.move_points: list[list[int]] = [[0] * n for _ in range(n)]
+        self.turn_up_points = 0
+        self.redeal_points = 0
+        self.score_floor: int | None = None
+        self.scored = self.ruleset.scoring is not None
+        if not self.ruleset.scoring:
+            return
+        self.score_floor = self.ruleset.scoring.floor
+        for rule in self.ruleset.scoring.rules:
+            if rule.when == "turn_up":
+                self.turn_up_points += rule.points
+            elif rule.when == "redeal":
+                self.redeal_points += rule.points
+            else:
+                sources = [self.group_by_id[rule.from_].index] if rule.from_ else range(n)
+                targets = [self.group_by_id[rule.to].index] if rule.to else range(n)
+                for s in sources:
+                    for t in targets:
+                        self.move_points[s][t] += rule.points
+
+    def label_of(self, pile: int) -> str:
+        return self.labels[pile]

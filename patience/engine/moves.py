@@ -1,0 +1,104 @@
+"""Moves and the reasons a move is refused.
+
+A move is ``(source, target, count)`` with pile numbers. Stock actions use a negative target:
+``(stock, DEAL, 0)`` turns or deals stock cards, ``(stock, REDEAL, 0)`` turns the waste back
+into the stock.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import card_str
+from .compiled import LIMIT_NONE, MOVE_NONE, MOVE_TOP, describe_build
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Move = tuple[int, int, int]
+DEAL = -1
+REDEAL = -2
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow, or a notation that names no move; the game is unchanged."""
+
+
+def why_illegal(game: Game, move: Move) -> str | None:
+    """None when ``move`` is legal in ``game``; otherwise a one-line reason."""
+    rules = game.rules
+    try:
+        src, dst, n = move
+    except (TypeError, ValueError):
+        return f"not a move: {move!r}"
+    if not (0 <= src < rules.pile_count) or dst >= rules.pile_count or dst < REDEAL:
+        return f"no such pile in {move!r}"
+    if dst < 0:
+        return _why_stock_illegal(game, src, dst)
+    label_s, label_d = rules.labels[src], rules.labels[dst]
+    if src == dst:
+        return f"{label_s} cannot move onto itself"
+    source_group, target_group = rules.group_of[src], rules.group_of[dst]
+    source = game.piles[src]
+    if source_group.move_kind == MOVE_NONE:
+        return f"cards never leave the {source_group.id} ({label_s})"
+    if not source:
+        return f"{label_s} is empty"
+    face_up = len(source) - game.hidden[src]
+    if n < 1 or n > face_up:
+        return f"{label_s} has {face_up} face-up card{'s' if face_up != 1 else ''}, not {n}"
+    if n > 1 and source_group.move_kind == MOVE_TOP:
+        return f"only the top card of {label_s} moves"
+    if n > game.movable_run(src):
+        return f"the top {n} cards of {label_s} are not a run that moves together"
+    if target_group.index not in source_group.targets:
+        allowed = ", ".join(rules.groups[i].id for i in sorted(source_group.targets))
+        return f"cards from the {source_group.id} go only to: {allowed}"
+    moving = source[-n]
+    target = game.piles[dst]
+    max_cards = target_group.max_cards
+    if max_cards and len(target) + n > max_cards:
+        return f"{label_d} holds at most {max_cards} card{'s' if max_cards != 1 else ''}"
+    if not target:
+        if target_group.empty_ok is None:
+            return f"nothing goes into an empty {target_group.id} pile ({label_d})"
+        if not target_group.empty_ok[moving]:
+            ranks = " ".join(_rank_names(target_group.spec.empty))
+            return f"an empty {target_group.id} pile takes only {ranks}, not {card_str(moving)}"
+    elif moving not in target_group.fits_on[target[-1]]:
+        return (
+            f"{card_str(moving)} cannot go on {card_str(target[-1])}: the {target_group.id} "
+            f"{describe_build(target_group.spec.build)}"
+        )
+    if n > 1 and not game._run_fits(src, n, target_group):
+        return f"the {target_group.id} takes those {n} cards only one by one: it {describe_build(target_group.spec.build)}"
+    if n > 1 and source_group.run_limit != LIMIT_NONE:
+        limit = game.run_limit(src, dst)
+        if limit is not None and n > limit:
+            return f"only {limit} card{'s' if limit != 1 else ''} can move at once here (free cells and empty columns), not {n}"
+    return None
+
+
+def _why_stock_illegal(game: Game, src: int, dst: int) -> str | None:
+    rules = game.rules
+    if src != rules.stock_pile:
+        return "only the stock deals"
+    stock = game.piles[src]
+    if dst == DEAL:
+        return None if stock else "the stock is empty"
+    if stock:
+        return "the stock is not empty yet"
+    if rules.waste_pile < 0:
+        return "this stock is never turned over again"
+    if not game.piles[rules.waste_pile]:
+        return "the stock and the waste are both empty"
+    if 0 <= rules.redeals <= game.redeals_used:
+        passes = rules.redeals + 1
+        return f"no redeals left: the stock goes round {passes} time{'s' if passes != 1 else ''} in all"
+    return None
+
+
+def _rank_names(ranks: list[int]) -> list[str]:
+    from ..cards import RANK_NAMES
+
+    return [RANK_NAMES[r] for r in ranks]

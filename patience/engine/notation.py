@@ -1,0 +1,141 @@
+"""The move notation: source label, target label, optional ``v`` and a hex count.
+
+``38`` moves from pile 3 to pile 8 as many cards as it takes to land on 8's top card (one card
+into an empty pile); ``38v3`` moves exactly three. A group's shared label (``h``) stands for
+whichever pile of the group fits. The stock's label alone (``s``) deals or turns the stock.
+This is the standard FreeCell notation that players and fc-solve use, generalised to any
+labels a ruleset gives its piles.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .moves import DEAL, REDEAL, IllegalMove, Move, why_illegal
+
+if TYPE_CHECKING:
+    from .compiled import Group
+    from .game import Game
+
+_COUNT = re.compile(r"^(?P<body>.+)v(?P<count>[0-9a-f]+)$")
+
+
+def implied_count(game: Game, src: int, dst: int) -> int:
+    """The count a move without ``v`` carries: enough cards to land on the target's top card."""
+    target = game.piles[dst]
+    if not target:
+        return 1
+    fits = game.rules.group_of[dst].fits_on[target[-1]]
+    source = game.piles[src]
+    for n in range(1, game.movable_run(src) + 1):
+        if source[-n] in fits:
+            return n
+    return 1
+
+
+def _splits(game: Game, body: str) -> list[tuple[str, str]]:
+    rules = game.rules
+    known = rules.pile_by_label.keys() | rules.group_by_shared_label.keys()
+    return [(body[:i], body[i:]) for i in range(1, len(body)) if body[:i] in known and body[i:] in known]
+
+
+def _piles_for(game: Game, label: str) -> tuple[list[int], Group | None]:
+    rules = game.rules
+    if label in rules.pile_by_label:
+        return [rules.pile_by_label[label]], None
+    group = rules.group_by_shared_label[label]
+    return list(group.piles), group
+
+
+def _candidates(game: Game, src_label: str, dst_label: str, count: int | None) -> list[Move]:
+    """Every move the labels could mean, legal first (in pile order)."""
+    sources, _ = _piles_for(game, src_label)
+    targets, _ = _piles_for(game, dst_label)
+    legal: list[Move] = []
+    illegal: list[Move] = []
+    for src in sources:
+        for dst in targets:
+            n = count if count is not None else implied_count(game, src, dst)
+            move = (src, dst, n)
+            (legal if why_illegal(game, move) is None else illegal).append(move)
+    return legal + illegal
+
+
+def parse_move(game: Game, text: str) -> Move:
+    """The move ``text`` names. Raises IllegalMove when it names none, or several legal ones.
+
+    The move returned may still be illegal; ``Game.play`` then reports why.
+    """
+    rules = game.rules
+    body = "".join(text.split()).lower().replace("-", "").replace(">", "")
+    if not body:
+        raise IllegalMove("no move given")
+    if rules.stock_pile >= 0 and body == rules.labels[rules.stock_pile]:
+        stock = rules.stock_pile
+        return (stock, DEAL, 0) if game.piles[stock] else (stock, REDEAL, 0)
+    readings: list[tuple[str, str, int | None]] = [(a, b, None) for a, b in _splits(game, body)]
+    counted = _COUNT.match(body)
+    if counted:
+        count = int(counted["count"], 16)
+        readings += [(a, b, count) for a, b in _splits(game, counted["body"])]
+    if not readings:
+        labels = " ".join(rules.labels)
+        raise IllegalMove(f"{text.strip()!r} is not a move: write a source and a target label ({labels}), e.g. {_example(game)}")
+    legal: list[Move] = []
+    first_illegal: Move | None = None
+    for src_label, dst_label, count in readings:
+        for move in _candidates(game, src_label, dst_label, count):
+            if why_illegal(game, move) is None:
+                if move not in legal:
+                    legal.append(move)
+            elif first_illegal is None:
+                first_illegal = move
+    if len(legal) == 1:
+        return legal[0]
+    if len(legal) > 1:
+        if _all_same_group_targets(game, legal):
+            return legal[0]  # e.g. "7h" with two foundations that take the card: any will do
+        options = ", ".join(format_move(game, m, explicit=True) for m in legal)
+        raise IllegalMove(f"{text.strip()!r} could mean several moves: {options}")
+    assert first_illegal is not None
+    return first_illegal
+
+
+def _all_same_group_targets(game: Game, moves: list[Move]) -> bool:
+    """Moves that differ only in which pile of one group receives the same cards."""
+    first_src, _, first_n = moves[0]
+    groups = {game.rules.group_of[m[1]].index for m in moves}
+    return len(groups) == 1 and all(m[0] == first_src and m[2] == first_n for m in moves)
+
+
+def _example(game: Game) -> str:
+    moves = [m for m in game.legal_moves() if m[1] >= 0]
+    return format_move(game, moves[0]) if moves else "the stock label"
+
+
+def format_move(game: Game, move: Move, *, explicit: bool = False) -> str:
+    """The notation of ``move`` in the current position (before it is played).
+
+    A target's shared label (``7h``) is used where it names this very move; sources always get
+    their own label (``h31``, not ``h1``, which reads like a pile). ``explicit``: pile labels only.
+    """
+    rules = game.rules
+    src, dst, n = move
+    if dst in (DEAL, REDEAL):
+        return rules.labels[src]
+    src_label = rules.labels[src]
+    dst_label = rules.labels[dst]
+    if not explicit:
+        target_shared = rules.group_of[dst].spec.shared_label
+        if target_shared and _resolves_to(game, rules.labels[src], target_shared, move):
+            dst_label = target_shared
+    text = src_label + dst_label
+    if n != implied_count(game, src, dst):
+        text += f"v{n:x}"
+    return text
+
+
+def _resolves_to(game: Game, src_label: str, dst_label: str, move: Move) -> bool:
+    legal = [m for m in _candidates(game, src_label, dst_label, move[2]) if why_illegal(game, m) is None]
+    return bool(legal) and legal[0] == move and (len(legal) == 1 or _all_same_group_targets(game, legal))

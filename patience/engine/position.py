@@ -1,0 +1,118 @@
+"""A text format that saves and restores any position exactly.
+
+    game: klondike
+    deal: 17
+    redeals: 0
+    score: 25
+    pile s: 4D 5S 7C |
+    pile w: | 8H
+    pile 1: | KS
+    pile 2: 3C | 4H
+
+Each pile line lists its cards bottom to top in the two-character form (``TH`` = 10♥); cards
+left of ``|`` lie face down. The move history is not part of a position (as in FEN).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ..cards import CardError, card_str, full_deck, parse_card
+from ..ruleset.model import Ruleset
+from ..ruleset.registry import find_ruleset
+
+if TYPE_CHECKING:
+    from .game import Game
+
+HEADER_KEYS = ("game", "deal", "redeals", "score")
+
+
+class PositionError(ValueError):
+    """A position text that cannot be read; the message names the line."""
+
+
+def write_position(game: Game) -> str:
+    lines = [f"game: {game.ruleset.id}"]
+    if game.deal_number is not None:
+        lines.append(f"deal: {game.deal_number}")
+    lines.append(f"redeals: {game.redeals_used}")
+    lines.append(f"score: {game.score}")
+    for pile, cards in enumerate(game.piles):
+        down = " ".join(card_str(c, ascii=True) for c in cards[: game.hidden[pile]])
+        up = " ".join(card_str(c, ascii=True) for c in cards[game.hidden[pile]:])
+        lines.append(f"pile {game.rules.labels[pile]}: {down} | {up}".replace("  ", " ").rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def read_position(text: str, ruleset: Ruleset | None = None) -> Game:
+    from .game import Game
+
+    header: dict[str, str] = {}
+    pile_lines: dict[str, tuple[int, str]] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, colon, value = line.partition(":")
+        if not colon:
+            raise PositionError(f"line {number}: expected `key: value`, got {raw!r}")
+        name = name.strip()
+        if name.startswith("pile "):
+            label = name[5:].strip()
+            if label in pile_lines:
+                raise PositionError(f"line {number}: pile {label} is given twice")
+            pile_lines[label] = (number, value)
+        elif name in HEADER_KEYS:
+            header[name] = value.strip()
+        else:
+            raise PositionError(f"line {number}: unknown key {name!r}; expected {', '.join(HEADER_KEYS)} or `pile LABEL`")
+    if ruleset is None:
+        if "game" not in header:
+            raise PositionError("the position does not say which game it is (`game: ...`)")
+        ruleset = find_ruleset(header["game"])
+    elif "game" in header and header["game"] != ruleset.id:
+        raise PositionError(f"the position is of {header['game']!r}, not {ruleset.id!r}")
+    game = Game(ruleset)
+    game.deal_number = _int(header, "deal", None)
+    game.redeals_used = _int(header, "redeals", 0)
+    game.score = _int(header, "score", 0)
+    labels = game.rules.labels
+    for label in pile_lines:
+        if label not in game.rules.pile_by_label:
+            raise PositionError(f"line {pile_lines[label][0]}: {ruleset.id} has no pile {label!r}; its piles are {' '.join(labels)}")
+    for pile, label in enumerate(labels):
+        if label not in pile_lines:
+            raise PositionError(f"pile {label} is missing")
+        number, value = pile_lines[label]
+        down, bar, up = value.partition("|")
+        if not bar:
+            raise PositionError(f"line {number}: write face-down cards, then `|`, then face-up cards")
+        try:
+            down_cards = [parse_card(w) for w in down.split()]
+            up_cards = [parse_card(w) for w in up.split()]
+        except CardError as err:
+            raise PositionError(f"line {number}: {err}") from None
+        game.piles[pile] = down_cards + up_cards
+        game.hidden[pile] = len(down_cards)
+    expected = Counter(full_deck(ruleset.decks))
+    found = Counter(game.cards())
+    if found != expected:
+        missing = expected - found
+        extra = found - expected
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(card_str(c, ascii=True) for c in sorted(missing.elements())))
+        if extra:
+            parts.append("too many " + " ".join(card_str(c, ascii=True) for c in sorted(extra.elements())))
+        raise PositionError(f"the cards do not make {ruleset.decks} deck(s): {'; '.join(parts)}")
+    return game
+
+
+def _int(header: dict[str, str], key: str, default: int | None) -> int | None:
+    if key not in header:
+        return default
+    try:
+        return int(header[key])
+    except ValueError:
+        raise PositionError(f"{key} must be a whole number, not {header[key]!r}") from None

@@ -1,0 +1,252 @@
+"""Read ruleset files: safe YAML, positions for every key, errors a person can act on.
+
+Every problem is reported as ``file:line:col: key.path: what is wrong`` — with a did-you-mean for
+misspelt keys — and all problems of a file are reported at once.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Union
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from .model import Ruleset, reference_problems
+
+MAX_FILE_BYTES = 1_000_000
+MAX_NODES = 200_000  # guards against alias bombs: aliases re-expand shared nodes
+
+Position = tuple[int, int]  # 1-based line and column
+KeyPath = tuple[Union[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Finding:
+    file: str
+    line: int
+    col: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}: " if self.path else ""
+        return f"{self.file}:{self.line}:{self.col}: {where}{self.message}"
+
+
+class RulesetError(Exception):
+    """A ruleset that cannot be used; ``findings`` says every reason, with its place."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
+        super().__init__("\n".join(str(f) for f in findings))
+
+
+class _Positions:
+    """Where each value (and each mapping key) of a YAML document stands."""
+
+    def __init__(self) -> None:
+        self.values: dict[KeyPath, Position] = {}
+        self.keys: dict[KeyPath, Position] = {}
+
+    def nearest(self, path: KeyPath, *, key: bool = False) -> Position:
+        if key and path in self.keys:
+            return self.keys[path]
+        while path:
+            if path in self.values:
+                return self.values[path]
+            path = path[:-1]
+        return self.values.get((), (1, 1))
+
+
+def _mark(node: yaml.Node) -> Position:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _to_python(loader: yaml.SafeLoader, node: yaml.Node, path: KeyPath, pos: _Positions, budget: list[int]) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise ValueError("the document is too large or expands aliases too often")
+    pos.values[path] = _mark(node)
+    if isinstance(node, yaml.MappingNode):
+        result: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                key = str(key)
+            if key in result:
+                raise _DuplicateKey(key, _mark(key_node))
+            pos.keys[path + (key,)] = _mark(key_node)
+            result[key] = _to_python(loader, value_node, path + (key,), pos, budget)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_to_python(loader, item, path + (i,), pos, budget) for i, item in enumerate(node.value)]
+    return loader.construct_object(node, deep=True)
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: Any, where: Position) -> None:
+        self.key, self.where = key, where
+
+
+def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
+    """Safe-load one YAML document, keeping positions. Raises RulesetError on bad YAML."""
+    pos = _Positions()
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise RulesetError([Finding(filename, 1, 1, "", f"the file is larger than {MAX_FILE_BYTES} bytes; a ruleset is far smaller")])
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise RulesetError([Finding(filename, 1, 1, "", "the file is empty; a ruleset needs at least id, name, deal and piles")])
+        data = _to_python(loader, node, (), pos, [MAX_NODES])
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise RulesetError([Finding(filename, line, col, "", f"not valid YAML: {err.problem or err}")]) from None
+    except yaml.YAMLError as err:
+        raise RulesetError([Finding(filename, 1, 1, "", f"not valid YAML: {err}")]) from None
+    except _DuplicateKey as dup:
+        raise RulesetError([Finding(filename, *dup.where, "", f"key {dup.key!r} appears twice; keep one")]) from None
+    except ValueError as err:
+        raise RulesetError([Finding(filename, 1, 1, "", str(err))]) from None
+    finally:
+        loader.dispose()
+    return data, pos
+
+
+def _dotted(path: KeyPath) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def _model_at(path: KeyPath) -> type[BaseModel] | None:
+    """The pydantic model that describes the mapping found at ``path`` of a ruleset."""
+    current: Any = Ruleset
+    for step in path:
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            field = next((f for name, f in current.model_fields.items() if (f.alias or name) == step), None)
+            if field is None:
+                return None
+            current = field.annotation
+        else:
+            current = _unwrap(current, step)
+            if current is None:
+                return None
+        current = _strip_optional(current)
+    current = _strip_optional(current)
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _strip_optional(tp: Any) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        models = [a for a in typing.get_args(tp) if isinstance(a, type) and issubclass(a, BaseModel)]
+        if len(models) == 1:
+            return models[0]
+    if origin is typing.Annotated:
+        return _strip_optional(typing.get_args(tp)[0])
+    return tp
+
+
+def _unwrap(tp: Any, step: Any) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is list and args:
+        return args[0]
+    if origin is dict and len(args) == 2:
+        return args[1]
+    return None
+
+
+def _data_path(loc: tuple[Any, ...], data: Any) -> KeyPath:
+    """Drop the parts of a pydantic error location that are union branch names, not data keys."""
+    path: list[Any] = []
+    current = data
+    for step in loc:
+        if isinstance(current, dict) and step in current:
+            current = current[step]
+            path.append(step)
+        elif isinstance(current, list) and isinstance(step, int) and 0 <= step < len(current):
+            current = current[step]
+            path.append(step)
+        elif isinstance(current, dict) and isinstance(step, str) and not ("[" in step or step.startswith("function")):
+            path.append(step)  # a missing or unknown key
+            current = None
+    return tuple(path)
+
+
+def _describe(error: dict[str, Any], path: KeyPath) -> str:
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        model = _model_at(path[:-1])
+        known = [f.alias or n for n, f in model.model_fields.items()] if model else []
+        close = difflib.get_close_matches(str(path[-1]), known, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else (f"; allowed keys: {', '.join(known)}" if known else "")
+        return f"unknown key {path[-1]!r}{hint}"
+    if kind == "missing":
+        return "this key is required"
+    message = error["msg"]
+    if kind == "literal_error":
+        expected = error.get("ctx", {}).get("expected", "")
+        got = error.get("input")
+        close = difflib.get_close_matches(str(got), [e.strip(" '") for e in expected.replace(" or ", ",").split(",")], n=1)
+        message = f"{got!r} is not allowed; use {expected}" + (f" (did you mean {close[0]!r}?)" if close else "")
+    return message.removeprefix("Value error, ")
+
+
+def _merge(messages: list[str]) -> str:
+    """One message for a value that failed every branch of a union (`redeals: 2 | unlimited`)."""
+    chosen = [m for m in messages if "is not allowed; use" in m]
+    if chosen and len(messages) > 1:
+        kinds = [m for m in messages if m.startswith("Input should be a valid")]
+        extra = ", or " + " or ".join(k.removeprefix("Input should be ").split(",")[0] for k in kinds) if kinds else ""
+        return chosen[0].replace(" (did you mean", extra + " (did you mean", 1) if "(did you mean" in chosen[0] else chosen[0] + extra
+    return " or ".join(messages)
+
+
+def validate(data: Any, pos: _Positions, filename: str) -> Ruleset:
+    """Turn parsed YAML into a Ruleset, or raise RulesetError with every problem found."""
+    if not isinstance(data, dict):
+        raise RulesetError([Finding(filename, 1, 1, "", "a ruleset is a mapping of keys (id, name, deal, piles, ...)")])
+    try:
+        ruleset = Ruleset.model_validate(data)
+    except ValidationError as err:
+        by_path: dict[KeyPath, list[str]] = {}
+        unknown_keys: set[KeyPath] = set()
+        for error in err.errors():
+            path = _data_path(error["loc"], data)
+            if error["type"] == "extra_forbidden":
+                unknown_keys.add(path)
+            message = _describe(error, path)
+            if message not in by_path.setdefault(path, []):
+                by_path[path].append(message)
+        findings = []
+        for path, messages in by_path.items():
+            line, col = pos.nearest(path, key=path in unknown_keys)
+            findings.append(Finding(filename, line, col, _dotted(path), _merge(messages)))
+        findings.sort(key=lambda f: (f.line, f.col))
+        raise RulesetError(findings) from None
+    problems = reference_problems(ruleset)
+    if problems:
+        raise RulesetError([Finding(filename, *pos.nearest(p), _dotted(p), m) for p, m in problems])
+    return ruleset
+
+
+def load_text(text: str, filename: str = "<ruleset>") -> Ruleset:
+    data, pos = parse_yaml(text, filename)
+    return validate(data, pos, filename)
+
+
+def load_file(path: str | Path) -> Ruleset:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesetError([Finding(str(path), 1, 1, "", "no such file")]) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise RulesetError([Finding(str(path), 1, 1, "", f"cannot read the file: {err}")]) from None
+    return load_text(text, str(path))

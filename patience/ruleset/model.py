@@ -1,0 +1,295 @@
+"""The ruleset vocabulary: pydantic models of a ruleset file.
+
+Every key is described here (the descriptions become the JSON Schema editors read). Cross-field
+checks that need the whole ruleset (does a group named in ``to`` exist?) live here too, so a
+ruleset that validates can be compiled without further surprises.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ..cards import CardError, parse_rank
+
+Role = Literal["stock", "waste", "tableau", "foundation", "cell", "reserve", "discard"]
+RankRelation = Literal["none", "up", "down", "up-or-down", "same", "any"]
+SuitRelation = Literal["any", "same", "other", "same-colour", "alternate-colour"]
+MoveRule = Literal["none", "top", "run", "any"]
+RunLimit = Literal["none", "supermove", "cells-plus-columns"]
+Face = Literal["up", "down", "top-up"]
+
+ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+LABEL_PATTERN = re.compile(r"^[a-z0-9]{1,3}$")
+MAX_DECKS = 8
+MAX_PILES = 200
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+def _rank_list(value: Any) -> Any:
+    """Accept ``[A, 2, K]``, ``"A 2 K"`` or ints; give ranks as ints 1..13."""
+    if isinstance(value, str) and value not in ("any", "none"):
+        words = value.split()
+        if len(words) == 1:
+            try:
+                parse_rank(words[0])
+            except CardError:
+                raise ValueError(f"{value!r} is not allowed; write any, none, or a list of ranks such as [K]") from None
+        value = words
+    if isinstance(value, list):
+        try:
+            return [parse_rank(v) for v in value]
+        except CardError as err:
+            raise ValueError(str(err)) from None
+    return value
+
+
+class Build(Strict):
+    """How a card may be placed on the top card of a non-empty pile."""
+
+    rank: RankRelation = Field(
+        "none",
+        description="Rank of the new card against the top card: up/down by `step`, either way, "
+        "the same rank, any rank, or none (nothing is ever built on this pile).",
+    )
+    step: int = Field(1, ge=1, le=12, description="How many ranks up or down (1 = next rank; 3 = 2-5-8-J).")
+    wrap: bool = Field(False, description="Whether ranks wrap around (K then A going up, A then K going down).")
+    suit: SuitRelation = Field(
+        "any",
+        description="Suit of the new card against the top card: any, same suit, other suit, "
+        "same colour, or alternate colour (red on black, black on red).",
+    )
+
+
+EmptyRule = Annotated[
+    Union[Literal["any", "none"], list[int]],
+    Field(description="What an empty pile takes: `any` card, `none`, or a list of ranks (e.g. `[K]`)."),
+]
+
+
+class PileGroup(Strict):
+    """A group of piles that share every rule: the tableau columns, the free cells, ..."""
+
+    role: Role = Field(
+        description="What the group is for: stock, waste, tableau, foundation, cell, reserve or discard. "
+        "Roles decide the drawing, the free-cell count of `run_limit`, and the default win."
+    )
+    count: int = Field(1, ge=1, le=MAX_PILES, description="How many piles the group has.")
+    labels: list[str] = Field(
+        description="One short label per pile, used in the move notation (`1`..`8`, `a`..`d`, `h1`). "
+        "Lowercase letters and digits, at most 3 characters, unique within the ruleset."
+    )
+    shared_label: str | None = Field(
+        None,
+        description="One label for the whole group: as a target it means the first pile that takes "
+        "the card (`7h`); as a source, the one pile whose card fits.",
+    )
+    build: Build = Field(default_factory=Build, description="How cards are built on a non-empty pile.")
+    empty: EmptyRule = "none"
+    move: MoveRule = Field(
+        "none",
+        description="What may leave a pile: none, the top card, a built run (whole or its upper part), "
+        "or any face-up card with everything above it.",
+    )
+    run_limit: RunLimit = Field(
+        "none",
+        description="Largest run moved at once: none (no limit), supermove = (free cells + 1) × 2^(empty "
+        "columns), cells-plus-columns = free cells + empty columns + 1 (FC-5). An empty target column "
+        "does not count.",
+    )
+    to: list[str] | None = Field(
+        None, description="Groups this group's cards may go to; default: any group whose rules take them."
+    )
+    max_cards: int | None = Field(None, ge=1, description="Most cards a pile may hold (1 for a free cell).")
+    turn_up: Literal["auto", "never"] = Field(
+        "auto", description="auto: a face-down top card turns face up at once, not as a move (KL-4)."
+    )
+
+    @field_validator("labels", mode="before")
+    @classmethod
+    def _split_labels(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return value.split()
+        if isinstance(value, list):
+            return [str(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in value]
+        return value
+
+    @field_validator("empty", mode="before")
+    @classmethod
+    def _empty_ranks(cls, value: Any) -> Any:
+        return _rank_list(value)
+
+    @field_validator("labels")
+    @classmethod
+    def _check_labels(cls, value: list[str]) -> list[str]:
+        for label in value:
+            if not LABEL_PATTERN.match(label):
+                raise ValueError(f"label {label!r} must be 1-3 lowercase letters or digits")
+        return value
+
+    @field_validator("shared_label")
+    @classmethod
+    def _check_shared(cls, value: str | None) -> str | None:
+        if value is not None and not LABEL_PATTERN.match(value):
+            raise ValueError(f"label {value!r} must be 1-3 lowercase letters or digits")
+        return value
+
+    @model_validator(mode="after")
+    def _labels_match_count(self) -> PileGroup:
+        if len(self.labels) != self.count:
+            raise ValueError(f"{len(self.labels)} labels for {self.count} piles; give one label per pile")
+        return self
+
+
+class DealStep(Strict):
+    """Cards taken from the top of the shuffled deck onto a group of piles."""
+
+    to: str = Field(description="The group that receives the cards.")
+    count: int | list[int] | Literal["rest"] = Field(
+        description="Cards per pile: one number for every pile, a list with one number per pile, or "
+        "`rest` (every card left, onto a single pile)."
+    )
+    face: Face = Field("up", description="up, down, or top-up (only each pile's top card face up).")
+    order: Literal["rows", "piles"] = Field(
+        "rows",
+        description="rows: one card to each pile that still wants one, row after row (the usual "
+        "way); piles: fill each pile before the next.",
+    )
+
+    @field_validator("count")
+    @classmethod
+    def _non_negative(cls, value: Any) -> Any:
+        counts = value if isinstance(value, list) else [value] if isinstance(value, int) else []
+        if any(c < 0 for c in counts):
+            raise ValueError("card counts cannot be negative")
+        return value
+
+
+class Deal(Strict):
+    shuffle: Literal["patience", "microsoft"] = Field(
+        "patience",
+        description="patience: our documented shuffle (docs/deals.md); microsoft: the classic "
+        "Microsoft FreeCell deals (one deck).",
+    )
+    key: str | None = Field(
+        None,
+        description="Rulesets with the same key deal the same cards for the same number "
+        "(variants share deals). Default: the ruleset id.",
+    )
+    steps: list[DealStep] = Field(min_length=1, description="The deal, in order.")
+
+
+class Stock(Strict):
+    pile: str = Field(description="The group (of one pile) that holds the stock.")
+    to: str = Field(
+        description="Where stock cards go: onto a one-pile group `draw` cards at a time, or one card "
+        "onto each pile of a larger group."
+    )
+    draw: int = Field(1, ge=1, le=52, description="Cards turned at a time onto a one-pile group.")
+    redeals: int | Literal["unlimited"] = Field(
+        0,
+        description="How often the waste may be turned back into the stock: a number (0 = one pass) "
+        "or unlimited.",
+    )
+
+    @field_validator("redeals")
+    @classmethod
+    def _non_negative(cls, value: Any) -> Any:
+        if isinstance(value, int) and value < 0:
+            raise ValueError("redeals cannot be negative")
+        return value
+
+
+class ScoreRule(Strict):
+    when: Literal["move", "turn_up", "redeal"] = Field(description="The event that scores.")
+    from_: str | None = Field(None, alias="from", description="Only moves from this group.")
+    to: str | None = Field(None, description="Only moves to this group.")
+    points: int = Field(description="Points for each card moved (or each event); negative to deduct.")
+
+
+class Scoring(Strict):
+    floor: int | None = Field(None, description="The score never goes below this (KL-8: 0).")
+    rules: list[ScoreRule] = Field(default_factory=list)
+
+
+class Win(Strict):
+    all_cards_in: list[str] = Field(description="Won when every card lies in these groups.")
+
+
+class Ruleset(Strict):
+    """One patience game."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Lowercase kebab-case id, e.g. `kwadratura-kola`.")
+    name: str = Field(min_length=1, description="Display name in English.")
+    names: dict[str, str] = Field(default_factory=dict, description="Display names by language code (`pl`).")
+    aliases: list[str] = Field(default_factory=list, description="Other names players may type.")
+    rules: dict[str, str] = Field(default_factory=dict, description="The rules in prose, by language code.")
+    decks: int = Field(1, ge=1, le=MAX_DECKS, description="How many 52-card decks.")
+    deal: Deal
+    piles: dict[str, PileGroup] = Field(min_length=1, description="Pile groups by id, in display order.")
+    stock: Stock | None = Field(None, description="The stock and how it is dealt; omit when there is none.")
+    scoring: Scoring | None = Field(None, description="Points for events; omit for unscored games.")
+    win: Win | None = Field(None, description="When the game is won; default: every card on the foundations.")
+
+    def display_name(self, lang: str = "en") -> str:
+        return self.names.get(lang, self.name)
+
+    def win_groups(self) -> list[str]:
+        if self.win:
+            return list(self.win.all_cards_in)
+        return [gid for gid, g in self.piles.items() if g.role == "foundation"]
+
+
+Path = tuple[Union[str, int], ...]
+
+
+def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
+    """Checks that need the whole ruleset: names of groups, labels, counts. Empty when sound."""
+    groups = ruleset.piles
+    problems: list[tuple[Path, str]] = []
+
+    def need(name: str | None, path: Path) -> None:
+        if name is not None and name not in groups:
+            problems.append((path, f"no pile group {name!r}; the groups are {', '.join(groups)}"))
+
+    seen: dict[str, str] = {}
+    for gid, group in groups.items():
+        if not re.match(ID_PATTERN, gid):
+            problems.append((("piles", gid), "group ids are lowercase kebab-case, e.g. `free-cells`"))
+        for label in group.labels:
+            if label in seen:
+                problems.append((("piles", gid, "labels"), f"label {label!r} is already used by {seen[label]}"))
+            seen[label] = gid
+        if group.shared_label:
+            other = seen.get(group.shared_label)
+            if other is not None:
+                problems.append((("piles", gid, "shared_label"), f"label {group.shared_label!r} is already used by {other}"))
+            seen[group.shared_label] = gid
+        for i, target in enumerate(group.to or []):
+            need(target, ("piles", gid, "to", i))
+    for i, step in enumerate(ruleset.deal.steps):
+        need(step.to, ("deal", "steps", i, "to"))
+        if step.to in groups:
+            count = groups[step.to].count
+            if isinstance(step.count, list) and len(step.count) != count:
+                problems.append((("deal", "steps", i, "count"), f"{len(step.count)} numbers for {count} piles; give one per pile"))
+            if step.count == "rest" and count != 1:
+                problems.append((("deal", "steps", i, "count"), "`rest` goes onto a group of one pile"))
+    if ruleset.stock:
+        need(ruleset.stock.pile, ("stock", "pile"))
+        need(ruleset.stock.to, ("stock", "to"))
+        if ruleset.stock.pile in groups and groups[ruleset.stock.pile].count != 1:
+            problems.append((("stock", "pile"), "the stock group must have exactly one pile"))
+    for i, rule in enumerate(ruleset.scoring.rules if ruleset.scoring else []):
+        need(rule.from_, ("scoring", "rules", i, "from"))
+        need(rule.to, ("scoring", "rules", i, "to"))
+    for i, name in enumerate(ruleset.win.all_cards_in if ruleset.win else []):
+        need(name, ("win", "all_cards_in", i))
+    if not ruleset.win and not any(g.role == "foundation" for g in groups.values()):
+        problems.append((("piles",), "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"))
+    return problems
