@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
 from ..cards import CardError, parse_rank
 
@@ -66,8 +66,27 @@ class Build(Strict):
     )
 
 
+def _one_rank(value: Any) -> int:
+    try:
+        return parse_rank(value)
+    except CardError as err:
+        raise ValueError(str(err)) from None
+
+
+RANK_SCHEMA = {
+    "anyOf": [
+        {"type": "integer", "minimum": 1, "maximum": 13},
+        {"type": "string", "enum": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]},
+    ]
+}
+Rank = Annotated[int, BeforeValidator(_one_rank), WithJsonSchema(RANK_SCHEMA)]
+Labels = Annotated[
+    list[str],
+    WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}),
+]
+
 EmptyRule = Annotated[
-    Union[Literal["any", "none"], list[int]],
+    Union[Literal["any", "none"], list[Rank]],
     Field(description="What an empty pile takes: `any` card, `none`, or a list of ranks (e.g. `[K]`)."),
 ]
 
@@ -80,7 +99,7 @@ class PileGroup(Strict):
         "Roles decide the drawing, the free-cell count of `run_limit`, and the default win."
     )
     count: int = Field(1, ge=1, le=MAX_PILES, description="How many piles the group has.")
-    labels: list[str] = Field(
+    labels: Labels = Field(
         description="One short label per pile, used in the move notation (`1`..`8`, `a`..`d`, `h1`). "
         "Lowercase letters and digits, at most 3 characters, unique within the ruleset."
     )
@@ -171,6 +190,8 @@ class DealStep(Strict):
 
 
 class Deal(Strict):
+    """How a deal number becomes a layout."""
+
     shuffle: Literal["patience", "microsoft"] = Field(
         "patience",
         description="patience: our documented shuffle (docs/deals.md); microsoft: the classic "
@@ -185,6 +206,8 @@ class Deal(Strict):
 
 
 class Stock(Strict):
+    """The stock: where its cards go when the player turns or deals it, and how often it goes round."""
+
     pile: str = Field(description="The group (of one pile) that holds the stock.")
     to: str = Field(
         description="Where stock cards go: onto a one-pile group `draw` cards at a time, or one card "
@@ -206,6 +229,8 @@ class Stock(Strict):
 
 
 class ScoreRule(Strict):
+    """Points for one kind of event."""
+
     when: Literal["move", "turn_up", "redeal"] = Field(description="The event that scores.")
     from_: str | None = Field(None, alias="from", description="Only moves from this group.")
     to: str | None = Field(None, description="Only moves to this group.")
@@ -213,11 +238,15 @@ class ScoreRule(Strict):
 
 
 class Scoring(Strict):
+    """Points as ruleset data (KL-8)."""
+
     floor: int | None = Field(None, description="The score never goes below this (KL-8: 0).")
-    rules: list[ScoreRule] = Field(default_factory=list)
+    rules: list[ScoreRule] = Field(default_factory=list, description="The events that score, added up.")
 
 
 class Win(Strict):
+    """When the game is won."""
+
     all_cards_in: list[str] = Field(description="Won when every card lies in these groups.")
 
 
@@ -230,7 +259,7 @@ class Ruleset(Strict):
     aliases: list[str] = Field(default_factory=list, description="Other names players may type.")
     rules: dict[str, str] = Field(default_factory=dict, description="The rules in prose, by language code.")
     decks: int = Field(1, ge=1, le=MAX_DECKS, description="How many 52-card decks.")
-    deal: Deal
+    deal: Deal = Field(description="How a deal number becomes a layout (docs/deals.md).")
     piles: dict[str, PileGroup] = Field(min_length=1, description="Pile groups by id, in display order.")
     stock: Stock | None = Field(None, description="The stock and how it is dealt; omit when there is none.")
     scoring: Scoring | None = Field(None, description="Points for events; omit for unscored games.")
