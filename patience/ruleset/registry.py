@@ -16,16 +16,10 @@ class UnknownGame(LookupError):
 
 
 def shipped_dir() -> Path:
-    """The folder of the rulesets that ship inside the package."""
-    try:
-        from importlib.resources import files
-
-        folder = Path(str(files("patience.rulesets")))
-        if folder.is_dir():
-            return folder
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parents[2] / "rulesets"  # a source checkout
+    """The folder of the rulesets that ship inside the package (``rulesets/`` in a checkout)."""
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "rulesets"  # pyproject maps the top-level rulesets/ here
+    return installed if installed.is_dir() else package.parent / "rulesets"
 
 
 def normalize_name(text: str) -> str:
