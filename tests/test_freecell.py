@@ -51,7 +51,7 @@ def test_FC2_foundations_start_with_an_ace_and_build_up_in_suit():
 
 # FC-3 ---------------------------------------------------------------------------------------
 def test_FC3_build_down_in_alternating_colour():
-    game = fc({"1": "8S", "2": "7H", "3": "7C", "4": "", "5": "9D"})
+    game = fc({"1": "8S", "2": "7H", "3": "KD 7C", "4": "", "5": "9D"})
     with pytest.raises(IllegalMove, match="7♣ cannot go on 8♠"):
         game.play("31")
     game.play("21")
@@ -62,11 +62,19 @@ def test_FC3_build_down_in_alternating_colour():
 
 
 def test_FC3_any_card_may_go_into_an_empty_column():
-    game = fc({"1": "5D", "2": "QS", "3": ""})
+    game = fc({"1": "KC 5D", "2": "KH QS", "3": ""})
     game.play("13")
     game.undo()
     game.play("23")
     assert pile(game, "3") == ["QS"]
+
+
+def test_FC3_a_whole_column_may_move_into_an_empty_column_though_it_changes_nothing():
+    game = fc({"1": "KS QH", "2": ""})
+    one, two = game.rules.pile_by_label["1"], game.rules.pile_by_label["2"]
+    assert game.changes_nothing((one, two, 2)) and not game.changes_nothing((one, two, 1))
+    game.play("12v2")
+    assert pile(game, "2") == ["KS", "QH"] and pile(game, "1") == []
 
 
 # FC-4 ---------------------------------------------------------------------------------------
@@ -81,7 +89,7 @@ def test_FC4_a_free_cell_holds_one_card():
 def test_FC4_column_cell_and_foundation_cards_go_to_an_empty_cell():
     game = fc({"1": "9C 2S", "a": "KH", "h2": "AD 2D"})
     game.play("1b")  # from a column
-    game.play("bc")  # from another cell
+    game.play("bc")  # from another cell (legal, though it changes nothing)
     game.play("h2d")  # from a foundation (seed 003)
     assert pile(game, "c") == ["2S"] and pile(game, "d") == ["2D"] and pile(game, "h2") == ["AD"]
 

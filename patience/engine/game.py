@@ -164,8 +164,6 @@ class Game:
                             continue
                         if max_cards and n > max_cards:
                             continue
-                        if n == len(piles[src]) and group_of[src] is group and not hidden[src]:
-                            continue  # a whole pile onto an empty pile of its own group changes nothing
                         if n > 1:
                             if not self._run_fits(src, n, group):
                                 continue
@@ -232,6 +230,16 @@ class Game:
         while low > self.hidden[pile] and group.run_ok[cards[low - 1] * 52 + cards[low]]:
             low -= 1
         return top - low + 1
+
+    def changes_nothing(self, move: Move) -> bool:
+        """A whole pile onto an empty pile of its own group: legal, but only relabels the piles."""
+        src, dst, n = move
+        return (
+            dst >= 0
+            and not self.piles[dst]
+            and self.rules.group_of[src] is self.rules.group_of[dst]
+            and n == len(self.piles[src])
+        )
 
     def why_illegal(self, move: Move) -> str | None:
         """None when ``move`` is legal here; otherwise the reason, in words."""
@@ -402,7 +410,7 @@ class Game:
                 stock_move = self._stock_move()
                 if stock_move is None:
                     return False
-                marker = (len(self.piles[self.rules.stock_pile]), self._waste_size(), self.redeals_used if self.rules.redeals >= 0 else 0)
+                marker = (len(self.piles[self.rules.stock_pile]), self._waste_size(), self._redeals_key())
                 if marker in seen:
                     return False  # the stock has gone round once with no new play
                 seen.add(marker)
@@ -420,7 +428,7 @@ class Game:
         foundations = self.rules.foundation_piles
         retreats = []
         for move in self.legal_moves():
-            if move[1] < 0:
+            if move[1] < 0 or self.changes_nothing(move):
                 continue
             if move[0] in foundations and move[1] not in foundations:
                 retreats.append(move)
@@ -438,9 +446,13 @@ class Game:
         return False
 
     # ----------------------------------------------------------------- keys and copies
+    def _redeals_key(self) -> int:
+        # With unlimited redeals the count changes nothing that can happen next.
+        return self.redeals_used if self.rules.redeals >= 0 else 0
+
     def key(self) -> tuple:
-        """A cheap hashable key of the exact position."""
-        return (tuple(map(bytes, self.piles)), tuple(self.hidden), self.redeals_used)
+        """A cheap hashable key of the exact position (the score and counters aside)."""
+        return (tuple(map(bytes, self.piles)), tuple(self.hidden), self._redeals_key())
 
     def canonical_key(self) -> tuple:
         """Like key(), but piles of one group that only differ in order count as the same position."""
@@ -450,7 +462,7 @@ class Game:
             if len(piles) > 1 and group.role not in ("stock", "waste"):
                 piles.sort()
             parts.append(tuple(piles))
-        return (tuple(parts), self.redeals_used)
+        return (tuple(parts), self._redeals_key())
 
     def cards(self) -> Iterable[int]:
         for pile in self.piles:

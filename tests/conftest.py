@@ -1,0 +1,34 @@
+"""Shared test configuration: Hypothesis profiles.
+
+Pick a profile with the ``HYPOTHESIS_PROFILE`` environment variable (default ``ci``):
+
+- ``ci``: few examples, derandomized, no example database — the same examples on every run, so a
+  red CI build is reproducible and a green one stays green until the code changes.
+- ``dev``: many more examples from fresh random seeds, for hunting bugs locally
+  (``HYPOTHESIS_PROFILE=dev pytest tests/test_properties.py``); failures are saved in
+  ``.hypothesis/`` and replayed first next time.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    max_examples=35,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev",
+    max_examples=300,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
