@@ -127,8 +127,8 @@ class Game:
                     entry.append((src, n))
                 singles.append((src, n, card))
 
-        limited = rules.has_limits
-        if limited:
+        free_cells = empty_columns = 0
+        if rules.has_limits:
             free_cells = sum(1 for p in rules.cell_piles if not piles[p])
             empty_columns = sum(1 for p in rules.column_piles if not piles[p])
         moves: list[Move] = []
@@ -147,14 +147,8 @@ class Game:
                         for src, n in offers.get(card, ()):
                             if src == dst or gi not in group_of[src].targets:
                                 continue
-                            if n > 1:
-                                if max_cards and len(pile) + n > max_cards:
-                                    continue
-                                if not self._run_fits(src, n, group):
-                                    continue
-                                if limited and group_of[src].run_limit:
-                                    if n > self._limit(group_of[src].run_limit, free_cells, empty_columns, False):
-                                        continue
+                            if n > 1 and not self._several_ok(src, n, group, len(pile), False, free_cells, empty_columns):
+                                continue
                             moves.append((src, dst, n))
                 elif empty_ok is not None and not first_empty_done:
                     first_empty_done = True
@@ -162,19 +156,24 @@ class Game:
                     for src, n, card in singles:
                         if not empty_ok[card] or src == dst or gi not in group_of[src].targets:
                             continue
-                        if max_cards and n > max_cards:
+                        if n > 1 and not self._several_ok(src, n, group, 0, to_column, free_cells, empty_columns):
                             continue
-                        if n > 1:
-                            if not self._run_fits(src, n, group):
-                                continue
-                            if limited and group_of[src].run_limit:
-                                if n > self._limit(group_of[src].run_limit, free_cells, empty_columns, to_column):
-                                    continue
                         moves.append((src, dst, n))
         stock_move = self._stock_move()
         if stock_move is not None:
             moves.append(stock_move)
         return moves
+
+    def _several_ok(
+        self, src: int, n: int, group: Group, target_size: int, to_column: bool, free_cells: int, empty_columns: int
+    ) -> bool:
+        """What only a move of several cards must pass: room, the target's run rule, FC-5's limit."""
+        if group.max_cards and target_size + n > group.max_cards:
+            return False
+        if not self._run_fits(src, n, group):
+            return False
+        kind = self.rules.group_of[src].run_limit
+        return not kind or n <= self._limit(kind, free_cells, empty_columns, to_column)
 
     def _run_fits(self, src: int, n: int, target: Group) -> bool:
         """Whether the top ``n`` cards of ``src`` also form a run under the target group's build rule."""
