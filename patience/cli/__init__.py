@@ -5,28 +5,28 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
-from ..deals import DealError
-from ..engine.game import Game
-from ..engine.moves import IllegalMove
-from ..engine.notation import parse_move
-from ..ruleset.loader import RulesetError
-from ..ruleset.registry import UnknownGame, find_ruleset, shipped_files, load_path
-from .render import render, to_json
-
-USER_ERRORS = (RulesetError, UnknownGame, DealError)
+# The engine (and pydantic behind it) is imported inside the commands, so that
+# `patience --help` starts fast.
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 def _start(game_name: str, deal: int | None) -> Game:
+    from ..deals import DealError
+    from ..engine.game import Game
+    from ..ruleset.loader import RulesetError
+    from ..ruleset.registry import UnknownGame, find_ruleset
+
     try:
         ruleset = find_ruleset(game_name)
         if deal is None:
             deal = random.randint(1, 1_000_000)
         return Game(ruleset, deal)
-    except USER_ERRORS as err:
+    except (RulesetError, UnknownGame, DealError) as err:
         raise click.ClickException(str(err)) from None
 
 
@@ -39,6 +39,9 @@ def main() -> None:
 @main.command("list")
 def list_games() -> None:
     """List the games that ship with patience."""
+    from ..ruleset.loader import RulesetError
+    from ..ruleset.registry import load_path, shipped_files
+
     loaded = []
     for path in shipped_files():
         try:
@@ -58,6 +61,8 @@ def list_games() -> None:
 @click.option("--ascii", is_flag=True, help="No Unicode suit symbols.")
 def show(game: str, deal: int, as_json: bool, ascii: bool) -> None:
     """Print the starting position of GAME's deal N."""
+    from .render import render, to_json
+
     started = _start(game, deal)
     if as_json:
         click.echo(json.dumps(to_json(started), ensure_ascii=False, indent=2))
@@ -83,6 +88,9 @@ def replay(game: str, moves_file: TextIO, deal: int, show_board: bool) -> None:
     Moves are in the game's notation, separated by spaces or new lines; `#` starts a comment.
     Exit 0 with `won`, `lost` or `in progress`; exit 1 at the first illegal move.
     """
+    from ..engine.moves import IllegalMove
+    from .render import render
+
     started = _start(game, deal)
     for number, word in enumerate(_read_moves(moves_file), 1):
         try:
@@ -106,6 +114,9 @@ HELP = """Commands:
 
 
 def _is_notation(game: Game, word: str) -> bool:
+    from ..engine.moves import IllegalMove
+    from ..engine.notation import parse_move
+
     try:
         parse_move(game, word)
     except IllegalMove:
@@ -119,6 +130,9 @@ def _is_notation(game: Game, word: str) -> bool:
 @click.option("--ascii", is_flag=True, help="No Unicode suit symbols.")
 def play(game: str, deal: int | None, ascii: bool) -> None:
     """Play GAME at the terminal (a plain loop; type `help`)."""
+    from ..engine.moves import IllegalMove
+    from .render import render
+
     current = _start(game, deal)
     interactive = sys.stdin.isatty()
     click.echo(render(current, ascii=ascii))

@@ -58,16 +58,16 @@ def card_fits(rule: Build, below: int, above: int) -> bool:
 
 
 def describe_build(rule: Build) -> str:
-    """The build rule in words, for reasons and rules text."""
+    """The build rule in words, e.g. ``down in alternating colours``."""
     if rule.rank == "none":
-        return "takes nothing on top"
+        return "nothing is built on a card here"
     step = "" if rule.step == 1 else f" by {rule.step}"
     ranks = {
-        "up": f"builds up{step}",
-        "down": f"builds down{step}",
-        "up-or-down": f"builds up or down{step}",
-        "same": "builds on the same rank",
-        "any": "builds regardless of rank",
+        "up": f"up{step}",
+        "down": f"down{step}",
+        "up-or-down": f"up or down{step}",
+        "same": "on the same rank",
+        "any": "on any rank",
     }[rule.rank]
     suits = {
         "any": "",

@@ -61,17 +61,20 @@ def why_illegal(game: Game, move: Move) -> str | None:
         return f"{label_d} holds at most {max_cards} card{'s' if max_cards != 1 else ''}"
     if not target:
         if target_group.empty_ok is None:
-            return f"nothing goes into an empty {target_group.id} pile ({label_d})"
+            return f"nothing goes into an empty pile in {target_group.id} ({label_d})"
         if not target_group.empty_ok[moving]:
             ranks = " ".join(_rank_names(target_group.spec.empty))
-            return f"an empty {target_group.id} pile takes only {ranks}, not {card_str(moving)}"
+            return f"an empty pile in {target_group.id} takes only {ranks}, not {card_str(moving)}"
     elif moving not in target_group.fits_on[target[-1]]:
         return (
-            f"{card_str(moving)} cannot go on {card_str(target[-1])}: the {target_group.id} "
-            f"{describe_build(target_group.spec.build)}"
+            f"{card_str(moving)} cannot go on {card_str(target[-1])} "
+            f"({target_group.id}: {describe_build(target_group.spec.build)})"
         )
     if n > 1 and not game._run_fits(src, n, target_group):
-        return f"the {target_group.id} takes those {n} cards only one by one: it {describe_build(target_group.spec.build)}"
+        return (
+            f"{n} cards cannot go to {target_group.id} at once, only one by one "
+            f"({target_group.id}: {describe_build(target_group.spec.build)})"
+        )
     if n > 1 and source_group.run_limit != LIMIT_NONE:
         limit = game.run_limit(src, dst)
         if limit is not None and n > limit:
