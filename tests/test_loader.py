@@ -136,3 +136,10 @@ def test_an_unknown_game_suggests_the_closest():
 def test_names_lose_case_diacritics_and_spacing():
     assert normalize_name("Kwadratura Koła") == "kwadratura-kola"
     assert normalize_name("  Free  Cell ") == "free-cell"
+
+
+def test_the_deal_must_place_every_card_exactly_once():
+    short = FREECELL.replace("count: [7, 7, 7, 7, 6, 6, 6, 6]", "count: [7, 7, 7, 7, 6, 6, 6, 5]")
+    assert "deal.steps: the deal places 51 of 52 cards; add a step with `count: rest`" in error_for(short)
+    over = FREECELL.replace("count: [7, 7, 7, 7, 6, 6, 6, 6]", "count: 7")
+    assert "the deal places 56 cards but 1 deck(s) hold 52" in error_for(over)

@@ -309,6 +309,7 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
                 problems.append((("deal", "steps", i, "count"), f"{len(step.count)} numbers for {count} piles; give one per pile"))
             if step.count == "rest" and count != 1:
                 problems.append((("deal", "steps", i, "count"), "`rest` goes onto a group of one pile"))
+    problems += _card_accounting(ruleset)
     if ruleset.stock:
         need(ruleset.stock.pile, ("stock", "pile"))
         need(ruleset.stock.to, ("stock", "to"))
@@ -322,3 +323,27 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
     if not ruleset.win and not any(g.role == "foundation" for g in groups.values()):
         problems.append((("piles",), "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"))
     return problems
+
+
+def _card_accounting(ruleset: Ruleset) -> list[tuple[Path, str]]:
+    """The deal places every card of the decks exactly once."""
+    total = 52 * ruleset.decks
+    placed = 0
+    rest_at: Path | None = None
+    for i, step in enumerate(ruleset.deal.steps):
+        group = ruleset.piles.get(step.to)
+        if group is None:
+            continue
+        if step.count == "rest":
+            if rest_at is not None:
+                return [(("deal", "steps", i, "count"), "only one step can take the rest of the cards")]
+            rest_at = ("deal", "steps", i, "count")
+        elif isinstance(step.count, int):
+            placed += step.count * group.count
+        else:
+            placed += sum(step.count)
+    if placed > total:
+        return [(("deal", "steps"), f"the deal places {placed} cards but {ruleset.decks} deck(s) hold {total}")]
+    if placed < total and rest_at is None:
+        return [(("deal", "steps"), f"the deal places {placed} of {total} cards; add a step with `count: rest` for the others")]
+    return []
