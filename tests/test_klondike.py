@@ -105,6 +105,10 @@ def test_KL5_an_empty_column_takes_only_a_king_or_a_run_from_a_king():
     game.play("31v3")
     assert pile(game, "1") == ["KS", "QD", "JC"] and pile(game, "3") == ["5D"]
     game.undo()
+    move = game.play("31")
+    assert move[2] == 3  # without a count: the run from the king, the fewest cards the column takes
+    game.undo()
+    assert game.notation(move) == "31"
     game.play("41")
     assert pile(game, "1") == ["KH"]
 

@@ -1,8 +1,9 @@
 """The move notation: source label, target label, optional ``v`` and a hex count.
 
-``38`` moves from pile 3 to pile 8 as many cards as it takes to land on 8's top card (one card
-into an empty pile); ``38v3`` moves exactly three. A group's shared label (``h``) stands for
-whichever pile of the group fits. The stock's label alone (``s``) deals or turns the stock.
+``38`` moves from pile 3 to pile 8 as many cards as it takes to land on 8's top card, or the
+fewest an empty pile takes (one card into an empty FreeCell column); ``38v3`` moves exactly
+three. A group's shared label (``h``) stands for whichever pile of the group fits. The stock's
+label alone (``s``) deals or turns the stock.
 This is the standard FreeCell notation that players and fc-solve use, generalised to any
 labels a ruleset gives its piles.
 """
@@ -22,14 +23,22 @@ _COUNT = re.compile(r"^(?P<body>.+)v(?P<count>[0-9a-f]+)$")
 
 
 def implied_count(game: Game, src: int, dst: int) -> int:
-    """The count a move without ``v`` carries: enough cards to land on the target's top card."""
+    """The count a move without ``v`` carries: the fewest cards that land on the target's top
+    card, or that an empty target takes (one card into a FreeCell column, a king's run into an
+    empty Klondike column)."""
     target = game.piles[dst]
-    if not target:
-        return 1
-    fits = game.rules.group_of[dst].fits_on[target[-1]]
+    group = game.rules.group_of[dst]
     source = game.piles[src]
+    if target:
+        fits = group.fits_on[target[-1]]
+        lands = lambda card: card in fits  # noqa: E731
+    elif group.empty_ok is not None:
+        empty_ok = group.empty_ok
+        lands = lambda card: bool(empty_ok[card])  # noqa: E731
+    else:
+        return 1
     for n in range(1, game.movable_run(src) + 1):
-        if source[-n] in fits:
+        if lands(source[-n]):
             return n
     return 1
 
