@@ -119,7 +119,7 @@ def _all_same_group_targets(game: Game, moves: list[Move]) -> bool:
 
 
 def _example(game: Game) -> str:
-    moves = [m for m in game.legal_moves() if m[1] >= 0]
+    moves = [m for m in game.legal_moves() if m[1] >= 0 and not game.changes_nothing(m)]
     return format_move(game, moves[0]) if moves else "the stock label"
 
 
