@@ -194,8 +194,8 @@ class Deal(Strict):
 
     shuffle: Literal["patience", "microsoft"] = Field(
         "patience",
-        description="patience: our documented shuffle (docs/deals.md); microsoft: the classic "
-        "Microsoft FreeCell deals (one deck).",
+        description="patience: our documented shuffle (docs/deals.md); microsoft: Microsoft's classic "
+        "numbered deals (one deck, numbers 1 to 2^31-1; rule FC-6).",
     )
     key: str | None = Field(
         None,
