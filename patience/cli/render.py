@@ -36,8 +36,8 @@ def render(game: Game, *, ascii: bool = False) -> str:
     for group in rules.groups:
         if group.role == "tableau":
             continue
-        cells = "  ".join(f"{rules.labels[p]}: {_top(game, p, ascii)}" for p in group.piles)
-        lines.append(f"{group.id:<{width}}  {cells}")
+        tops = "  ".join(f"{rules.labels[p]}: {_top(game, p, ascii)}" for p in group.piles)
+        lines.append(f"{group.id:<{width}}  {tops}")
     for group in rules.groups:
         if group.role != "tableau":
             continue

@@ -63,7 +63,8 @@ def why_illegal(game: Game, move: Move) -> str | None:
         if target_group.empty_ok is None:
             return f"nothing goes into an empty pile in {target_group.id} ({label_d})"
         if not target_group.empty_ok[moving]:
-            ranks = " ".join(_rank_names(target_group.spec.empty))
+            empty = target_group.spec.empty
+            ranks = " ".join(_rank_names(empty if isinstance(empty, list) else []))
             return f"an empty pile in {target_group.id} takes only {ranks}, not {card_str(moving)}"
     elif moving not in target_group.fits_on[target[-1]]:
         return (

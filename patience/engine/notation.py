@@ -86,8 +86,8 @@ def parse_move(game: Game, text: str) -> Move:
     readings: list[tuple[str, str, int | None]] = [(a, b, None) for a, b in _splits(game, body)]
     counted = _COUNT.match(body)
     if counted:
-        count = int(counted["count"], 16)
-        readings += [(a, b, count) for a, b in _splits(game, counted["body"])]
+        given = int(counted["count"], 16)
+        readings += [(a, b, given) for a, b in _splits(game, counted["body"])]
     if not readings:
         labels = " ".join(rules.labels)
         raise IllegalMove(f"{text.strip()!r} is not a move: write a source and a target label ({labels}), e.g. {_example(game)}")

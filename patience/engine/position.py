@@ -74,7 +74,7 @@ def read_position(text: str, ruleset: Ruleset | None = None) -> Game:
     elif "game" in header and header["game"] != ruleset.id:
         raise PositionError(f"the position is of {header['game']!r}, not {ruleset.id!r}")
     game = Game(ruleset)
-    game.deal_number = _int(header, "deal", None)
+    game.deal_number = _int(header, "deal", 0) if "deal" in header else None
     game.redeals_used = _int(header, "redeals", 0)
     game.score = _int(header, "score", 0)
     labels = game.rules.labels
@@ -109,7 +109,7 @@ def read_position(text: str, ruleset: Ruleset | None = None) -> Game:
     return game
 
 
-def _int(header: dict[str, str], key: str, default: int | None) -> int | None:
+def _int(header: dict[str, str], key: str, default: int) -> int:
     if key not in header:
         return default
     try:

@@ -11,7 +11,7 @@ import types
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Mapping, Union
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -179,7 +179,7 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> KeyPath:
     return tuple(path)
 
 
-def _describe(error: dict[str, Any], path: KeyPath) -> str:
+def _describe(error: Mapping[str, Any], path: KeyPath) -> str:
     kind = error["type"]
     if kind == "extra_forbidden":
         model = _model_at(path[:-1])
