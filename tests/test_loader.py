@@ -143,3 +143,7 @@ def test_the_deal_must_place_every_card_exactly_once():
     assert "deal.steps: the deal places 51 of 52 cards; add a step with `count: rest`" in error_for(short)
     over = FREECELL.replace("count: [7, 7, 7, 7, 6, 6, 6, 6]", "count: 7")
     assert "the deal places 56 cards but 1 deck(s) hold 52" in error_for(over)
+
+
+def test_absurdly_deep_nesting_is_refused_without_a_traceback():
+    assert "nested too deeply" in error_for("a: " + "[" * 5000 + "]" * 5000 + "\n")

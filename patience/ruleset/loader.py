@@ -114,6 +114,8 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
         raise RulesetError([Finding(filename, *dup.where, "", f"key {dup.key!r} appears twice; keep one")]) from None
     except ValueError as err:
         raise RulesetError([Finding(filename, 1, 1, "", str(err))]) from None
+    except RecursionError:
+        raise RulesetError([Finding(filename, 1, 1, "", "the document is nested too deeply for a ruleset")]) from None
     finally:
         loader.dispose()
     return data, pos
