@@ -201,6 +201,3 @@ class CompiledRules:
                 for s in sources:
                     for t in targets:
                         self.move_points[s][t] += rule.points
-
-    def label_of(self, pile: int) -> str:
-        return self.labels[pile]

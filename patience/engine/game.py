@@ -8,7 +8,7 @@ checked, counted versions a player uses.
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Iterable
 
 from ..deals import shuffled_deck
 from ..ruleset.model import Ruleset
@@ -487,6 +487,3 @@ class Game:
         other.history = self.history[:]
         other.future = self.future[:]
         return other
-
-
-MoveLike = Union[Move, str]
