@@ -17,12 +17,9 @@ def labels(game: Game, group: str) -> list[str]:
     return [game.rules.labels[p] for p in game.rules.group_by_id[group].piles]
 
 
-def fc(piles: dict[str, str], fill: str = "h1", ruleset_text: str | None = None) -> Game:
+def fc(piles: dict[str, str], fill: str = "h1") -> Game:
     """A FreeCell position; unnamed cards go onto ``fill`` (by default a foundation, out of play)."""
-    game = build("freecell", piles, fill=fill)
-    if ruleset_text is not None:
-        game = Game.from_position(game.position(), load_text(ruleset_text))
-    return game
+    return build("freecell", piles, fill=fill)
 
 
 # FC-1 ---------------------------------------------------------------------------------------
@@ -128,11 +125,10 @@ def test_FC5_supermove_limit_is_cells_plus_one_times_two_to_the_empty_columns(fr
     game = run_position(free_cells, empty_columns)
     one, two = game.rules.pile_by_label["1"], game.rules.pile_by_label["2"]
     assert game.run_limit(one, two) == limit
-    run_length = game.movable_run(one)
-    for n in range(1, run_length + 1):
-        legal = game.is_legal((one, two, n))
-        fits = game.piles[one][-n] in game.rules.group_of[two].fits_on[game.piles[two][-1]]
-        assert legal == (fits and n <= limit)
+    assert game.movable_run(one) == 10
+    for n in range(1, 11):
+        # Only Q♥, nine cards down, lands on K♣.
+        assert game.is_legal((one, two, n)) == (n == 9 and n <= limit)
     assert ((one, two, 9) in game.legal_moves()) == (limit >= 9)
 
 
@@ -162,6 +158,9 @@ def test_FC5_the_simpler_formula_is_a_named_setting():
     one, two = simple.rules.pile_by_label["1"], simple.rules.pile_by_label["2"]
     assert simple.run_limit(one, two) == 3 + 2 + 1
     assert game.run_limit(one, two) == 16
+    # The nine-card run Q♥..4♥ onto K♣: allowed by supermove, refused by the simpler formula.
+    assert game.is_legal((one, two, 9))
+    assert "only 6 cards can move at once" in simple.why_illegal((one, two, 9))
 
 
 # FC-6 is in test_deals.py (golden Microsoft deals) and test_freecell_solutions.py.

@@ -1,11 +1,9 @@
 """Klondike, rule by rule (KL-1 .. KL-9 of shared/spec/games.md)."""
 
-from pathlib import Path
-
 import pytest
 
 from patience import Game, IllegalMove
-from patience.cards import RANK, parse_card
+from patience.cards import card_str, parse_card
 from patience.engine.moves import DEAL, REDEAL
 from patience.ruleset import load_text
 from patience.ruleset.registry import shipped_dir
@@ -17,17 +15,7 @@ def tableau(game: Game) -> list[int]:
 
 
 def pile(game: Game, label: str) -> list[str]:
-    from patience.cards import card_str
-
     return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
-
-
-def variant(text_changes: dict[str, str], base: str = "klondike") -> Game:
-    text = (shipped_dir() / f"{base}.yaml").read_text(encoding="utf-8")
-    for old, new in text_changes.items():
-        assert old in text
-        text = text.replace(old, new)
-    return Game(load_text(text), 1)
 
 
 # KL-1 ---------------------------------------------------------------------------------------
@@ -177,8 +165,10 @@ def test_KL7_a_foundation_card_may_come_back_in_klondike():
 
 def test_KL7_the_traditional_rule_forbids_it_as_a_setting():
     text = (shipped_dir() / "klondike.yaml").read_text(encoding="utf-8")
-    text = text.replace("    move: top                                               # KL-7: worry-back allowed\n    to: [tableau]\n", "")
-    traditional = load_text(text)
+    worry_back = "    move: top                                               # KL-7: worry-back allowed\n    to: [tableau]\n"
+    assert worry_back in text
+    traditional = load_text(text.replace(worry_back, ""))
+    assert traditional.piles["foundations"].move == "none"
     game = build("klondike", {"h1": "AH 2H 3H", "1": "4S"}, fill="s", fill_face_down=True)
     game = Game.from_position(game.position(), traditional)
     with pytest.raises(IllegalMove, match="cards never leave the foundations"):

@@ -13,8 +13,8 @@ from typing import Iterable
 from ..deals import shuffled_deck
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
-from .compiled import LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ANY, MOVE_RUN, MOVE_TOP, CompiledRules, Group
-from .moves import DEAL, REDEAL, IllegalMove, Move, why_illegal
+from .compiled import LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ANY, MOVE_TOP, CompiledRules, Group
+from .moves import DEAL, REDEAL, IllegalMove, Move, why_illegal, why_stock_illegal
 
 # One undo record: the move, what it did beyond the move itself, the score before it.
 # For card moves ``extra`` is 1 when a face-down card turned up; for deals, the cards dealt.
@@ -99,25 +99,17 @@ class Game:
         """Every legal move; into empty piles of one group only the first empty pile is listed."""
         rules = self.rules
         piles = self.piles
-        hidden = self.hidden
         group_of = rules.group_of
         offers: dict[int, list[tuple[int, int]]] = {}
         singles: list[tuple[int, int, int]] = []  # (source, count, bottom card of the moving cards)
+        movable_run = self.movable_run
         for src in rules.movable_piles:
+            run = movable_run(src)
+            if not run:
+                continue
             pile = piles[src]
             top = len(pile) - 1
-            if top < hidden[src]:
-                continue
-            kind = group_of[src].move_kind
-            low = top
-            if kind == MOVE_RUN:
-                ok = group_of[src].run_ok
-                floor = hidden[src]
-                while low > floor and ok[pile[low - 1] * 52 + pile[low]]:
-                    low -= 1
-            elif kind == MOVE_ANY:
-                low = hidden[src]
-            for i in range(top, low - 1, -1):
+            for i in range(top, top - run, -1):
                 n = top - i + 1
                 card = pile[i]
                 entry = offers.get(card)
@@ -127,10 +119,7 @@ class Game:
                     entry.append((src, n))
                 singles.append((src, n, card))
 
-        free_cells = empty_columns = 0
-        if rules.has_limits:
-            free_cells = sum(1 for p in rules.cell_piles if not piles[p])
-            empty_columns = sum(1 for p in rules.column_piles if not piles[p])
+        free_cells, empty_columns = self._free_places() if rules.has_limits else (0, 0)
         moves: list[Move] = []
         for group in rules.groups:
             gi = group.index
@@ -191,28 +180,30 @@ class Game:
             return (free_cells + 1) << columns
         return free_cells + columns + 1
 
+    def _free_places(self) -> tuple[int, int]:
+        """Empty free cells and empty columns: what FC-5's run limit counts."""
+        piles = self.piles
+        return (
+            sum(1 for p in self.rules.cell_piles if not piles[p]),
+            sum(1 for p in self.rules.column_piles if not piles[p]),
+        )
+
     def run_limit(self, source: int, target: int) -> int | None:
         """How many cards may move at once from ``source`` to ``target`` (None: no limit)."""
         kind = self.rules.group_of[source].run_limit
         if kind == LIMIT_NONE:
             return None
-        free_cells = sum(1 for p in self.rules.cell_piles if not self.piles[p])
-        empty_columns = sum(1 for p in self.rules.column_piles if not self.piles[p])
+        free_cells, empty_columns = self._free_places()
         to_empty_column = self.rules.is_column[target] and not self.piles[target]
         return self._limit(kind, free_cells, empty_columns, to_empty_column)
 
     def _stock_move(self) -> Move | None:
+        """The one stock action possible now: deal while the stock lasts, then (maybe) redeal."""
         stock = self.rules.stock_pile
         if stock < 0:
             return None
-        if self.piles[stock]:
-            return (stock, DEAL, 0)
-        rules = self.rules
-        if rules.waste_pile >= 0 and self.piles[rules.waste_pile] and (
-            rules.redeals < 0 or self.redeals_used < rules.redeals
-        ):
-            return (stock, REDEAL, 0)
-        return None
+        target = DEAL if self.piles[stock] else REDEAL
+        return None if why_stock_illegal(self, stock, target) else (stock, target, 0)
 
     def movable_run(self, pile: int) -> int:
         """How many cards on top of ``pile`` may leave it together (0: none)."""

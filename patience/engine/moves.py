@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import card_str
+from ..cards import RANK_NAMES, card_str
 from .compiled import LIMIT_NONE, MOVE_NONE, MOVE_TOP, describe_build
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ def why_illegal(game: Game, move: Move) -> str | None:
     if not (0 <= src < rules.pile_count) or dst >= rules.pile_count or dst < REDEAL:
         return f"no such pile in {move!r}"
     if dst < 0:
-        return _why_stock_illegal(game, src, dst)
+        return why_stock_illegal(game, src, dst)
     label_s, label_d = rules.labels[src], rules.labels[dst]
     if src == dst:
         return f"{label_s} cannot move onto itself"
@@ -83,7 +83,7 @@ def why_illegal(game: Game, move: Move) -> str | None:
     return None
 
 
-def _why_stock_illegal(game: Game, src: int, dst: int) -> str | None:
+def why_stock_illegal(game: Game, src: int, dst: int) -> str | None:
     rules = game.rules
     if src != rules.stock_pile:
         return "only the stock deals"
@@ -103,6 +103,4 @@ def _why_stock_illegal(game: Game, src: int, dst: int) -> str | None:
 
 
 def _rank_names(ranks: list[int]) -> list[str]:
-    from ..cards import RANK_NAMES
-
     return [RANK_NAMES[r] for r in ranks]

@@ -39,9 +39,9 @@ def write_position(game: Game) -> str:
     lines.append(f"redeals: {game.redeals_used}")
     lines.append(f"score: {game.score}")
     for pile, cards in enumerate(game.piles):
-        down = " ".join(card_str(c, ascii=True) for c in cards[: game.hidden[pile]])
-        up = " ".join(card_str(c, ascii=True) for c in cards[game.hidden[pile]:])
-        lines.append(f"pile {game.rules.labels[pile]}: {down} | {up}".replace("  ", " ").rstrip())
+        words = [card_str(c, ascii=True) for c in cards]
+        words.insert(game.hidden[pile], "|")
+        lines.append(f"pile {game.rules.labels[pile]}: {' '.join(words)}")
     return "\n".join(lines) + "\n"
 
 
