@@ -250,6 +250,20 @@ class Win(Strict):
     all_cards_in: list[str] = Field(description="Won when every card lies in these groups.")
 
 
+class Assists(Strict):
+    """What the terminal game does for the player unless told otherwise; never changes what is legal."""
+
+    autoplay: bool = Field(
+        False,
+        description="Send safe cards to the foundations after every move: cards that no card still "
+        "outside the foundations could be built on. `patience play --autoplay` turns it on.",
+    )
+    autofinish: bool = Field(
+        True,
+        description="When foundation moves alone can win the game, play them to the end (FC-7).",
+    )
+
+
 class Ruleset(Strict):
     """One patience game."""
 
@@ -264,6 +278,7 @@ class Ruleset(Strict):
     stock: Stock | None = Field(None, description="The stock and how it is dealt; omit when there is none.")
     scoring: Scoring | None = Field(None, description="Points for events; omit for unscored games.")
     win: Win | None = Field(None, description="When the game is won; default: every card on the foundations.")
+    assists: Assists = Field(default_factory=Assists, description="Help the terminal game gives by default.")
 
     def display_name(self, lang: str = "en") -> str:
         return self.names.get(lang, self.name)

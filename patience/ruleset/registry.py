@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,6 +33,19 @@ def normalize_name(text: str) -> str:
 
 def shipped_files() -> list[Path]:
     return sorted(shipped_dir().glob("*.yaml"))
+
+
+@dataclass(frozen=True)
+class RulesetFile:
+    """A ruleset file that `patience` can find by name, and where it was found."""
+
+    path: Path
+    source: str  # "shipped", or the folder setting it came from
+
+
+def discover() -> list[RulesetFile]:
+    """Every ruleset file that names can find, in search order."""
+    return [RulesetFile(path, "shipped") for path in shipped_files()]
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,106 @@
+"""Commands about games and deals: list, show, replay."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TextIO
+
+import click
+
+from . import main
+from .common import start_game
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+def list_games(as_json: bool) -> None:
+    """List the games patience can play: id, name, Polish name, decks, and where each comes from."""
+    from ..ruleset.loader import RulesetError
+    from ..ruleset.registry import discover, load_path
+
+    rows = []
+    for found in discover():
+        try:
+            ruleset = load_path(found.path)
+        except RulesetError as err:
+            rows.append({"id": found.path.stem, "broken": str(err.findings[0]), "source": found.source,
+                         "path": str(found.path)})
+            continue
+        rows.append({
+            "id": ruleset.id,
+            "name": ruleset.name,
+            "name_pl": ruleset.names.get("pl", ruleset.name),
+            "decks": ruleset.decks,
+            "description": summary(ruleset.rules.get("en", "")),
+            "source": found.source,
+            "path": str(found.path),
+        })
+    rows.sort(key=lambda row: row["id"])
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for row in rows:
+        if "broken" in row:
+            click.echo(f"{row['id']:<18} (broken: {row['broken']})  [{row['source']}]")
+            continue
+        polish = f" / {row['name_pl']}" if row["name_pl"] != row["name"] else ""
+        decks = f"{row['decks']} decks" if row["decks"] > 1 else "1 deck"
+        source = "" if row["source"] == "shipped" else f"  [{row['source']}]"
+        click.echo(f"{row['id']:<18} {row['name'] + polish:<32} {decks:<8} {row['description']}{source}")
+
+
+def summary(prose: str, width: int = 60) -> str:
+    """The first sentence of a rules text, cut to ``width`` characters."""
+    first = " ".join(prose.split()).split(". ")[0].rstrip(".")
+    return first if len(first) <= width else first[: width - 1].rstrip() + "…"
+
+
+@main.command()
+@click.argument("game")
+@click.option("--deal", type=int, default=1, show_default=True, help="Deal number.")
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@click.option("--ascii", is_flag=True, help="No Unicode suit symbols.")
+def show(game: str, deal: int, as_json: bool, ascii: bool) -> None:
+    """Print the starting position of GAME's deal N."""
+    from .render import render, to_json
+
+    started = start_game(game, deal)
+    if as_json:
+        click.echo(json.dumps(to_json(started), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render(started, ascii=ascii))
+
+
+def _read_moves(stream: TextIO) -> list[str]:
+    words: list[str] = []
+    for line in stream:
+        words += line.split("#", 1)[0].split()
+    return words
+
+
+@main.command()
+@click.argument("game")
+@click.argument("moves_file", required=False, default="-", type=click.File("r", encoding="utf-8"))
+@click.option("--deal", type=int, required=True, help="Deal number.")
+@click.option("--show", "show_board", is_flag=True, help="Print the final board too.")
+def replay(game: str, moves_file: TextIO, deal: int, show_board: bool) -> None:
+    """Play a list of moves (FILE or - for stdin) on GAME's deal N and say how it ends.
+
+    Moves are in the game's notation, separated by spaces or new lines; `#` starts a comment.
+    Exit 0 with `won`, `lost` or `in progress`; exit 1 at the first illegal move.
+    """
+    from ..engine.moves import IllegalMove
+    from .render import render
+
+    started = start_game(game, deal)
+    for number, word in enumerate(_read_moves(moves_file), 1):
+        try:
+            started.play(word)
+        except IllegalMove as err:
+            click.echo(f"move {number} ({word}): {err}", err=True)
+            if show_board:
+                click.echo(render(started))
+            sys.exit(1)
+    if show_board:
+        click.echo(render(started))
+    click.echo(started.status())
