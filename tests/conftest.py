@@ -1,4 +1,4 @@
-"""Shared test configuration: Hypothesis profiles.
+"""Shared test configuration: Hypothesis profiles, and a private user data folder for every test.
 
 Pick a profile with the ``HYPOTHESIS_PROFILE`` environment variable (default ``ci``):
 
@@ -32,3 +32,12 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the real user data folder (saves, user rulesets, statistics)."""
+    monkeypatch.setenv("PATIENCE_DATA", str(tmp_path_factory.mktemp("patience-data")))

@@ -73,7 +73,7 @@ def test_play_reads_commands_from_a_pipe_and_never_shows_a_traceback():
     result = run("play", "klondike", "--deal", "1", input=script)
     assert result.exit_code == 0
     assert "  1. 3h" in result.output
-    assert "'nonsense' is not a move" in result.output
+    assert "unknown command 'nonsense'" in result.output
     assert "10♥ cannot go on Q♥" in result.output
     assert "pile h1: | AS" in result.output
     assert "Traceback" not in result.output

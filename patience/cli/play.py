@@ -1,101 +1,270 @@
-"""`patience play`: the game at the terminal."""
+"""`patience play`, `patience resume` and `patience rules`: the game at the terminal.
+
+At a terminal the board is drawn in colour (rich) unless `--ascii` or `NO_COLOR`; from a pipe
+or file, commands are read line by line and the board (or `--json` state) follows each one.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 import sys
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
 from . import main
-from .common import start_game
+from .common import find_game
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
+    from .session import Reply, Session
 
 
-HELP = """Commands:
-  a move in notation, e.g. 38, 1h, w3, 38v3 (see `moves`)
-  moves     list every legal move, numbered; type #N (or N) to play move N
-  undo, u   take back a move       redo, r   play it again
-  board     draw the board         position  print the position text
-  help, ?   this text              quit, q   leave the game"""
+class Screen:
+    """Where the board and messages go: rich in colour at a terminal, plain text elsewhere."""
+
+    def __init__(self, *, ascii: bool, colour: bool) -> None:
+        self.ascii = ascii
+        self.console: Any = None
+        if colour:
+            from rich.console import Console
+
+            self.console = Console(highlight=False, soft_wrap=True)
+
+    def board(self, session: Session) -> None:
+        from .render import board_lines, to_plain, to_rich
+
+        lines = board_lines(session.game, ascii=self.ascii, status=session.status_line())
+        if self.console is not None:
+            self.console.print(to_rich(lines))
+        else:
+            click.echo(to_plain(lines))
+
+    def say(self, text: str) -> None:
+        click.echo(text)
 
 
-def _is_notation(game: Game, word: str) -> bool:
-    from ..engine.moves import IllegalMove
-    from ..engine.notation import parse_move
+def _settings(ruleset: Any, ascii: bool, autoplay: bool | None, autofinish: bool | None, lang: str) -> Any:
+    from .session import Settings
+
+    return Settings(
+        ascii=ascii,
+        autoplay=ruleset.assists.autoplay if autoplay is None else autoplay,
+        autofinish=ruleset.assists.autofinish if autofinish is None else autofinish,
+        lang=lang,
+    )
+
+
+def _ruleset_file(name: str) -> str | None:
+    """The absolute path when the game was named by a file, so a save can find it again."""
+    path = Path(name)
+    return str(path.resolve()) if name.endswith((".yaml", ".yml")) or path.is_file() else None
+
+
+def _save(session: Session, screen: Screen, *, quiet: bool = False) -> None:
+    from .saves import discard_save, write_save
 
     try:
-        parse_move(game, word)
-    except IllegalMove:
-        return False
-    return True
+        if session.status() != "in progress":
+            discard_save(session.game.ruleset.id)
+            return
+        if not session.turns and not session.undone:
+            return  # nothing played yet: nothing worth keeping
+        path = write_save(session)
+    except OSError as err:
+        screen.say(f"could not save the game: {err}")
+        return
+    if not quiet:
+        screen.say(f"game saved to {path}; continue it with `patience resume {session.game.ruleset.id}`")
+
+
+def _apply(session: Session, reply: Reply, screen: Screen) -> None:
+    """Act on what a command asked for beyond its message lines."""
+    if reply.rules:
+        from ..ruleset.describe import rules_text
+
+        screen.say(rules_text(session.game.ruleset, session.settings.lang))
+    if reply.save and not reply.quit:
+        _save(session, screen)
+
+
+def _state(session: Session, command: str | None, reply: Reply | None) -> dict[str, Any]:
+    from .render import to_json
+
+    state = to_json(session.game)
+    state.update(elapsed=round(session.elapsed(), 1), turns=len(session.turns))
+    if command is None:
+        return {"command": None, "ok": True, "messages": [], "state": state}
+    assert reply is not None
+    return {"command": command, "ok": not reply.failed, "messages": reply.lines, "state": state}
+
+
+def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool, strict: bool) -> int:
+    """Commands line by line from a pipe or file; the board (or JSON state) after each."""
+    if as_json:
+        click.echo(json.dumps(_state(session, None, None), ensure_ascii=False))
+    else:
+        screen.board(session)
+    for number, line in enumerate(stream, 1):
+        command = line.strip()
+        if not command or (command.startswith("#") and not command[1:2].isdigit()):  # a comment
+            continue
+        reply = session.handle(command)
+        if as_json:
+            click.echo(json.dumps(_state(session, command, reply), ensure_ascii=False))
+        else:
+            screen.say(f"> {command}")
+            for text in reply.lines:
+                screen.say(text)
+            _apply(session, reply, screen)
+            if not reply.quit:
+                screen.board(session)
+        if reply.quit:
+            _save(session, screen, quiet=as_json)
+            return 0
+        if strict and reply.failed:
+            click.echo(f"line {number}: {command!r} was refused; stopping (--strict)", err=True)
+            return 1
+    return 0
+
+
+def interactive(session: Session, screen: Screen) -> int:
+    """The prompt loop. Ctrl-C, Ctrl-D, a closed terminal and `quit` all keep an unfinished game."""
+    try:
+        import readline  # noqa: F401  (line editing and history for input())
+    except ImportError:
+        pass
+
+    def leave(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    for name in ("SIGHUP", "SIGTERM"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), leave)
+    screen.board(session)
+    screen.say("Type a move (see `moves`), or `help`.")
+    try:
+        while True:
+            try:
+                line = input("> ")
+            except EOFError:
+                screen.say("")
+                break
+            reply = session.handle(line)
+            for text in reply.lines:
+                screen.say(text)
+            _apply(session, reply, screen)
+            if reply.quit:
+                break
+            if reply.redraw:
+                screen.board(session)
+    except KeyboardInterrupt:
+        screen.say("")
+    _save(session, screen)
+    return 0
+
+
+def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
+    colour = sys.stdout.isatty() and not ascii and not os.environ.get("NO_COLOR") and not as_json
+    screen = Screen(ascii=ascii, colour=colour)
+    if sys.stdin.isatty() and not as_json:
+        code = interactive(session, screen)
+    else:
+        code = scripted(session, sys.stdin, screen, as_json=as_json, strict=strict)
+    sys.exit(code)
+
+
+PLAY_OPTIONS = [
+    click.option("--ascii", is_flag=True, help="No Unicode and no colour (TH for 10♥, ## for a face-down card)."),
+    click.option("--json", "as_json", is_flag=True, help="Print the state as one JSON line after each command."),
+    click.option("--strict", is_flag=True, help="From a pipe: stop with exit code 1 at the first refused command."),
+    click.option("--autoplay/--no-autoplay", default=None, help="Send safe cards to the foundations after each move."),
+    click.option("--autofinish/--no-autofinish", default=None, help="Finish by itself when foundation moves alone win."),
+    click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="Language of the rules text."),
+]
+
+
+def play_options(function: Any) -> Any:
+    for option in reversed(PLAY_OPTIONS):
+        function = option(function)
+    return function
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--deal", type=click.IntRange(min=1), default=None, help="Deal number (default: a random one, shown).")
+@click.option("--resume", "resume_saved", is_flag=True, help="Continue the saved game (of GAME, or the latest).")
+@play_options
+def play(game: str | None, deal: int | None, resume_saved: bool, ascii: bool, as_json: bool, strict: bool,
+         autoplay: bool | None, autofinish: bool | None, lang: str) -> None:
+    """Play GAME: an id, a name or alias (English or Polish), or a ruleset file.
+
+    Type `help` at the prompt for the commands, `moves` for the legal moves.
+    """
+    if resume_saved:
+        _resume(game, ascii, as_json, strict, autoplay, autofinish, lang)
+        return
+    if game is None:
+        raise click.UsageError("name a game, e.g. `patience play klondike` (`patience list` shows them)")
+    from ..deals import DealError
+    from ..engine.game import Game
+    from .session import RANDOM_DEALS, Session
+
+    ruleset = find_game(game)
+    if deal is None:
+        import random
+
+        deal = random.randint(1, RANDOM_DEALS)
+    try:
+        started = Game(ruleset, deal)
+    except DealError as err:
+        raise click.ClickException(str(err)) from None
+    settings = _settings(ruleset, ascii, autoplay, autofinish, lang)
+    session = Session(started, settings, ruleset_file=_ruleset_file(game))
+    _run(session, ascii, as_json, strict)
+
+
+@main.command()
+@click.argument("game", required=False)
+@play_options
+def resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
+           autofinish: bool | None, lang: str) -> None:
+    """Continue a saved game (of GAME, or the one saved last)."""
+    _resume(game, ascii, as_json, strict, autoplay, autofinish, lang)
+
+
+def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
+            autofinish: bool | None, lang: str) -> None:
+    from .saves import SaveError, list_saves, read_save, restore, save_path
+    from .session import Session
+
+    if game is not None:
+        path = save_path(find_game(game).id)
+        if not path.exists():
+            raise click.ClickException(f"no saved game of {game}; start one with `patience play {game}`")
+    else:
+        saves = list_saves()
+        if not saves:
+            raise click.ClickException("no saved game; start one with `patience play GAME`")
+        path = saves[0].path
+    try:
+        data = read_save(path)
+        restored, moves = restore(data, path)
+    except SaveError as err:
+        raise click.ClickException(str(err)) from None
+    settings = _settings(restored.ruleset, ascii, autoplay, autofinish, lang)
+    session = Session(restored, settings, elapsed=float(data["elapsed"]), ruleset_file=data.get("ruleset_file"))
+    session.restore_turns(moves["played"], data["turns"], moves["undone"], data["undone_turns"])
+    _run(session, ascii, as_json, strict)
 
 
 @main.command()
 @click.argument("game")
-@click.option("--deal", type=int, default=None, help="Deal number (default: a random one, shown).")
-@click.option("--ascii", is_flag=True, help="No Unicode suit symbols.")
-def play(game: str, deal: int | None, ascii: bool) -> None:
-    """Play GAME at the terminal (a plain loop; type `help`)."""
-    from ..engine.moves import IllegalMove
-    from .render import render
+@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="Language.")
+def rules(game: str, lang: str) -> None:
+    """The rules of GAME in words: its own text, then every setting of its ruleset."""
+    from ..ruleset.describe import rules_text
 
-    current = start_game(game, deal)
-    interactive = sys.stdin.isatty()
-    click.echo(render(current, ascii=ascii))
-    listed: list = []
-    while True:
-        try:
-            line = input("> ") if interactive else sys.stdin.readline()
-        except (EOFError, KeyboardInterrupt):
-            click.echo()
-            return
-        if not interactive and not line:
-            return
-        command = line.strip()
-        if not command:
-            continue
-        word = command.lower()
-        try:
-            if word in ("quit", "q", "exit"):
-                return
-            if word in ("help", "?"):
-                click.echo(HELP)
-                continue
-            if word == "moves":
-                listed = current.legal_moves()
-                for i, move in enumerate(listed, 1):
-                    click.echo(f"{i:>3}. {current.notation(move)}")
-                if not listed:
-                    click.echo("no legal moves")
-                continue
-            if word == "board":
-                click.echo(render(current, ascii=ascii))
-                continue
-            if word == "position":
-                click.echo(current.position(), nl=False)
-                continue
-            if word in ("undo", "u"):
-                current.undo()
-            elif word in ("redo", "r"):
-                current.redo()
-            elif word.lstrip("#").isdigit() and (word.startswith("#") or not _is_notation(current, word)):
-                word = word.lstrip("#")
-                if not listed:
-                    listed = current.legal_moves()
-                index = int(word)
-                if not 1 <= index <= len(listed):
-                    raise IllegalMove(f"no move numbered {index}; type `moves` to list them")
-                current.play(listed[index - 1])
-            else:
-                current.play(command)
-        except IllegalMove as err:
-            click.echo(f"{err}")
-            continue
-        listed = []
-        click.echo(render(current, ascii=ascii))
-        status = current.status()
-        if status != "in progress":
-            click.echo(f"The game is {status}. (undo to go back, quit to leave)")
+    click.echo(rules_text(find_game(game), lang))

@@ -1,62 +1,212 @@
-"""Draw a position as plain text, from the ruleset's pile groups (no game named here).
+"""Draw a position from the ruleset's pile groups, in ruleset order (no game is named here).
 
-Tableau groups are drawn as columns fanned downwards; every other group as one line of piles
-showing each top card and, where a pile holds more, its count.
+Each group is drawn in one of a few forms chosen from its data:
+- *tops*: one item per pile, its label and top card (with the count when it holds more, and
+  the last `draw` cards of a waste that turns several). Neighbouring groups of this form share a
+  line while it fits; foundations always get a line of their own, so they stand apart.
+- *columns*: tableau piles fanned downwards under their labels, when they fit the width.
+- *fans*: one pile per line, bottom card first, in as many columns as fit; for a tableau of many
+  short piles (26 fans) that would not fit as columns.
+The board is built as lines of styled spans, printed as plain text or through rich in colour.
 """
 
 from __future__ import annotations
 
-from ..cards import card_str
-from ..engine.game import Game
+from typing import TYPE_CHECKING, Any
 
-BACK = "##"
-EMPTY = "[ ]"
+from ..cards import IS_RED, card_str
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.compiled import Group
 
-def _top(game: Game, pile: int, ascii: bool) -> str:
-    cards = game.piles[pile]
-    if not cards:
-        return EMPTY
-    if game.hidden[pile] == len(cards):
-        text = BACK
-    else:
-        text = card_str(cards[-1], ascii=ascii)
-    return f"{text} ({len(cards)})" if len(cards) > 1 else text
+Span = tuple[str, str | None]  # text and a style name (None: plain)
+Line = list[Span]
+
+WIDTH = 80
+COLUMN = 4  # "10♥" plus a space
+STYLES = {"red": "bold red", "black": "bold", "back": "blue", "label": "cyan", "empty": "dim", "title": "bold"}
 
 
-def render(game: Game, *, ascii: bool = False) -> str:
+class Glyphs:
+    def __init__(self, ascii: bool) -> None:
+        self.ascii = ascii
+        self.back = "##" if ascii else "▒▒"
+        self.empty = "[]" if ascii else "··"
+        self.dot = " - " if ascii else " · "
+
+
+def _card(card: int, glyphs: Glyphs) -> Span:
+    return card_str(card, ascii=glyphs.ascii), "red" if IS_RED[card] else "black"
+
+
+def _width(line: Line) -> int:
+    return sum(len(text) for text, _ in line)
+
+
+def _tops_item(game: Game, pile: int, glyphs: Glyphs) -> Line:
+    """``w: 4♠ 9♦ 7♥ (12)``: a pile's label, its visible top card(s) and its size."""
     rules = game.rules
-    title = f"{game.ruleset.name}"
+    cards = game.piles[pile]
+    item: Line = [(rules.labels[pile] + ":", "label"), (" ", None)]
+    if not cards:
+        item.append((glyphs.empty, "empty"))
+        return item
+    if game.hidden[pile] == len(cards):
+        item.append((glyphs.back, "back"))
+    else:
+        shown = 1
+        if pile == rules.waste_pile and rules.draw > 1:
+            shown = min(rules.draw, len(cards) - game.hidden[pile])
+        for i, card in enumerate(cards[len(cards) - shown:]):
+            if i:
+                item.append((" ", None))
+            item.append(_card(card, glyphs))
+    if len(cards) > 1:
+        item.append((f" ({len(cards)})", None))
+    return item
+
+
+def _tops_lines(game: Game, group: Group, glyphs: Glyphs, name_width: int, width: int) -> list[Line]:
+    """One group in the tops form, wrapped onto more lines when it does not fit."""
+    lines: list[Line] = []
+    line: Line = [(f"{group.id:<{name_width}}", "title")]
+    for pile in group.piles:
+        item = _tops_item(game, pile, glyphs)
+        if _width(line) + 2 + _width(item) > width and len(line) > 1:
+            lines.append(line)
+            line = [(" " * name_width, None)]
+        line += [("  ", None)] + item
+    lines.append(line)
+    return lines
+
+
+def _columns_lines(game: Game, group: Group, glyphs: Glyphs) -> list[Line]:
+    piles = list(group.piles)
+    labels = game.rules.labels
+    lines: list[Line] = [[(" ".join(f"{labels[p]:>{COLUMN - 1}}" for p in piles), "label")]]
+    height = max((len(game.piles[p]) for p in piles), default=0)
+    if height == 0:
+        lines.append([(" ".join(f"{glyphs.empty:>{COLUMN - 1}}" for _ in piles), "empty")])
+    for row in range(height):
+        line: Line = []
+        for i, p in enumerate(piles):
+            cards = game.piles[p]
+            gap = " " if i else ""
+            if row >= len(cards):
+                text, style = (glyphs.empty if row == 0 else ""), "empty"
+            elif row < game.hidden[p]:
+                text, style = glyphs.back, "back"
+            else:
+                text, style = _card(cards[row], glyphs)
+            line.append((gap + " " * (COLUMN - 1 - len(text)), None))
+            line.append((text, style))
+        while line and not line[-1][0].strip():
+            line.pop()
+        lines.append(line)
+    return lines
+
+
+def _fan(game: Game, pile: int, glyphs: Glyphs, label_width: int) -> Line:
+    cards = game.piles[pile]
+    line: Line = [(f"{game.rules.labels[pile]:>{label_width}}:", "label")]
+    if not cards:
+        return line + [(" ", None), (glyphs.empty, "empty")]
+    for i, card in enumerate(cards):
+        line.append((" ", None))
+        line.append((glyphs.back, "back") if i < game.hidden[pile] else _card(card, glyphs))
+    return line
+
+
+def _fans_lines(game: Game, group: Group, glyphs: Glyphs, width: int) -> list[Line]:
+    """Piles one per line, bottom card first, in as many side-by-side columns as fit."""
+    label_width = max(len(game.rules.labels[p]) for p in group.piles)
+    fans = [_fan(game, p, glyphs, label_width) for p in group.piles]
+    cell = max(_width(f) for f in fans) + 3
+    across = max(1, min(len(fans), (width + 3) // cell))
+    down = -(-len(fans) // across)
+    lines: list[Line] = []
+    for row in range(down):
+        line: Line = []
+        for col in range(across):
+            index = col * down + row  # read down each column, like a newspaper
+            if index >= len(fans):
+                break
+            if line:
+                line.append((" " * (cell - _width(previous)), None))
+            previous = fans[index]
+            line += previous
+        lines.append(line)
+    return lines
+
+
+def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int = WIDTH) -> list[Line]:
+    """The whole board as lines of styled spans: a title line, then the groups in ruleset order."""
+    glyphs = Glyphs(ascii)
+    rules = game.rules
+    title = game.ruleset.name
     if game.deal_number is not None:
-        title += f" · deal {game.deal_number}" if not ascii else f" - deal {game.deal_number}"
-    if rules.scored:
-        title += f"  score {game.score}"
-    lines = [title]
-    width = max(len(g.id) for g in rules.groups)
-    for group in rules.groups:
-        if group.role == "tableau":
-            continue
-        tops = "  ".join(f"{rules.labels[p]}: {_top(game, p, ascii)}" for p in group.piles)
-        lines.append(f"{group.id:<{width}}  {tops}")
+        title += f"{glyphs.dot}deal {game.deal_number}"
+    lines: list[Line] = [[(title, "title")]]
+    if status and len(title) + len(glyphs.dot) + len(status) <= width:
+        lines[0].append((glyphs.dot + status, None))
+    elif status:
+        lines.append([(status, None)])  # a long name: the status gets its own line
+    tops = [g for g in rules.groups if g.role != "tableau"]
+    name_width = max((len(g.id) for g in tops), default=0)
+    pending: Line = []  # a line of tops groups still open for a neighbour
+    lines.append([])
     for group in rules.groups:
         if group.role != "tableau":
+            block = _tops_lines(game, group, glyphs, name_width, width)
+            alone = group.role == "foundation" or len(block) > 1
+            if pending and not alone and _width(pending) + 4 + _width(block[0]) - name_width <= width:
+                pending += [("    ", None), (group.id, "title")] + block[0][1:]
+                continue
+            if pending:
+                lines.append(pending)
+                pending = []
+            if alone:
+                lines += block
+            else:
+                pending = block[0]
             continue
-        piles = list(group.piles)
-        lines.append("")
-        lines.append(" ".join(f"{rules.labels[p]:>4}" for p in piles))
-        height = max((len(game.piles[p]) for p in piles), default=0)
-        for row in range(height):
-            cells = []
-            for p in piles:
-                cards = game.piles[p]
-                if row >= len(cards):
-                    cells.append("    ")
-                elif row < game.hidden[p]:
-                    cells.append(f"{BACK:>4}")
-                else:
-                    cells.append(f"{card_str(cards[row], ascii=ascii):>4}")
-            lines.append(" ".join(cells).rstrip())
-    return "\n".join(lines)
+        if pending:
+            lines.append(pending)
+            pending = []
+        lines.append([])
+        if group.spec.count * COLUMN - 1 <= width:
+            lines += _columns_lines(game, group, glyphs)
+        else:
+            lines += _fans_lines(game, group, glyphs, width)
+        lines.append([])
+    if pending:
+        lines.append(pending)
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def to_plain(lines: list[Line]) -> str:
+    return "\n".join("".join(text for text, _ in line).rstrip() for line in lines)
+
+
+def to_rich(lines: list[Line]) -> Any:
+    """The board as a rich Text (rich is imported only when colour is wanted)."""
+    from rich.text import Text
+
+    text = Text()
+    for i, line in enumerate(lines):
+        if i:
+            text.append("\n")
+        for part, style in line:
+            text.append(part, STYLES.get(style or "", "") or None)
+    return text
+
+
+def render(game: Game, *, ascii: bool = False, status: str = "", width: int = WIDTH) -> str:
+    """The board as plain text."""
+    return to_plain(board_lines(game, ascii=ascii, status=status, width=width))
 
 
 def to_json(game: Game) -> dict:

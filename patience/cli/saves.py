@@ -1,0 +1,180 @@
+"""Saved games in the user data folder: one file per game id, written atomically.
+
+A save holds the ruleset (id, and its file when it is not shipped), the deal, the moves in
+notation (replayed and checked on resume), the turns, the clock and the position text, so a
+save that no longer replays to the same position is refused rather than trusted.
+A damaged save is moved aside (``*.damaged-<time>``) and reported; it never stops the program.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .session import Session
+
+FORMAT = "patience-save"
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save file could not be used; the message says why and where it went."""
+
+
+def data_dir() -> Path:
+    """The user data folder: ``PATIENCE_DATA`` when set, else the platform's (platformdirs)."""
+    override = os.environ.get("PATIENCE_DATA")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("patience", appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def save_path(game_id: str) -> Path:
+    return saves_dir() / f"{game_id}.json"
+
+
+def _notations(session: Session) -> tuple[list[str], list[str]]:
+    """The played and the undone moves in notation, each as written where it was played."""
+    from ..engine.game import Game
+
+    replay = Game(session.game.ruleset, session.game.deal_number)
+    played = []
+    for move in session.played_moves():
+        played.append(replay.notation(move))
+        replay.push(move)
+    undone = []
+    for move in session.undone_moves():
+        undone.append(replay.notation(move))
+        replay.push(move)
+    return played, undone
+
+
+def write_save(session: Session) -> Path:
+    """Save the session's game atomically (temp file in the same folder, then rename)."""
+    game = session.game
+    played, undone = _notations(session)
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.ruleset.id,
+        "ruleset_file": session.ruleset_file,
+        "deal": game.deal_number,
+        "moves": played,
+        "turns": [len(t) for t in session.turns],
+        "undone": undone,
+        "undone_turns": [len(t) for t in reversed(session.undone)],
+        "move_count": game.move_count,
+        "elapsed": round(session.elapsed(), 3),
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "position": game.position(),
+    }
+    path = save_path(game.ruleset.id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(data, out, ensure_ascii=False, indent=1)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def discard_save(game_id: str) -> None:
+    save_path(game_id).unlink(missing_ok=True)
+
+
+@dataclass
+class SavedGame:
+    path: Path
+    game_id: str
+    saved_at: str
+    deal: int | None
+
+
+def list_saves() -> list[SavedGame]:
+    """Saves that can at least be read, newest first (damaged ones are set aside on resume)."""
+    found = []
+    for path in saves_dir().glob("*.json") if saves_dir().is_dir() else []:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            found.append(SavedGame(path, str(data["game"]), str(data.get("saved_at", "")), data.get("deal")))
+        except (OSError, ValueError, KeyError, TypeError):
+            found.append(SavedGame(path, path.stem, "", None))
+    found.sort(key=lambda s: s.path.stat().st_mtime if s.path.exists() else 0, reverse=True)
+    return found
+
+
+def set_aside(path: Path) -> Path:
+    aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return path
+    return aside
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """The checked contents of a save file; SaveError (after moving it aside) when damaged."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError("not a patience save file")
+        if data.get("version") != VERSION:
+            raise ValueError(f"save format version {data.get('version')!r}; this patience reads {VERSION}")
+        for key, kind in (("game", str), ("moves", list), ("turns", list), ("undone", list),
+                          ("undone_turns", list), ("move_count", int), ("elapsed", (int, float)),
+                          ("position", str)):
+            if not isinstance(data.get(key), kind):
+                raise ValueError(f"{key!r} is missing or of the wrong kind")
+        if not isinstance(data.get("deal"), int):
+            raise ValueError("'deal' is missing")
+        if sum(data["turns"]) != len(data["moves"]) or sum(data["undone_turns"]) != len(data["undone"]):
+            raise ValueError("the turns do not add up to the moves")
+    except (OSError, ValueError) as err:
+        aside = set_aside(path)
+        raise SaveError(f"the saved game {path} is damaged ({err}); it was moved aside to {aside.name}") from None
+    return data
+
+
+def restore(data: dict[str, Any], path: Path) -> tuple[Game, dict[str, Any]]:
+    """Replay a save into a game. SaveError (after moving the file aside) when it does not replay."""
+    from ..engine.game import Game
+    from ..engine.moves import IllegalMove
+    from ..ruleset.loader import RulesetError
+    from ..ruleset.registry import UnknownGame, find_ruleset
+
+    try:
+        ruleset_file = data.get("ruleset_file")
+        ruleset = find_ruleset(ruleset_file if ruleset_file and Path(ruleset_file).is_file() else data["game"])
+    except (RulesetError, UnknownGame) as err:
+        raise SaveError(f"the saved game needs the ruleset {data['game']!r}, which cannot be loaded: {err}") from None
+    try:
+        game = Game(ruleset, data["deal"])
+        played = [game.play(text) for text in data["moves"]]
+        undone = [game.play(text) for text in data["undone"]]
+        for _ in undone:
+            game.undo()  # leaves them ready for redo, in order
+        if game.position() != data["position"]:
+            raise IllegalMove("the moves do not lead to the saved position")
+    except (IllegalMove, ValueError) as err:
+        aside = set_aside(path)
+        raise SaveError(f"the saved game {path.name} no longer replays ({err}); it was moved aside to {aside.name}") from None
+    game.move_count = data["move_count"]
+    return game, {"played": played, "undone": undone}

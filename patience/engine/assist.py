@@ -1,0 +1,133 @@
+"""Help for the player: safe foundation moves, finishing a decided game, a hint, why a game is lost.
+
+None of this changes what is legal; it only picks among the legal moves. Everything is derived
+from the compiled rules (which cards could be built on which), never from a game's name.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ..cards import DECK_SIZE
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FINISH_LIMIT = 10_000  # more foundation moves than any deck can need: a guard, not a rule
+
+
+def builders(game: Game) -> list[frozenset[int]]:
+    """Per card: the cards that could ever be built on it outside the foundations."""
+    found: list[set[int]] = [set() for _ in range(DECK_SIZE)]
+    for group in game.rules.groups:
+        if group.role == "foundation":
+            continue
+        for below in range(DECK_SIZE):
+            found[below].update(group.fits_on[below])
+    return [frozenset(cards) for cards in found]
+
+
+def _home_counts(game: Game) -> Counter[int]:
+    piles = game.piles
+    return Counter(card for p in game.rules.foundation_piles for card in piles[p])
+
+
+def is_safe(game: Game, move: Move, table: list[frozenset[int]], home: Counter[int]) -> bool:
+    """A move to a foundation is safe when no card still outside the foundations could ever
+    be built on the card it sends: that card has no further use in the layout."""
+    src, dst, n = move
+    rules = game.rules
+    if dst < 0 or n != 1 or dst not in rules.foundation_piles or src in rules.foundation_piles:
+        return False
+    card = game.piles[src][-1]
+    decks = game.ruleset.decks
+    return all(home[other] >= decks for other in table[card])
+
+
+def safe_moves(game: Game, table: list[frozenset[int]] | None = None) -> list[Move]:
+    """The legal foundation moves that are safe now (see ``is_safe``)."""
+    table = table if table is not None else builders(game)
+    home = _home_counts(game)
+    return [m for m in game.legal_moves() if is_safe(game, m, table, home)]
+
+
+def autoplay(game: Game) -> list[Move]:
+    """Play safe foundation moves (checked, each counting as a move) until none is left."""
+    table = builders(game)
+    played: list[Move] = []
+    while True:
+        moves = safe_moves(game, table)
+        if not moves:
+            return played
+        played.append(game.play(moves[0]))
+
+
+def finishing_moves(game: Game) -> list[Move] | None:
+    """The foundation moves that win from here, when foundation moves alone can (FC-7's
+    auto-finish); None when they cannot. The game is left as it was."""
+    if game.is_won():
+        return None
+    trial = game.copy()
+    foundations = trial.rules.foundation_piles
+    moves: list[Move] = []
+    while not trial.is_won() and len(moves) < FINISH_LIMIT:
+        step = next((m for m in trial.legal_moves() if m[1] in foundations and m[0] not in foundations), None)
+        if step is None:
+            return None
+        trial.push(step)
+        moves.append(step)
+    return moves if trial.is_won() else None
+
+
+def hint(game: Game) -> Move | None:
+    """A productive legal move: the first by a simple order of merit, never a move that only
+    shuffles cards between equal places. None when no move is left at all."""
+    best: tuple[int, int] | None = None
+    chosen: Move | None = None
+    table, home = builders(game), _home_counts(game)
+    for index, move in enumerate(game.legal_moves()):
+        merit = 7 if is_safe(game, move, table, home) else _merit(game, move)
+        if merit > 0 and (best is None or (merit, -index) > best):
+            best, chosen = (merit, -index), move
+    return chosen
+
+
+def _merit(game: Game, move: Move) -> int:
+    """Higher is better; 0 means the move achieves nothing worth suggesting."""
+    src, dst, n = move
+    rules = game.rules
+    if dst < 0:
+        return 1  # a stock action always brings something new
+    if game.changes_nothing(move):
+        return 0
+    foundations = rules.foundation_piles
+    if dst in foundations:
+        return 6 if src not in foundations else 0
+    if src in foundations:
+        return 0  # worry-back is for the player to choose, not to suggest
+    pile = game.piles[src]
+    rest = len(pile) - n
+    if rest > 0 and rest == game.hidden[src]:
+        return 5  # turns a card face up
+    if rest == 0:
+        # Emptying a pile helps only if an empty pile there is worth something.
+        return 4 if rules.group_of[src].empty_ok is not None else 3
+    source, target = rules.group_of[src], rules.group_of[dst]
+    if pile[rest] in source.fits_on[pile[rest - 1]] and source.build_id == target.build_id:
+        return 0  # the cards already lie on a card they fit: moving them only trades places
+    if rules.group_of[dst].role == "cell":
+        return 1
+    return 2
+
+
+def lost_reason(game: Game) -> str:
+    """In words, why a lost game is over (KL-9)."""
+    rules = game.rules
+    stock = rules.stock_pile
+    if stock >= 0 and (game.piles[stock] or (rules.waste_pile >= 0 and game.piles[rules.waste_pile])):
+        if rules.redeals < 0:
+            return "no move changes anything, and the stock has gone round once with no new play"
+        return "no move changes anything in the passes that are left"
+    return "no move is left"

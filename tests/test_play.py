@@ -1,0 +1,283 @@
+"""The game at the prompt (issue 3), command by command, through the Session the CLI drives."""
+
+import pytest
+
+from patience import Game
+from patience.cli.session import COMMANDS, Session, Settings, help_text, resolve_command
+from patience.engine.assist import finishing_moves, hint, lost_reason, safe_moves
+from positions import build
+from test_klondike import dead_end, full_foundations_but
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def session(game: Game | str = "klondike", deal: int = 1, **settings) -> Session:
+    started = Game.new(game, deal) if isinstance(game, str) else game
+    return Session(started, Settings(**settings), now=Clock())
+
+
+# G-2: every move listed and numbered ---------------------------------------------------------
+def test_G2_moves_are_listed_numbered_and_typing_a_number_plays_it():
+    s = session("freecell", 1)
+    reply = s.handle("moves")
+    legal = s.game.legal_moves()
+    assert len(reply.lines) == len(legal) + 1
+    assert reply.lines[0].split()[:2] == ["1.", s.game.notation(legal[0])]
+    before = s.game.position()
+    s.handle("3")
+    assert s.turns == [[legal[2]]]
+    s.handle("undo")
+    assert s.game.position() == before and not s.handle("#1").failed
+
+
+def test_G2_a_number_out_of_range_is_refused_with_the_count():
+    s = session("freecell", 1)
+    s.handle("moves")
+    reply = s.handle("#999")
+    assert reply.failed and "no move numbered 999" in reply.lines[0]
+
+
+def test_digits_that_are_both_a_move_and_a_list_number_are_not_guessed():
+    for deal in range(1, 60):
+        s = session("freecell", deal)
+        s.handle("moves")
+        listed = s.listed
+        clash = next(
+            (str(i) for i in range(11, min(len(listed), 89) + 1)
+             if s.game.is_legal(parse(s.game, str(i)) or (0, 0, 0)) and parse(s.game, str(i)) != listed[i - 1]),
+            None,
+        )
+        if clash:
+            before = s.game.position()
+            reply = s.handle(clash)
+            assert reply.failed and f"type #{clash}" in reply.lines[0]
+            assert s.game.position() == before
+            return
+    pytest.fail("no deal among 1..59 has such a clash; pick another search range")
+
+
+def parse(game, text):
+    from patience.engine.moves import IllegalMove
+    from patience.engine.notation import parse_move
+
+    try:
+        return parse_move(game, text)
+    except IllegalMove:
+        return None
+
+
+# Commands and prefixes -------------------------------------------------------------------------
+@pytest.mark.parametrize("word, name", [("hin", "hint"), ("he", "help"), ("mov", "moves"), ("res", "restart"),
+                                        ("u", "undo"), ("q", "quit"), ("?", "help"), ("deal", "draw")])
+def test_unique_prefixes_and_short_names_name_a_command(word, name):
+    found = resolve_command(word)
+    assert not isinstance(found, str) and found is not None and found.name == name
+
+
+def test_an_ambiguous_prefix_is_explained():
+    assert resolve_command("re") == "'re' could be redo or restart; type more letters"
+    reply = session().handle("re")
+    assert reply.failed and reply.unknown and len(reply.lines) == 1
+
+
+def test_help_lists_every_command():
+    text = help_text()
+    assert all(c.name in text for c in COMMANDS)
+
+
+def test_an_unknown_command_gets_one_line_and_the_game_is_unchanged():
+    s = session()
+    before = (s.game.position(), s.game.move_count)
+    reply = s.handle("fly me to the moon")
+    assert reply.failed and reply.unknown and len(reply.lines) == 1 and "help" in reply.lines[0]
+    assert (s.game.position(), s.game.move_count) == before
+
+
+def test_an_illegal_move_gets_its_reason_and_the_game_is_unchanged():
+    s = session("klondike", 1)
+    before = (s.game.position(), s.game.move_count)
+    reply = s.handle("12")
+    assert reply.failed and not reply.unknown and len(reply.lines) == 1
+    assert reply.lines[0].startswith("10♥ cannot go on Q♥")
+    assert (s.game.position(), s.game.move_count) == before
+
+
+def test_a_command_that_takes_no_argument_refuses_one():
+    reply = session().handle("undo 3")
+    assert reply.failed and "takes no argument" in reply.lines[0]
+
+
+# KL-6 / FC: draw ---------------------------------------------------------------------------------
+def test_draw_turns_the_stock_and_is_refused_without_one():
+    s = session("klondike", 1)
+    stock = s.game.rules.stock_pile
+    size = len(s.game.piles[stock])
+    assert not s.handle("draw").failed and len(s.game.piles[stock]) == size - 1
+    reply = session("freecell", 1).handle("draw")
+    assert reply.failed and reply.lines == ["this game has no stock"]
+
+
+# FC-7: undo counts as a move; assists ----------------------------------------------------------
+def autoplay_position() -> Game:
+    """FreeCell: ♣ ♦ ♥ home to the 2s; A♠ and 2♠ on top of columns 1 and 2, 3♥ on column 3."""
+    piles = {"h1": "AC 2C", "h2": "AD 2D", "h3": "AH 2H", "1": "KH QC 5D AS", "2": "KC 2S", "3": "9C 3H",
+             "4": "3S"}
+    return build("freecell", piles, fill="8")
+
+
+def test_FC7_safe_cards_are_those_no_card_outside_the_foundations_could_be_built_on():
+    game = autoplay_position()
+    assert [game.notation(m) for m in safe_moves(game)] == ["1h"]  # A♠ only: 3♥ waits for 2♠
+    game.play("1h")
+    assert [game.notation(m) for m in safe_moves(game)] == ["2h"]  # 2♠: both red aces are home
+
+
+def test_FC7_autoplay_sends_the_safe_cards_and_undo_takes_back_the_whole_turn_as_one_move():
+    game = autoplay_position()
+    s = Session(game, Settings(autoplay=True, autofinish=False), now=Clock())
+    reply = s.handle("4b")  # 3♠ to a free cell; then A♠, 2♠, 3♥, 3♠, 3♣ are all safe
+    assert not reply.failed and "auto: " in reply.lines[0]
+    spades = game.piles[game.rules.pile_by_label["h4"]]
+    assert len(spades) == 3
+    assert len(s.turns) == 1 and len(s.turns[0]) > 1
+    moves_after = game.move_count
+    s.handle("undo")
+    assert game.position() == autoplay_position().position()
+    assert game.move_count == moves_after + 1  # FC-7: one undo is one move
+    s.handle("redo")
+    assert len(game.piles[game.rules.pile_by_label["h4"]]) == 3 and game.move_count == moves_after + 2
+
+
+def test_FC7_without_autoplay_a_move_is_only_that_move():
+    game = autoplay_position()
+    s = Session(game, Settings(autoplay=False, autofinish=False), now=Clock())
+    s.handle("4b")
+    assert game.piles[game.rules.pile_by_label["h4"]] == []
+
+
+def test_auto_command_sends_safe_cards_even_when_autoplay_is_off_and_refuses_when_none():
+    s = Session(autoplay_position(), Settings(autoplay=False, autofinish=False), now=Clock())
+    assert not s.handle("auto").failed
+    assert len(s.game.piles[s.game.rules.pile_by_label["h4"]]) >= 2
+    again = s.handle("auto")
+    assert again.failed and "no card can safely go" in again.lines[0]
+
+
+def finish_position() -> Game:
+    piles = full_foundations_but("JS QS KS")
+    piles.update({"1": "KS", "a": "QS", "2": "JS"})
+    return build("freecell", piles, fill="8")
+
+
+def test_FC7_the_game_finishes_itself_when_foundation_moves_alone_win():
+    game = finish_position()
+    assert len(finishing_moves(game)) == 3
+    s = Session(game, Settings(autofinish=True), now=Clock())
+    reply = s.handle("2b")  # any move: afterwards the rest goes home by itself
+    assert game.status() == "won"
+    assert any("auto-finish" in line for line in reply.lines) and any("You won" in line for line in reply.lines)
+
+
+def test_autofinish_can_be_turned_off():
+    game = finish_position()
+    s = Session(game, Settings(autofinish=False), now=Clock())
+    s.handle("2b")
+    assert game.status() == "in progress"
+
+
+def test_finishing_moves_is_none_while_a_card_is_out_of_order():
+    piles = full_foundations_but("JS QS KS")
+    piles.update({"1": "JS KS", "2": "QS"})  # J♠ under K♠: foundation moves alone cannot win
+    assert finishing_moves(build("freecell", piles, fill="8")) is None
+
+
+# Hints ---------------------------------------------------------------------------------------------
+def test_hint_names_a_legal_move_that_changes_something():
+    for deal in (1, 2, 3):
+        s = session("klondike", deal)
+        move = hint(s.game)
+        assert move is not None and s.game.is_legal(move) and not s.game.changes_nothing(move)
+        reply = s.handle("hint")
+        assert reply.lines[0].startswith("try " + s.game.notation(move))
+
+
+def test_hint_prefers_a_foundation_move():
+    game = autoplay_position()
+    assert game.notation(hint(game)) == "1h"
+
+
+def test_hint_when_nothing_helps():
+    game = build("klondike", dead_end(), fill="w")
+    assert hint(game) is None
+    assert "no move would help" in Session(game, Settings(), now=Clock()).handle("hint").lines[0]
+
+
+# KL-9 / G-3: the end of the game ------------------------------------------------------------------
+def test_KL9_a_lost_game_says_why_and_undo_reopens_it():
+    game = build("klondike", dead_end(stock="4C"), fill="w")
+    s = Session(game, Settings(autofinish=False), now=Clock())
+    s.handle("s")
+    reply = s.handle("wh")
+    assert s.status() == "lost"
+    assert any(line.startswith("The game is lost: no move is left") for line in reply.lines)
+    assert "undo" in reply.lines[-1] and "restart" in reply.lines[-1] and "new" in reply.lines[-1]
+    s.handle("undo")
+    assert s.status() == "in progress"
+
+
+def test_KL9_the_reason_names_the_stock_when_it_goes_round_for_nothing():
+    game = build("klondike", dead_end(stock="KH 7S"), fill="w")
+    assert game.status() == "lost"
+    assert lost_reason(game) == "no move changes anything, and the stock has gone round once with no new play"
+
+
+def test_G3_a_won_game_says_so_with_moves_and_time_and_the_clock_stops():
+    piles = full_foundations_but("KS")
+    piles["1"] = "KS"
+    game = build("klondike", piles, fill="s", fill_face_down=True)
+    clock = Clock()
+    s = Session(game, Settings(), now=clock)
+    clock.now += 75
+    reply = s.handle("1h")
+    assert "You won" in reply.lines[-1] and "1:15" in reply.lines[-1]
+    clock.now += 500
+    assert s.elapsed() == 75
+    assert "WON" in s.status_line()
+
+
+# Restart, new, status line -----------------------------------------------------------------------
+def test_restart_deals_the_same_cards_again_and_new_takes_a_number():
+    s = session("klondike", 7)
+    start = s.game.position()
+    s.handle("s")
+    s.handle("restart")
+    assert s.game.position() == start and s.game.move_count == 0 and s.turns == []
+    s.handle("new 42")
+    assert s.game.deal_number == 42 and s.game.position() == Game.new("klondike", 42).position()
+    assert s.handle("new soon").failed
+    s.handle("new")
+    assert s.game.deal_number is not None and 1 <= s.game.deal_number <= 1_000_000
+
+
+def test_status_line_has_moves_time_score_and_redeals_left():
+    clock = Clock()
+    s = Session(Game.new("klondike-vegas", 1), Settings(), now=clock)
+    clock.now += 61
+    s.handle("s")
+    line = s.status_line()
+    assert line.startswith("1 move · 1:01 · score ") and "redeals left 2" in line
+    assert "score" not in Session(Game.new("freecell", 1), Settings(), now=clock).status_line()
+
+
+def test_save_rules_and_quit_are_requests_to_the_loop():
+    s = session()
+    assert s.handle("save").save
+    assert s.handle("rules").rules
+    quit_reply = s.handle("quit")
+    assert quit_reply.quit and quit_reply.save
