@@ -40,13 +40,16 @@ def list_games(as_json: bool) -> None:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     for row in rows:
+        source = "" if row["source"] == "shipped" else f"  [{row['source']}: {row['path']}]"
         if "broken" in row:
-            click.echo(f"{row['id']:<18} (broken: {row['broken']})  [{row['source']}]")
+            click.echo(f"{row['id']:<18} (broken: {row['broken']}){source}")
             continue
-        polish = f" / {row['name_pl']}" if row["name_pl"] != row["name"] else ""
         decks = f"{row['decks']} decks" if row["decks"] > 1 else "1 deck"
-        source = "" if row["source"] == "shipped" else f"  [{row['source']}]"
-        click.echo(f"{row['id']:<18} {row['name'] + polish:<32} {decks:<8} {row['description']}{source}")
+        click.echo(f"{row['id']:<18} {row['name']} · {decks}{source}")
+        if row["name_pl"] != row["name"]:
+            click.echo(f"{'':<18} pl: {row['name_pl']}")
+        if row["description"]:
+            click.echo(f"{'':<18} {row['description']}")
 
 
 def summary(prose: str, width: int = 60) -> str:

@@ -223,6 +223,12 @@ def play(game: str | None, deal: int | None, resume_saved: bool, ascii: bool, as
         raise click.ClickException(str(err)) from None
     settings = _settings(ruleset, ascii, autoplay, autofinish, lang)
     session = Session(started, settings, ruleset_file=_ruleset_file(game))
+    if sys.stdin.isatty() and not as_json:
+        from .saves import save_path
+
+        if save_path(ruleset.id).exists():
+            click.echo(f"(You have an unfinished {ruleset.name}: `patience resume {ruleset.id}` continues it; "
+                       "quitting this game keeps this one instead.)")
     _run(session, ascii, as_json, strict)
 
 

@@ -113,8 +113,9 @@ def _fan(game: Game, pile: int, glyphs: Glyphs, label_width: int) -> Line:
     if not cards:
         return line + [(" ", None), (glyphs.empty, "empty")]
     for i, card in enumerate(cards):
-        line.append((" ", None))
-        line.append((glyphs.back, "back") if i < game.hidden[pile] else _card(card, glyphs))
+        text, style = (glyphs.back, "back") if i < game.hidden[pile] else _card(card, glyphs)
+        line.append((" " * (COLUMN - len(text)), None))  # cards right-aligned, so runs line up
+        line.append((text, style))
     return line
 
 
@@ -174,7 +175,8 @@ def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int
         if pending:
             lines.append(pending)
             pending = []
-        lines.append([])
+        if lines[-1]:
+            lines.append([])
         if group.spec.count * COLUMN - 1 <= width:
             lines += _columns_lines(game, group, glyphs)
         else:
