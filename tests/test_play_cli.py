@@ -106,7 +106,7 @@ def test_an_unknown_game_lists_the_closest_names_and_fails_cleanly():
 
 def test_play_without_a_game_is_a_usage_error():
     result = run("play")
-    assert result.exit_code == 2 and "name a game" in result.output
+    assert result.exit_code == 2 and "name a game to play" in result.output
 
 
 def test_a_bad_deal_number_is_refused():

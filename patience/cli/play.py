@@ -63,25 +63,71 @@ def _ruleset_file(name: str) -> str | None:
     return str(path.resolve()) if name.endswith((".yaml", ".yml")) or path.is_file() else None
 
 
-def _save(session: Session, screen: Screen, *, quiet: bool = False) -> None:
-    from .saves import discard_save, write_save
+def _save(session: Session, screen: Screen) -> bool:
+    """Keep an unfinished, played game for `patience resume`. True when it was written."""
+    from .saves import write_save
 
+    if session.status() != "in progress" or (not session.turns and not session.undone):
+        screen.say("nothing to save: the game is over or not started")
+        return False
     try:
-        if session.status() != "in progress":
-            discard_save(session.game.ruleset.id)
-            return
-        if not session.turns and not session.undone:
-            return  # nothing played yet: nothing worth keeping
         path = write_save(session)
     except OSError as err:
         screen.say(f"could not save the game: {err}")
+        return False
+    session.saved = True
+    screen.say(f"game saved to {path}; continue it with `patience resume {session.game.ruleset.id}`")
+    return True
+
+
+def _quit(session: Session, screen: Screen) -> None:
+    """Leaving with `quit`, Ctrl-C, Ctrl-D or a closed terminal: an unfinished game that was
+    played is kept; a finished one is recorded and its old save removed."""
+    from .saves import discard_save
+
+    if session.status() == "in progress" and (session.turns or session.undone):
+        _save(session, screen)
         return
-    if not quiet:
-        screen.say(f"game saved to {path}; continue it with `patience resume {session.game.ruleset.id}`")
+    session.leave()
+    record_games(session, screen)
+    if session.status() != "in progress":
+        try:
+            discard_save(session.game.ruleset.id)
+        except OSError as err:
+            screen.say(f"could not remove the old save: {err}")
+
+
+def _abandon(session: Session, screen: Screen) -> None:
+    """The end of a script: a game not saved on the way is left, and recorded as such."""
+    if not session.saved:
+        session.leave()
+        record_games(session, screen)
+
+
+def record_games(session: Session, screen: Screen) -> None:
+    """Write the games the session has finished to the statistics, and tell of any new best."""
+    import sqlite3
+
+    from ..stats.store import StatsError, Store
+    from ..stats.summary import new_bests
+    from .saves import data_dir
+
+    for record in session.take_records():
+        try:
+            with Store(data_dir()) as store:
+                earlier = store.games(record.ruleset)
+                store.record(record)
+                notes = store.messages
+        except (StatsError, OSError, sqlite3.Error) as err:
+            screen.say(f"statistics: this game was not recorded: {err}")
+            continue
+        for note in notes + new_bests(earlier, record):
+            screen.say(note)
 
 
 def _apply(session: Session, reply: Reply, screen: Screen) -> None:
     """Act on what a command asked for beyond its message lines."""
+    record_games(session, screen)
     if reply.rules:
         from ..ruleset.describe import rules_text
 
@@ -101,8 +147,19 @@ def _state(session: Session, command: str | None, reply: Reply | None) -> dict[s
     return {"command": command, "ok": not reply.failed, "messages": reply.lines, "state": state}
 
 
+class Quiet(Screen):
+    """Messages to standard error: in --json mode only JSON goes to standard output."""
+
+    def __init__(self) -> None:
+        super().__init__(ascii=True, colour=False)
+
+    def say(self, text: str) -> None:
+        click.echo(text, err=True)
+
+
 def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool, strict: bool) -> int:
     """Commands line by line from a pipe or file; the board (or JSON state) after each."""
+    notes = Quiet() if as_json else screen
     if as_json:
         click.echo(json.dumps(_state(session, None, None), ensure_ascii=False))
     else:
@@ -112,21 +169,23 @@ def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool,
         if not command or (command.startswith("#") and not command[1:2].isdigit()):  # a comment
             continue
         reply = session.handle(command)
-        if as_json:
-            click.echo(json.dumps(_state(session, command, reply), ensure_ascii=False))
-        else:
+        if not as_json:
             screen.say(f"> {command}")
             for text in reply.lines:
                 screen.say(text)
-            _apply(session, reply, screen)
-            if not reply.quit:
-                screen.board(session)
+        _apply(session, reply, notes)
+        if as_json:
+            click.echo(json.dumps(_state(session, command, reply), ensure_ascii=False))
+        elif not reply.quit:
+            screen.board(session)
         if reply.quit:
-            _save(session, screen, quiet=as_json)
+            _quit(session, notes)
             return 0
         if strict and reply.failed:
             click.echo(f"line {number}: {command!r} was refused; stopping (--strict)", err=True)
+            _abandon(session, notes)
             return 1
+    _abandon(session, notes)
     return 0
 
 
@@ -162,7 +221,7 @@ def interactive(session: Session, screen: Screen) -> int:
                 screen.board(session)
     except KeyboardInterrupt:
         screen.say("")
-    _save(session, screen)
+    _quit(session, screen)
     return 0
 
 
@@ -207,7 +266,7 @@ def play(game: str | None, deal: int | None, resume_saved: bool, ascii: bool, as
         _resume(game, ascii, as_json, strict, autoplay, autofinish, lang)
         return
     if game is None:
-        raise click.UsageError("name a game, e.g. `patience play klondike` (`patience list` shows them)")
+        raise click.UsageError("name a game to play (`patience list` shows them)")
     from ..deals import DealError
     from ..engine.game import Game
     from .session import RANDOM_DEALS, Session
@@ -263,6 +322,11 @@ def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay
     settings = _settings(restored.ruleset, ascii, autoplay, autofinish, lang)
     session = Session(restored, settings, elapsed=float(data["elapsed"]), ruleset_file=data.get("ruleset_file"))
     session.restore_turns(moves["played"], data["turns"], moves["undone"], data["undone_turns"])
+    # The same game as before, for the statistics (older saves lack these: a new id then).
+    session.uid = str(data.get("uid") or session.uid)
+    session.started_at = str(data.get("started_at") or session.started_at)
+    session.undos = int(data.get("undos") or 0)
+    session.daily = data.get("daily") if isinstance(data.get("daily"), str) else None
     _run(session, ascii, as_json, strict)
 
 

@@ -78,6 +78,10 @@ def write_save(session: Session) -> Path:
         "undone_turns": [len(t) for t in reversed(session.undone)],
         "move_count": game.move_count,
         "elapsed": round(session.elapsed(), 3),
+        "uid": session.uid,
+        "started_at": session.started_at,
+        "undos": session.undos,
+        "daily": session.daily,
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "position": game.position(),
     }

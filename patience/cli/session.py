@@ -8,12 +8,16 @@ count as one move each (FC-7).
 
 from __future__ import annotations
 
+import getpass
+import os
 import random
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from ..cards import card_str
+from ..stats.store import GameRecord, now_iso
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -92,6 +96,17 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
+def player_name() -> str:
+    """The name on the leaderboard: ``PATIENCE_PLAYER``, else the login name."""
+    name = os.environ.get("PATIENCE_PLAYER", "").strip()
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except Exception:  # no login name in some containers and services
+        return "player"
+
+
 def clock(seconds: float) -> str:
     seconds = int(seconds)
     hours, rest = divmod(seconds, 3600)
@@ -112,6 +127,7 @@ class Session:
     ) -> None:
         self.settings = settings
         self.ruleset_file = ruleset_file  # kept in saves when the ruleset is not found by name
+        self.records: list[GameRecord] = []  # finished games not yet written; the loop takes them
         self._now = now
         self._start(game, elapsed)
 
@@ -123,7 +139,45 @@ class Session:
         self.elapsed_before = elapsed
         self.resumed_at = self._now()
         self.finished_after: float | None = None  # the clock stops when the game is decided
+        # For the statistics: who, since when, how many undos, and whether it is recorded yet.
+        self.uid = uuid.uuid4().hex
+        self.started_at = now_iso()
+        self.undos = 0
+        self.daily: str | None = None
+        self.recorded = False
+        self.saved = False  # kept for `resume` during this session: not left, so not recorded
         self._note_end()
+
+    # ------------------------------------------------------------------ statistics
+    def _record(self, result: str) -> None:
+        game = self.game
+        self.records.append(GameRecord(
+            uid=self.uid,
+            ruleset=game.ruleset.id,
+            deal=game.deal_number,
+            result=result,
+            moves=game.move_count,
+            undos=self.undos,
+            seconds=round(self.elapsed(), 3),
+            started_at=self.started_at,
+            ended_at=now_iso(),
+            player=player_name(),
+            daily=self.daily,
+            score=game.score if game.rules.scored else None,
+        ))
+        self.recorded = True
+
+    def leave(self) -> None:
+        """The player leaves this game without keeping it: record it unless it is already
+        recorded or was never played."""
+        if self.recorded or self.game.move_count == 0:
+            return
+        status = self.status()
+        self._record(status if status != "in progress" else "abandoned")
+
+    def take_records(self) -> list[GameRecord]:
+        taken, self.records = self.records, []
+        return taken
 
     # ------------------------------------------------------------------ state
     def restore_turns(self, played: list[Move], turns: list[int], undone: list[Move], undone_turns: list[int]) -> None:
@@ -346,6 +400,8 @@ class Session:
         self.listed = []
         self._note_end()
         after = self.status()
+        if after == "won" and not self.recorded:
+            self._record("won")
         if after != before:
             if after == "won":
                 messages.append(
@@ -368,6 +424,7 @@ class Session:
         for _ in turn:
             self.game.undo()
         self.game.move_count -= len(turn) - 1  # one undo is one move, whatever it takes back
+        self.undos += 1
         self.undone.append(turn)
         return self._after_change(before, [])
 
@@ -410,5 +467,6 @@ class Session:
     def _new_deal(self, number: int | None, what: str) -> Reply:
         from ..engine.game import Game
 
+        self.leave()
         self._start(Game(self.game.ruleset, number))
         return Reply([f"{what}: deal {number}"], redraw=True)

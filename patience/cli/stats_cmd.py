@@ -1,0 +1,153 @@
+"""`patience stats` and `patience daily --leaderboard`: the recorded games, read back."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import contextmanager
+from datetime import date as Date
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
+
+import click
+
+from . import main
+
+if TYPE_CHECKING:
+    from ..stats.store import Store
+
+
+@contextmanager
+def open_store() -> Iterator[Store]:
+    """The statistics, with any message about them shown, and errors as one line each."""
+    from ..stats.store import StatsError, Store
+    from .saves import data_dir
+
+    try:
+        store = Store(data_dir())
+    except (StatsError, OSError, sqlite3.Error) as err:
+        raise click.ClickException(f"statistics: {err}") from None
+    for message in store.messages:
+        click.echo(message, err=True)
+    try:
+        yield store
+    except sqlite3.Error as err:
+        raise click.ClickException(f"statistics: {err}") from None
+    finally:
+        store.close()
+
+
+def _ruleset_id(game: str, store: Store) -> str:
+    """A game's id from any of its names; a recorded id is accepted even if no ruleset has it now."""
+    from ..ruleset.loader import RulesetError
+    from ..ruleset.registry import UnknownGame, find_ruleset
+
+    if game in store.rulesets():
+        return game
+    try:
+        return find_ruleset(game).id
+    except (RulesetError, UnknownGame) as err:
+        raise click.ClickException(str(err)) from None
+
+
+def _clock(seconds: float | None) -> str:
+    from .session import clock
+
+    return "-" if seconds is None else clock(seconds)
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@click.option("--history", is_flag=True, help="List the recent games instead of the figures.")
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="Games in --history.")
+@click.option("--export", "export_to", type=click.Path(dir_okay=False, path_type=Path), help="Write every game to FILE.csv or FILE.json.")
+@click.option("--import", "import_from", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Add the games of FILE.csv or FILE.json (games already there are skipped).")
+def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to: Path | None,
+          import_from: Path | None) -> None:
+    """Your results: played, won, win rate, streaks and bests, per game (or for GAME)."""
+    from ..stats.summary import summarize
+    from ..stats.transfer import TransferError, export_games, read_games
+
+    with open_store() as store:
+        if import_from is not None:
+            try:
+                games = read_games(import_from)
+            except TransferError as err:
+                raise click.ClickException(str(err)) from None
+            added = store.import_games(games)
+            click.echo(f"imported {added} new game{'s' if added != 1 else ''} from {import_from}"
+                       f" ({len(games) - added} already there)")
+            return
+        ruleset = _ruleset_id(game, store) if game else None
+        if export_to is not None:
+            games = store.games(ruleset)
+            try:
+                export_games(games, export_to)
+            except (TransferError, OSError) as err:
+                raise click.ClickException(str(err)) from None
+            click.echo(f"exported {len(games)} game{'s' if len(games) != 1 else ''} to {export_to}")
+            return
+        if history:
+            recent = store.games(ruleset, newest_first=True, limit=limit)
+            if as_json:
+                from dataclasses import asdict
+
+                click.echo(json.dumps([asdict(g) for g in recent], ensure_ascii=False, indent=2))
+                return
+            if not recent:
+                click.echo("no games recorded yet")
+            for g in recent:
+                score = f"  score {g.score}" if g.score is not None else ""
+                daily = f"  daily {g.daily}" if g.daily else ""
+                click.echo(f"{g.ended_at[:16].replace('T', ' ')}  {g.ruleset:<16} deal {g.deal!s:<8} "
+                           f"{g.result:<9} {g.moves:>4} moves  {_clock(g.seconds):>7}{score}{daily}")
+            return
+        rulesets = [ruleset] if ruleset else store.rulesets()
+        summaries = [summarize(r, store.games(r)) for r in rulesets]
+    if as_json:
+        click.echo(json.dumps([s.as_dict() for s in summaries], ensure_ascii=False, indent=2))
+        return
+    if not any(s.played for s in summaries):
+        click.echo("no games recorded yet" + (f" for {ruleset}" if ruleset else ""))
+        return
+    for s in summaries:
+        click.echo(f"{s.ruleset}")
+        click.echo(f"  played {s.played} · won {s.won} ({s.win_rate:.0%}) · lost {s.lost} · abandoned {s.abandoned}")
+        line = (f"  streak {s.current_streak} (best {s.best_streak}) · best time {_clock(s.best_time)}"
+                f" · fewest moves {s.fewest_moves if s.fewest_moves is not None else '-'}")
+        if s.best_score is not None:
+            line += f" · best score {s.best_score}"
+        click.echo(line)
+
+
+@main.command()
+@click.option("--leaderboard", is_flag=True, help="Rank the local players' times on a day's deal.")
+@click.option("--date", "day", default=None, help="The day, YYYY-MM-DD (default: today).")
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+def daily(leaderboard: bool, day: str | None, as_json: bool) -> None:
+    """The daily deal's leaderboard (`--leaderboard`).
+
+    Dealing the daily deal itself needs the solver, which checks that the day's deal can be won
+    before anyone gets it; until the solver exists only the leaderboard is here.
+    """
+    from ..stats.summary import leaderboard as rank
+
+    if not leaderboard:
+        raise click.ClickException("the daily deal needs the solver (not built yet); "
+                                   "`patience daily --leaderboard` shows the leaderboard")
+    try:
+        when = Date.fromisoformat(day) if day else Date.today()
+    except ValueError:
+        raise click.BadParameter(f"{day!r} is not a date like 2026-11-30", param_hint="--date") from None
+    with open_store() as store:
+        placings = rank(store.daily_games(when.isoformat()))
+    if as_json:
+        click.echo(json.dumps([p.__dict__ for p in placings], ensure_ascii=False, indent=2))
+        return
+    if not placings:
+        click.echo(f"no one has won the daily deal of {when.isoformat()} yet")
+        return
+    click.echo(f"Daily deal {when.isoformat()}")
+    for p in placings:
+        click.echo(f"{p.rank:>3}. {p.player:<20} {_clock(p.seconds):>7}  {p.moves:>4} moves  ({p.ruleset})")
