@@ -38,6 +38,15 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test reads or writes the real user data folder (saves, user rulesets, statistics)."""
+def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """No test reads or writes the real user data folder (saves, user rulesets, statistics), and
+    every test starts in English whatever the machine's locale, and leaves it so."""
+    from patience.i18n import set_language
+
     monkeypatch.setenv("PATIENCE_DATA", str(tmp_path_factory.mktemp("patience-data")))
+    for name in ("PATIENCE_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    set_language("en")
+    yield
+    set_language("en")

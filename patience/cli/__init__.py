@@ -1,20 +1,88 @@
 """The `patience` command line. It holds no rules: everything comes from the engine.
 
 Each command lives in a module of this package; the engine is imported inside the commands,
-so that `patience --help` starts fast.
+so that `patience --help` starts fast. Every command takes `--lang en|pl` (also `PATIENCE_LANG`
+and the locale), and its help is written in English and shown in the chosen language.
 """
 
 from __future__ import annotations
 
+import inspect
+from typing import Any
+
 import click
 
+from ..i18n import _, choose_language, set_language
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+def _choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """Set the language once: `patience --lang pl play ...` and `patience play ... --lang pl` both work."""
+    root = ctx.find_root()
+    if value is None and "lang" in root.meta:
+        return
+    language, warning = choose_language(value)
+    root.meta["lang"] = language
+    warning = set_language(language) or warning
+    if warning and not root.meta.get("lang_warned"):
+        root.meta["lang_warned"] = True
+        click.echo(warning, err=True)
+
+
+def _lang_option() -> click.Option:
+    return click.Option(
+        ["--lang"], metavar="en|pl", default=None, expose_value=False, is_eager=True, callback=_choose_language,
+        help="Language: en or pl (default: PATIENCE_LANG, then the locale, then English).",
+    )
+
+
+def _translate_help(command: click.Command) -> None:
+    """Show the command's help texts in the chosen language (the English ones are kept)."""
+    english = command.__dict__.setdefault("_english_help", {
+        "help": inspect.cleandoc(command.help) if command.help else command.help,
+        "short_help": command.short_help,
+        "params": {id(p): p.help for p in command.params if isinstance(p, click.Option)},
+    })
+    command.help = _(english["help"]) if english["help"] else english["help"]
+    command.short_help = _(english["short_help"]) if english["short_help"] else english["short_help"]
+    for p in command.params:
+        if isinstance(p, click.Option) and english["params"].get(id(p)):
+            p.help = _(english["params"][id(p)])
+
+
+class Command(click.Command):
+    """A command with `--lang` and translated help."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.insert(0, _lang_option())
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _translate_help(self)
+        super().format_help(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        _translate_help(self)
+        return super().get_short_help_str(limit)
+
+
+class Group(click.Group):
+    command_class = Command
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.insert(0, _lang_option())
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _translate_help(self)
+        super().format_help(ctx, formatter)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="patience")
 def main() -> None:
     """Patience (solitaire) games defined by YAML rulesets."""
 
 
-from . import games, play  # noqa: E402  (the modules register their commands on `main`)
+from . import authoring, games, play, stats_cmd  # noqa: E402  (the modules register their commands on `main`)
 
-__all__ = ["main", "games", "play"]
+__all__ = ["main", "authoring", "games", "play", "stats_cmd"]

@@ -8,6 +8,7 @@ from typing import TextIO
 
 import click
 
+from ..i18n import _, language, ngettext
 from . import main
 from .common import start_game
 
@@ -32,6 +33,7 @@ def list_games(as_json: bool) -> None:
             "name_pl": ruleset.names.get("pl", ruleset.name),
             "decks": ruleset.decks,
             "description": summary(ruleset.rules.get("en", "")),
+            "description_pl": summary(ruleset.rules.get("pl", "")),
             "source": found.source,
             "path": str(found.path),
         })
@@ -42,14 +44,17 @@ def list_games(as_json: bool) -> None:
     for row in rows:
         source = "" if row["source"] == "shipped" else f"  [{row['source']}: {row['path']}]"
         if "broken" in row:
-            click.echo(f"{row['id']:<18} (broken: {row['broken']}){source}")
+            click.echo(f"{row['id']:<18} " + _("(broken: {problem})").format(problem=row["broken"]) + source)
             continue
-        decks = f"{row['decks']} decks" if row["decks"] > 1 else "1 deck"
-        click.echo(f"{row['id']:<18} {row['name']} · {decks}{source}")
-        if row["name_pl"] != row["name"]:
-            click.echo(f"{'':<18} pl: {row['name_pl']}")
-        if row["description"]:
-            click.echo(f"{'':<18} {row['description']}")
+        decks = ngettext("{n} deck", "{n} decks", row["decks"]).format(n=row["decks"])
+        polish = language() == "pl"
+        name, other = (row["name_pl"], row["name"]) if polish else (row["name"], row["name_pl"])
+        click.echo(f"{row['id']:<18} {name} · {decks}{source}")
+        if other != name:
+            click.echo(f"{'':<18} {'en' if polish else 'pl'}: {other}")
+        description = row["description_pl"] if polish and row["description_pl"] else row["description"]
+        if description:
+            click.echo(f"{'':<18} {description}")
 
 
 def summary(prose: str, width: int = 60) -> str:
@@ -100,10 +105,12 @@ def replay(game: str, moves_file: TextIO, deal: int, show_board: bool) -> None:
         try:
             started.play(word)
         except IllegalMove as err:
-            click.echo(f"move {number} ({word}): {err}", err=True)
+            click.echo(_("move {number} ({word}): {reason}").format(number=number, word=word, reason=err), err=True)
             if show_board:
                 click.echo(render(started))
             sys.exit(1)
     if show_board:
         click.echo(render(started))
-    click.echo(started.status())
+    from .session import status_word
+
+    click.echo(status_word(started.status()))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
+from ..i18n import N_, _, language
 from . import main
 from .common import find_game
 
@@ -46,14 +47,14 @@ class Screen:
         click.echo(text)
 
 
-def _settings(ruleset: Any, ascii: bool, autoplay: bool | None, autofinish: bool | None, lang: str) -> Any:
+def _settings(ruleset: Any, ascii: bool, autoplay: bool | None, autofinish: bool | None) -> Any:
     from .session import Settings
 
     return Settings(
         ascii=ascii,
         autoplay=ruleset.assists.autoplay if autoplay is None else autoplay,
         autofinish=ruleset.assists.autofinish if autofinish is None else autofinish,
-        lang=lang,
+        lang=language(),
     )
 
 
@@ -68,15 +69,16 @@ def _save(session: Session, screen: Screen) -> bool:
     from .saves import write_save
 
     if session.status() != "in progress" or (not session.turns and not session.undone):
-        screen.say("nothing to save: the game is over or not started")
+        screen.say(_("nothing to save: the game is over or not started"))
         return False
     try:
         path = write_save(session)
     except OSError as err:
-        screen.say(f"could not save the game: {err}")
+        screen.say(_("could not save the game: {error}").format(error=err))
         return False
     session.saved = True
-    screen.say(f"game saved to {path}; continue it with `patience resume {session.game.ruleset.id}`")
+    screen.say(_("game saved to {path}; continue it with `patience resume {game}`").format(
+        path=path, game=session.game.ruleset.id))
     return True
 
 
@@ -94,7 +96,7 @@ def _quit(session: Session, screen: Screen) -> None:
         try:
             discard_save(session.game.ruleset.id)
         except OSError as err:
-            screen.say(f"could not remove the old save: {err}")
+            screen.say(_("could not remove the old save: {error}").format(error=err))
 
 
 def _abandon(session: Session, screen: Screen) -> None:
@@ -119,7 +121,7 @@ def record_games(session: Session, screen: Screen) -> None:
                 store.record(record)
                 notes = store.messages
         except (StatsError, OSError, sqlite3.Error) as err:
-            screen.say(f"statistics: this game was not recorded: {err}")
+            screen.say(_("statistics: this game was not recorded: {error}").format(error=err))
             continue
         for note in notes + new_bests(earlier, record):
             screen.say(note)
@@ -182,7 +184,8 @@ def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool,
             _quit(session, notes)
             return 0
         if strict and reply.failed:
-            click.echo(f"line {number}: {command!r} was refused; stopping (--strict)", err=True)
+            click.echo(_("line {number}: {command!r} was refused; stopping (--strict)").format(
+                number=number, command=command), err=True)
             _abandon(session, notes)
             return 1
     _abandon(session, notes)
@@ -203,7 +206,7 @@ def interactive(session: Session, screen: Screen) -> int:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), leave)
     screen.board(session)
-    screen.say("Type a move (see `moves`), or `help`.")
+    screen.say(_("Type a move (see `moves`), or `help`."))
     try:
         while True:
             try:
@@ -236,12 +239,11 @@ def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
 
 
 PLAY_OPTIONS = [
-    click.option("--ascii", is_flag=True, help="No Unicode and no colour (TH for 10♥, ## for a face-down card)."),
-    click.option("--json", "as_json", is_flag=True, help="Print the state as one JSON line after each command."),
-    click.option("--strict", is_flag=True, help="From a pipe: stop with exit code 1 at the first refused command."),
-    click.option("--autoplay/--no-autoplay", default=None, help="Send safe cards to the foundations after each move."),
-    click.option("--autofinish/--no-autofinish", default=None, help="Finish by itself when foundation moves alone win."),
-    click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="Language of the rules text."),
+    click.option("--ascii", is_flag=True, help=N_("No Unicode and no colour (TH for 10♥, ## for a face-down card).")),
+    click.option("--json", "as_json", is_flag=True, help=N_("Print the state as one JSON line after each command.")),
+    click.option("--strict", is_flag=True, help=N_("From a pipe: stop with exit code 1 at the first refused command.")),
+    click.option("--autoplay/--no-autoplay", default=None, help=N_("Send safe cards to the foundations after each move.")),
+    click.option("--autofinish/--no-autofinish", default=None, help=N_("Finish by itself when foundation moves alone win.")),
 ]
 
 
@@ -253,20 +255,20 @@ def play_options(function: Any) -> Any:
 
 @main.command()
 @click.argument("game", required=False)
-@click.option("--deal", type=click.IntRange(min=1), default=None, help="Deal number (default: a random one, shown).")
-@click.option("--resume", "resume_saved", is_flag=True, help="Continue the saved game (of GAME, or the latest).")
+@click.option("--deal", type=click.IntRange(min=1), default=None, help=N_("Deal number (default: a random one, shown)."))
+@click.option("--resume", "resume_saved", is_flag=True, help=N_("Continue the saved game (of GAME, or the latest)."))
 @play_options
 def play(game: str | None, deal: int | None, resume_saved: bool, ascii: bool, as_json: bool, strict: bool,
-         autoplay: bool | None, autofinish: bool | None, lang: str) -> None:
+         autoplay: bool | None, autofinish: bool | None) -> None:
     """Play GAME: an id, a name or alias (English or Polish), or a ruleset file.
 
     Type `help` at the prompt for the commands, `moves` for the legal moves.
     """
     if resume_saved:
-        _resume(game, ascii, as_json, strict, autoplay, autofinish, lang)
+        _resume(game, ascii, as_json, strict, autoplay, autofinish)
         return
     if game is None:
-        raise click.UsageError("name a game to play (`patience list` shows them)")
+        raise click.UsageError(_("name a game to play (`patience list` shows them)"))
     from ..deals import DealError
     from ..engine.game import Game
     from .session import RANDOM_DEALS, Session
@@ -280,14 +282,15 @@ def play(game: str | None, deal: int | None, resume_saved: bool, ascii: bool, as
         started = Game(ruleset, deal)
     except DealError as err:
         raise click.ClickException(str(err)) from None
-    settings = _settings(ruleset, ascii, autoplay, autofinish, lang)
+    settings = _settings(ruleset, ascii, autoplay, autofinish)
     session = Session(started, settings, ruleset_file=_ruleset_file(game))
     if sys.stdin.isatty() and not as_json:
         from .saves import save_path
 
         if save_path(ruleset.id).exists():
-            click.echo(f"(You have an unfinished {ruleset.name}: `patience resume {ruleset.id}` continues it; "
-                       "quitting this game keeps this one instead.)")
+            click.echo(_("(You have an unfinished {name}: `patience resume {id}` continues it; "
+                         "quitting this game keeps this one instead.)").format(
+                name=ruleset.display_name(language()), id=ruleset.id))
     _run(session, ascii, as_json, strict)
 
 
@@ -295,31 +298,31 @@ def play(game: str | None, deal: int | None, resume_saved: bool, ascii: bool, as
 @click.argument("game", required=False)
 @play_options
 def resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
-           autofinish: bool | None, lang: str) -> None:
+           autofinish: bool | None) -> None:
     """Continue a saved game (of GAME, or the one saved last)."""
-    _resume(game, ascii, as_json, strict, autoplay, autofinish, lang)
+    _resume(game, ascii, as_json, strict, autoplay, autofinish)
 
 
 def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
-            autofinish: bool | None, lang: str) -> None:
+            autofinish: bool | None) -> None:
     from .saves import SaveError, list_saves, read_save, restore, save_path
     from .session import Session
 
     if game is not None:
         path = save_path(find_game(game).id)
         if not path.exists():
-            raise click.ClickException(f"no saved game of {game}; start one with `patience play {game}`")
+            raise click.ClickException(_("no saved game of {game}; start one with `patience play {game}`").format(game=game))
     else:
         saves = list_saves()
         if not saves:
-            raise click.ClickException("no saved game; start one with `patience play GAME`")
+            raise click.ClickException(_("no saved game; start one with `patience play GAME`"))
         path = saves[0].path
     try:
         data = read_save(path)
         restored, moves = restore(data, path)
     except SaveError as err:
         raise click.ClickException(str(err)) from None
-    settings = _settings(restored.ruleset, ascii, autoplay, autofinish, lang)
+    settings = _settings(restored.ruleset, ascii, autoplay, autofinish)
     session = Session(restored, settings, elapsed=float(data["elapsed"]), ruleset_file=data.get("ruleset_file"))
     session.restore_turns(moves["played"], data["turns"], moves["undone"], data["undone_turns"])
     # The same game as before, for the statistics (older saves lack these: a new id then).
@@ -332,9 +335,8 @@ def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay
 
 @main.command()
 @click.argument("game")
-@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="Language.")
-def rules(game: str, lang: str) -> None:
+def rules(game: str) -> None:
     """The rules of GAME in words: its own text, then every setting of its ruleset."""
     from ..ruleset.describe import rules_text
 
-    click.echo(rules_text(find_game(game), lang))
+    click.echo(rules_text(find_game(game), language()))

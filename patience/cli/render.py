@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import IS_RED, card_str
+from ..i18n import _, language
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -70,7 +71,7 @@ def _tops_item(game: Game, pile: int, glyphs: Glyphs) -> Line:
 def _tops_lines(game: Game, group: Group, glyphs: Glyphs, name_width: int, width: int) -> list[Line]:
     """One group in the tops form, wrapped onto more lines when it does not fit."""
     lines: list[Line] = []
-    line: Line = [(f"{group.id:<{name_width}}", "title")]
+    line: Line = [(f"{group_title(game, group):<{name_width}}", "title")]
     for pile in group.piles:
         item = _tops_item(game, pile, glyphs)
         if _width(line) + 2 + _width(item) > width and len(line) > 1:
@@ -87,7 +88,7 @@ def _columns_lines(game: Game, group: Group, glyphs: Glyphs) -> list[Line]:
     lines: list[Line] = [[(" ".join(f"{labels[p]:>{COLUMN - 1}}" for p in piles), "label")]]
     height = max((len(game.piles[p]) for p in piles), default=0)
     if height == 0:
-        lines.append([(" ".join(f"{glyphs.empty:>{COLUMN - 1}}" for _ in piles), "empty")])
+        lines.append([(" ".join(f"{glyphs.empty:>{COLUMN - 1}}" for _pile in piles), "empty")])
     for row in range(height):
         line: Line = []
         for i, p in enumerate(piles):
@@ -141,20 +142,30 @@ def _fans_lines(game: Game, group: Group, glyphs: Glyphs, width: int) -> list[Li
     return lines
 
 
+def group_title(game: Game, group: Group) -> str:
+    """A group's name on the board: its role's name in the chosen language (``fundamenty``),
+    or its id when several groups share the role."""
+    from ..ruleset.describe import group_name
+
+    if language() == "en":
+        return group.id
+    return group_name(game.ruleset, group.id, language())
+
+
 def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int = WIDTH) -> list[Line]:
     """The whole board as lines of styled spans: a title line, then the groups in ruleset order."""
     glyphs = Glyphs(ascii)
     rules = game.rules
-    title = game.ruleset.name
+    title = game.ruleset.display_name(language())
     if game.deal_number is not None:
-        title += f"{glyphs.dot}deal {game.deal_number}"
+        title += glyphs.dot + _("deal {number}").format(number=game.deal_number)
     lines: list[Line] = [[(title, "title")]]
     if status and len(title) + len(glyphs.dot) + len(status) <= width:
         lines[0].append((glyphs.dot + status, None))
     elif status:
         lines.append([(status, None)])  # a long name: the status gets its own line
     tops = [g for g in rules.groups if g.role != "tableau"]
-    name_width = max((len(g.id) for g in tops), default=0)
+    name_width = max((len(group_title(game, g)) for g in tops), default=0)
     pending: Line = []  # a line of tops groups still open for a neighbour
     lines.append([])
     for group in rules.groups:
@@ -162,7 +173,7 @@ def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int
             block = _tops_lines(game, group, glyphs, name_width, width)
             alone = group.role == "foundation" or len(block) > 1
             if pending and not alone and _width(pending) + 4 + _width(block[0]) - name_width <= width:
-                pending += [("    ", None), (group.id, "title")] + block[0][1:]
+                pending += [("    ", None), (group_title(game, group), "title")] + block[0][1:]
                 continue
             if pending:
                 lines.append(pending)

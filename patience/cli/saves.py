@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
+
 if TYPE_CHECKING:
     from ..engine.game import Game
     from .session import Session
@@ -139,21 +141,23 @@ def read_save(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError("not a patience save file")
+            raise ValueError(_("not a patience save file"))
         if data.get("version") != VERSION:
-            raise ValueError(f"save format version {data.get('version')!r}; this patience reads {VERSION}")
+            raise ValueError(_("save format version {found!r}; this patience reads {version}").format(
+                found=data.get("version"), version=VERSION))
         for key, kind in (("game", str), ("moves", list), ("turns", list), ("undone", list),
                           ("undone_turns", list), ("move_count", int), ("elapsed", (int, float)),
                           ("position", str)):
             if not isinstance(data.get(key), kind):
-                raise ValueError(f"{key!r} is missing or of the wrong kind")
+                raise ValueError(_("{key!r} is missing or of the wrong kind").format(key=key))
         if not isinstance(data.get("deal"), int):
-            raise ValueError("'deal' is missing")
+            raise ValueError(_("{key!r} is missing or of the wrong kind").format(key="deal"))
         if sum(data["turns"]) != len(data["moves"]) or sum(data["undone_turns"]) != len(data["undone"]):
-            raise ValueError("the turns do not add up to the moves")
+            raise ValueError(_("the turns do not add up to the moves"))
     except (OSError, ValueError) as err:
         aside = set_aside(path)
-        raise SaveError(f"the saved game {path} is damaged ({err}); it was moved aside to {aside.name}") from None
+        raise SaveError(_("the saved game {path} is damaged ({error}); it was moved aside to {aside}").format(
+            path=path, error=err, aside=aside.name)) from None
     return data
 
 
@@ -168,17 +172,19 @@ def restore(data: dict[str, Any], path: Path) -> tuple[Game, dict[str, Any]]:
         ruleset_file = data.get("ruleset_file")
         ruleset = find_ruleset(ruleset_file if ruleset_file and Path(ruleset_file).is_file() else data["game"])
     except (RulesetError, UnknownGame) as err:
-        raise SaveError(f"the saved game needs the ruleset {data['game']!r}, which cannot be loaded: {err}") from None
+        raise SaveError(_("the saved game needs the ruleset {game!r}, which cannot be loaded: {error}").format(
+            game=data["game"], error=err)) from None
     try:
         game = Game(ruleset, data["deal"])
         played = [game.play(text) for text in data["moves"]]
         undone = [game.play(text) for text in data["undone"]]
-        for _ in undone:
+        for _move in undone:
             game.undo()  # leaves them ready for redo, in order
         if game.position() != data["position"]:
-            raise IllegalMove("the moves do not lead to the saved position")
+            raise IllegalMove(_("the moves do not lead to the saved position"))
     except (IllegalMove, ValueError) as err:
         aside = set_aside(path)
-        raise SaveError(f"the saved game {path.name} no longer replays ({err}); it was moved aside to {aside.name}") from None
+        raise SaveError(_("the saved game {path} no longer replays ({error}); it was moved aside to {aside}").format(
+            path=path.name, error=err, aside=aside.name)) from None
     game.move_count = data["move_count"]
     return game, {"played": played, "undone": undone}

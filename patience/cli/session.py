@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from ..cards import card_str
+from ..i18n import N_, _, ngettext
 from ..stats.store import GameRecord, now_iso
 
 if TYPE_CHECKING:
@@ -50,28 +51,34 @@ class Reply:
 @dataclass(frozen=True)
 class Command:
     name: str
-    summary: str
-    aliases: tuple[str, ...] = ()
+    summary: str  # marked with N_, translated when shown
+    aliases: tuple[str, ...] = ()  # short forms
+    polish: tuple[str, ...] = ()  # Polish command words, accepted in every language
     takes_argument: bool = False
+
+    def words(self, language: str) -> tuple[str, ...]:
+        """The words `help` lists: the chosen language's first."""
+        ordered = (*self.polish, self.name, *self.aliases) if language == "pl" else (self.name, *self.aliases, *self.polish)
+        return tuple(dict.fromkeys(ordered))
 
 
 COMMANDS = (
-    Command("moves", "list every legal move, numbered; type a number (or #N) to play it", ("m", "ls")),
-    Command("draw", "turn or deal the stock (the same as the stock's label)", ("deal",)),
-    Command("undo", "take back your last move (with the automatic moves after it)", ("u", "z")),
-    Command("redo", "play an undone move again", ("r", "y")),
-    Command("hint", "suggest a move"),
-    Command("auto", "send every safe card to the foundations"),
-    Command("restart", "start this deal again from the beginning"),
-    Command("new", "a new deal: `new` for a random one, `new 42` for deal 42", takes_argument=True),
-    Command("save", "keep the game to continue later with `patience resume`"),
-    Command("rules", "the rules of this game"),
-    Command("board", "draw the board again", ("b",)),
-    Command("position", "the position as text (for `Game.from_position`)"),
-    Command("help", "this list", ("?",)),
-    Command("quit", "leave (an unfinished game is kept for `patience resume`)", ("q", "exit")),
+    Command("moves", N_("list every legal move, numbered; type a number (or #N) to play it"), ("m", "ls"), ("ruchy",)),
+    Command("draw", N_("turn or deal the stock (the same as the stock's label)"), ("deal",), ("dobierz", "rozdaj")),
+    Command("undo", N_("take back your last move (with the automatic moves after it)"), ("u", "z"), ("cofnij",)),
+    Command("redo", N_("play an undone move again"), ("r", "y"), ("ponów", "ponow")),
+    Command("hint", N_("suggest a move"), (), ("podpowiedź", "podpowiedz")),
+    Command("auto", N_("send every safe card to the foundations"), (), ("automat",)),
+    Command("restart", N_("start this deal again from the beginning"), (), ("odnowa", "od-nowa")),
+    Command("new", N_("a new deal: `new` for a random one, `new 42` for deal 42"), (), ("nowa",), takes_argument=True),
+    Command("save", N_("keep the game to continue later with `patience resume`"), (), ("zapisz",)),
+    Command("rules", N_("the rules of this game"), (), ("zasady",)),
+    Command("board", N_("draw the board again"), ("b",), ("plansza", "stół", "stol")),
+    Command("position", N_("the position as text (for `Game.from_position`)"), (), ("pozycja",)),
+    Command("help", N_("this list"), ("?",), ("pomoc",)),
+    Command("quit", N_("leave (an unfinished game is kept for `patience resume`)"), ("q", "exit"), ("koniec", "wyjdź", "wyjdz")),
 )
-_BY_WORD = {word: c for c in COMMANDS for word in (c.name, *c.aliases)}
+_BY_WORD = {word: c for c in COMMANDS for word in (c.name, *c.aliases, *c.polish)}
 
 
 def resolve_command(word: str) -> Command | str | None:
@@ -79,20 +86,24 @@ def resolve_command(word: str) -> Command | str | None:
     ambiguous; None when it names no command."""
     if word in _BY_WORD:
         return _BY_WORD[word]
-    matches = {c.name: c for c in COMMANDS if c.name.startswith(word) or any(a.startswith(word) for a in c.aliases if len(a) > 1)}
+    matches = {
+        c.name: c for c in COMMANDS
+        if any(w.startswith(word) for w in (c.name, *c.aliases, *c.polish) if len(w) > 1)
+    }
     if len(matches) == 1:
         return next(iter(matches.values()))
     if len(matches) > 1:
-        return f"{word!r} could be {' or '.join(sorted(matches))}; type more letters"
+        return _("{word!r} could be {choices}; type more letters").format(
+            word=word, choices=_(" or ").join(sorted(matches)))
     return None
 
 
-def help_text() -> str:
-    lines = ["Type a move in notation (e.g. 38, 1h, w3, s; see `moves`) or a command:"]
+def help_text(language: str = "en") -> str:
+    lines = [_("Type a move in notation (e.g. 38, 1h, w3, s; see `moves`) or a command:")]
     for command in COMMANDS:
-        words = ", ".join((command.name, *command.aliases))
-        lines.append(f"  {words:<22} {command.summary}")
-    lines.append("Any unique beginning of a command works too (`res` for restart).")
+        words = ", ".join(command.words(language))
+        lines.append(f"  {words:<26} {_(command.summary)}")
+    lines.append(_("Any unique beginning of a command works too (`res` for restart)."))
     return "\n".join(lines)
 
 
@@ -104,7 +115,15 @@ def player_name() -> str:
     try:
         return getpass.getuser()
     except Exception:  # no login name in some containers and services
-        return "player"
+        return _("player")
+
+
+STATUS_WORDS = {"won": N_("won"), "lost": N_("lost"), "in progress": N_("in progress")}
+
+
+def status_word(status: str) -> str:
+    """A game status (the engine's word) in the chosen language."""
+    return _(STATUS_WORDS.get(status, status))
 
 
 def clock(seconds: float) -> str:
@@ -202,14 +221,14 @@ class Session:
 
     def status_line(self) -> str:
         game = self.game
-        parts = [f"{game.move_count} move{'s' if game.move_count != 1 else ''}", clock(self.elapsed())]
+        parts = [ngettext("{n} move", "{n} moves", game.move_count).format(n=game.move_count), clock(self.elapsed())]
         if game.rules.scored:
-            parts.append(f"score {game.score}")
+            parts.append(_("score {score}").format(score=game.score))
         if game.rules.stock_pile >= 0 and game.rules.redeals > 0:
-            parts.append(f"redeals left {game.rules.redeals - game.redeals_used}")
+            parts.append(_("redeals left {n}").format(n=game.rules.redeals - game.redeals_used))
         state = self.status()
         if state != "in progress":
-            parts.append(state.upper())
+            parts.append(status_word(state).upper())
         return (" - " if self.settings.ascii else " · ").join(parts)
 
     def _note_end(self) -> None:
@@ -237,7 +256,7 @@ class Session:
         text = line.strip()
         if not text:
             return Reply()
-        word, _, argument = text.partition(" ")
+        word, _space, argument = text.partition(" ")
         word = word.lower()
         argument = argument.strip()
         try:
@@ -255,7 +274,7 @@ class Session:
                 return self._command(found, argument)
             if isinstance(found, str):
                 return Reply([found], failed=True, unknown=True)
-            return Reply([f"unknown command {text!r}; type `help` for the commands, `moves` for the moves"],
+            return Reply([_("unknown command {text!r}; type `help` for the commands, `moves` for the moves").format(text=text)],
                          failed=True, unknown=True)
         except IllegalMove as err:
             return Reply([str(err)], failed=True)
@@ -278,8 +297,9 @@ class Session:
             numbered = self.listed[int(text) - 1]
             if numbered != move and self.game.is_legal(move):
                 raise IllegalMove(
-                    f"{text} is both the move {self.game.notation(move)} and number {text} of the list "
-                    f"({self.game.notation(numbered)}); type #{text} for the numbered one"
+                    _("{text} is both the move {move} and number {text} of the list ({numbered}); "
+                      "type #{text} for the numbered one").format(
+                        text=text, move=self.game.notation(move), numbered=self.game.notation(numbered))
                 )
             return self._player_move(numbered)
         return self._player_move(move)
@@ -289,14 +309,14 @@ class Session:
 
         listed = self.listed or self.game.legal_moves()
         if not 1 <= number <= len(listed):
-            raise IllegalMove(f"no move numbered {number}; `moves` lists {len(listed)}")
+            raise IllegalMove(_("no move numbered {number}; `moves` lists {count}").format(number=number, count=len(listed)))
         return self._player_move(listed[number - 1])
 
     def _command(self, command: Command, argument: str) -> Reply:
         from ..engine.moves import IllegalMove
 
         if argument and not command.takes_argument:
-            raise IllegalMove(f"`{command.name}` takes no argument")
+            raise IllegalMove(_("`{command}` takes no argument").format(command=command.name))
         name = command.name
         if name == "moves":
             return self._list_moves()
@@ -311,12 +331,12 @@ class Session:
         if name == "auto":
             return self._auto()
         if name == "restart":
-            return self._new_deal(self.game.deal_number, "restarted")
+            return self._new_deal(self.game.deal_number, _("restarted"))
         if name == "new":
             if argument and not argument.isdigit():
-                raise IllegalMove(f"`new` takes a deal number, not {argument!r}")
+                raise IllegalMove(_("`new` takes a deal number, not {argument!r}").format(argument=argument))
             number = int(argument) if argument else random.randint(1, RANDOM_DEALS)
-            return self._new_deal(number, "new deal")
+            return self._new_deal(number, _("new deal"))
         if name == "save":
             return Reply(save=True)
         if name == "rules":
@@ -326,16 +346,16 @@ class Session:
         if name == "position":
             return Reply([self.game.position().rstrip("\n")])
         if name == "help":
-            return Reply([help_text()])
+            return Reply([help_text(self.settings.lang)])
         return Reply(quit=True, save=True)  # quit
 
     def _list_moves(self) -> Reply:
         game = self.game
         self.listed = game.legal_moves()
         if not self.listed:
-            return Reply(["no legal moves"])
+            return Reply([_("no legal moves")])
         items = [f"{i:>3}. {self.describe(m)}" for i, m in enumerate(self.listed, 1)]
-        return Reply(items + ["type a number to play that move"])
+        return Reply(items + [_("type a number to play that move")])
 
     def describe(self, move: Move) -> str:
         """``38  8♠ onto 9♥``: a move's notation and what it does, in words."""
@@ -343,13 +363,15 @@ class Session:
         notation = game.notation(move)
         src, dst, n = move
         if dst < 0:
-            return f"{notation:<6} {'turn the waste back' if game.piles[src] == [] else 'deal from the stock'}"
+            return f"{notation:<6} {_('turn the waste back') if game.piles[src] == [] else _('deal from the stock')}"
         cards = game.piles[src]
         moving = card_str(cards[-n], ascii=self.settings.ascii)
-        what = moving if n == 1 else f"{n} cards from {moving}"
+        what = moving if n == 1 else ngettext("{n} card from {card}", "{n} cards from {card}", n).format(n=n, card=moving)
         target = game.piles[dst]
-        where = (f"onto {card_str(target[-1], ascii=self.settings.ascii)}" if target
-                 else f"to the empty {game.rules.labels[dst]}")
+        if target:
+            where = _("onto {card}").format(card=card_str(target[-1], ascii=self.settings.ascii))
+        else:
+            where = _("to the empty {label}").format(label=game.rules.labels[dst])
         return f"{notation:<6} {what} {where}"
 
     def _draw(self) -> Reply:
@@ -358,7 +380,7 @@ class Session:
         game = self.game
         stock = game.rules.stock_pile
         if stock < 0:
-            raise IllegalMove("this game has no stock")
+            raise IllegalMove(_("this game has no stock"))
         move = (stock, DEAL if game.piles[stock] else REDEAL, 0)
         reason = why_illegal(game, move)
         if reason:
@@ -385,13 +407,16 @@ class Session:
             sent = autoplay(self.game)
             turn += sent
             if sent:
-                messages.append(f"auto: {len(sent)} safe card{'s' if len(sent) > 1 else ''} to the foundations")
+                messages.append(ngettext("auto: {n} safe card to the foundations",
+                                         "auto: {n} safe cards to the foundations", len(sent)).format(n=len(sent)))
         if self.settings.autofinish:
             finish = finishing_moves(self.game)
             if finish:
                 for move in finish:
                     turn.append(self.game.play(move))
-                messages.append(f"auto-finish: the last {len(finish)} cards go to the foundations")
+                messages.append(ngettext("auto-finish: the last card goes to the foundations",
+                                         "auto-finish: the last {n} cards go to the foundations",
+                                         len(finish)).format(n=len(finish)))
         return messages
 
     def _after_change(self, before: str, messages: list[str]) -> Reply:
@@ -404,13 +429,14 @@ class Session:
             self._record("won")
         if after != before:
             if after == "won":
+                moves = ngettext("{n} move", "{n} moves", self.game.move_count).format(n=self.game.move_count)
                 messages.append(
-                    f"You won deal {self.game.deal_number} in {self.game.move_count} moves, {clock(self.elapsed())}! "
-                    "Type undo, restart (play this deal again), new, or quit."
+                    _("You won deal {deal} in {moves}, {time}! Type undo, restart (play this deal again), new, or quit.")
+                    .format(deal=self.game.deal_number, moves=moves, time=clock(self.elapsed()))
                 )
             elif after == "lost":
                 messages.append(
-                    f"The game is lost: {lost_reason(self.game)}. Type undo, restart, new, or quit."
+                    _("The game is lost: {reason}. Type undo, restart, new, or quit.").format(reason=lost_reason(self.game))
                 )
         return Reply(messages, redraw=True)
 
@@ -418,10 +444,10 @@ class Session:
         from ..engine.moves import IllegalMove
 
         if not self.turns:
-            raise IllegalMove("nothing to undo")
+            raise IllegalMove(_("nothing to undo"))
         before = self.status()
         turn = self.turns.pop()
-        for _ in turn:
+        for _move in turn:
             self.game.undo()
         self.game.move_count -= len(turn) - 1  # one undo is one move, whatever it takes back
         self.undos += 1
@@ -432,10 +458,10 @@ class Session:
         from ..engine.moves import IllegalMove
 
         if not self.undone:
-            raise IllegalMove("nothing to redo")
+            raise IllegalMove(_("nothing to redo"))
         before = self.status()
         turn = self.undone.pop()
-        for _ in turn:
+        for _move in turn:
             self.game.redo()
         self.game.move_count -= len(turn) - 1
         self.turns.append(turn)
@@ -446,8 +472,8 @@ class Session:
 
         move = hint(self.game)
         if move is None:
-            return Reply(["no move would help here; undo, restart or new"])
-        return Reply([f"try {self.describe(move).strip()}"])
+            return Reply([_("no move would help here; undo, restart or new")])
+        return Reply([_("try {move}").format(move=self.describe(move).strip())])
 
     def _auto(self) -> Reply:
         from ..engine.assist import autoplay
@@ -456,11 +482,11 @@ class Session:
         before = self.status()
         sent = autoplay(self.game)
         if not sent:
-            raise IllegalMove("no card can safely go to the foundations now")
+            raise IllegalMove(_("no card can safely go to the foundations now"))
         self.undone.clear()
         self.turns.append(sent)
         self.game.move_count -= len(sent) - 1  # one command, one move
-        messages = [f"{len(sent)} card{'s' if len(sent) > 1 else ''} to the foundations"]
+        messages = [ngettext("{n} card to the foundations", "{n} cards to the foundations", len(sent)).format(n=len(sent))]
         messages += self._assist(sent) if self.settings.autofinish else []
         return self._after_change(before, messages)
 
@@ -469,4 +495,4 @@ class Session:
 
         self.leave()
         self._start(Game(self.game.ruleset, number))
-        return Reply([f"{what}: deal {number}"], redraw=True)
+        return Reply([_("{what}: deal {number}").format(what=what, number=number)], redraw=True)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Iterator
 
 import click
 
+from ..i18n import N_, _, ngettext
 from . import main
 
 if TYPE_CHECKING:
@@ -26,13 +27,13 @@ def open_store() -> Iterator[Store]:
     try:
         store = Store(data_dir())
     except (StatsError, OSError, sqlite3.Error) as err:
-        raise click.ClickException(f"statistics: {err}") from None
+        raise click.ClickException(_("statistics: {error}").format(error=err)) from None
     for message in store.messages:
         click.echo(message, err=True)
     try:
         yield store
     except sqlite3.Error as err:
-        raise click.ClickException(f"statistics: {err}") from None
+        raise click.ClickException(_("statistics: {error}").format(error=err)) from None
     finally:
         store.close()
 
@@ -48,6 +49,9 @@ def _ruleset_id(game: str, store: Store) -> str:
         return find_ruleset(game).id
     except (RulesetError, UnknownGame) as err:
         raise click.ClickException(str(err)) from None
+
+
+RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 
 
 def _clock(seconds: float | None) -> str:
@@ -76,8 +80,9 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
             except TransferError as err:
                 raise click.ClickException(str(err)) from None
             added = store.import_games(games)
-            click.echo(f"imported {added} new game{'s' if added != 1 else ''} from {import_from}"
-                       f" ({len(games) - added} already there)")
+            click.echo(ngettext("imported {n} new game from {file} ({old} already there)",
+                                "imported {n} new games from {file} ({old} already there)", added).format(
+                n=added, file=import_from, old=len(games) - added))
             return
         ruleset = _ruleset_id(game, store) if game else None
         if export_to is not None:
@@ -86,7 +91,8 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
                 export_games(games, export_to)
             except (TransferError, OSError) as err:
                 raise click.ClickException(str(err)) from None
-            click.echo(f"exported {len(games)} game{'s' if len(games) != 1 else ''} to {export_to}")
+            click.echo(ngettext("exported {n} game to {file}", "exported {n} games to {file}", len(games)).format(
+                n=len(games), file=export_to))
             return
         if history:
             recent = store.games(ruleset, newest_first=True, limit=limit)
@@ -96,12 +102,14 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
                 click.echo(json.dumps([asdict(g) for g in recent], ensure_ascii=False, indent=2))
                 return
             if not recent:
-                click.echo("no games recorded yet")
+                click.echo(_("no games recorded yet"))
             for g in recent:
-                score = f"  score {g.score}" if g.score is not None else ""
-                daily = f"  daily {g.daily}" if g.daily else ""
-                click.echo(f"{g.ended_at[:16].replace('T', ' ')}  {g.ruleset:<16} deal {g.deal!s:<8} "
-                           f"{g.result:<9} {g.moves:>4} moves  {_clock(g.seconds):>7}{score}{daily}")
+                score = "  " + _("score {score}").format(score=g.score) if g.score is not None else ""
+                daily = "  " + _("daily {date}").format(date=g.daily) if g.daily else ""
+                moves = ngettext("{n} move", "{n} moves", g.moves).format(n=g.moves)
+                deal = _("deal {number}").format(number=g.deal)
+                click.echo(f"{g.ended_at[:16].replace('T', ' ')}  {g.ruleset:<16} {deal:<13} "
+                           f"{_(RESULT_WORDS[g.result]):<12} {moves:>10}  {_clock(g.seconds):>7}{score}{daily}")
             return
         rulesets = [ruleset] if ruleset else store.rulesets()
         summaries = [summarize(r, store.games(r)) for r in rulesets]
@@ -109,15 +117,17 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
         click.echo(json.dumps([s.as_dict() for s in summaries], ensure_ascii=False, indent=2))
         return
     if not any(s.played for s in summaries):
-        click.echo("no games recorded yet" + (f" for {ruleset}" if ruleset else ""))
+        click.echo(_("no games recorded yet for {game}").format(game=ruleset) if ruleset else _("no games recorded yet"))
         return
     for s in summaries:
         click.echo(f"{s.ruleset}")
-        click.echo(f"  played {s.played} · won {s.won} ({s.win_rate:.0%}) · lost {s.lost} · abandoned {s.abandoned}")
-        line = (f"  streak {s.current_streak} (best {s.best_streak}) · best time {_clock(s.best_time)}"
-                f" · fewest moves {s.fewest_moves if s.fewest_moves is not None else '-'}")
+        click.echo("  " + _("played {played} · won {won} ({rate:.0%}) · lost {lost} · abandoned {abandoned}").format(
+            played=s.played, won=s.won, rate=s.win_rate, lost=s.lost, abandoned=s.abandoned))
+        line = "  " + _("streak {streak} (best {best}) · best time {time} · fewest moves {moves}").format(
+            streak=s.current_streak, best=s.best_streak, time=_clock(s.best_time),
+            moves=s.fewest_moves if s.fewest_moves is not None else "-")
         if s.best_score is not None:
-            line += f" · best score {s.best_score}"
+            line += " · " + _("best score {score}").format(score=s.best_score)
         click.echo(line)
 
 
@@ -134,20 +144,21 @@ def daily(leaderboard: bool, day: str | None, as_json: bool) -> None:
     from ..stats.summary import leaderboard as rank
 
     if not leaderboard:
-        raise click.ClickException("the daily deal needs the solver (not built yet); "
-                                   "`patience daily --leaderboard` shows the leaderboard")
+        raise click.ClickException(_("the daily deal needs the solver (not built yet); "
+                                     "`patience daily --leaderboard` shows the leaderboard"))
     try:
         when = Date.fromisoformat(day) if day else Date.today()
     except ValueError:
-        raise click.BadParameter(f"{day!r} is not a date like 2026-11-30", param_hint="--date") from None
+        raise click.BadParameter(_("{day!r} is not a date like 2026-11-30").format(day=day), param_hint="--date") from None
     with open_store() as store:
         placings = rank(store.daily_games(when.isoformat()))
     if as_json:
         click.echo(json.dumps([p.__dict__ for p in placings], ensure_ascii=False, indent=2))
         return
     if not placings:
-        click.echo(f"no one has won the daily deal of {when.isoformat()} yet")
+        click.echo(_("no one has won the daily deal of {date} yet").format(date=when.isoformat()))
         return
-    click.echo(f"Daily deal {when.isoformat()}")
+    click.echo(_("Daily deal {date}").format(date=when.isoformat()))
     for p in placings:
-        click.echo(f"{p.rank:>3}. {p.player:<20} {_clock(p.seconds):>7}  {p.moves:>4} moves  ({p.ruleset})")
+        moves = ngettext("{n} move", "{n} moves", p.moves).format(n=p.moves)
+        click.echo(f"{p.rank:>3}. {p.player:<20} {_clock(p.seconds):>7}  {moves:>10}  ({p.ruleset})")

@@ -10,6 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..cards import DECK_SIZE
+from ..i18n import _
 from .moves import Move
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ FINISH_LIMIT = 10_000  # more foundation moves than any deck can need: a guard, 
 
 def builders(game: Game) -> list[frozenset[int]]:
     """Per card: the cards that could ever be built on it outside the foundations."""
-    found: list[set[int]] = [set() for _ in range(DECK_SIZE)]
+    found: list[set[int]] = [set() for _card in range(DECK_SIZE)]
     for group in game.rules.groups:
         if group.role == "foundation":
             continue
@@ -128,6 +129,6 @@ def lost_reason(game: Game) -> str:
     stock = rules.stock_pile
     if stock >= 0 and (game.piles[stock] or (rules.waste_pile >= 0 and game.piles[rules.waste_pile])):
         if rules.redeals < 0:
-            return "no move changes anything, and the stock has gone round once with no new play"
-        return "no move changes anything in the passes that are left"
-    return "no move is left"
+            return _("no move changes anything, and the stock has gone round once with no new play")
+        return _("no move changes anything in the passes that are left")
+    return _("no move is left")

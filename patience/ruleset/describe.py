@@ -1,188 +1,154 @@
-"""The rules of a ruleset in words, English or Polish, generated from its data.
+"""The rules of a ruleset in words, generated from its data, in the chosen language.
 
 `rules_text` gives the ruleset's own prose (its `rules:` text) followed by a generated summary of
-every setting, so the words can never disagree with what the engine plays.
+every setting, so the words can never disagree with what the engine plays. The sentences go
+through the translation layer (`patience.i18n`), like every other user-facing string.
 """
 
 from __future__ import annotations
 
+from ..i18n import N_, _, language, ngettext, using_language
 from .model import Build, PileGroup, Ruleset
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
-LANGUAGES = ("en", "pl")
 
-
-def plural_pl(n: int, one: str, few: str, many: str) -> str:
-    """Polish plural forms: 1 karta, 2-4 karty (not 12-14), 5+ kart."""
-    if n == 1:
-        return one
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return few
-    return many
-
-
-def _count(n: int, lang: str, en: tuple[str, str], pl: tuple[str, str, str]) -> str:
-    if lang == "pl":
-        return f"{n} {plural_pl(n, *pl)}"
-    return f"{n} {en[0] if n == 1 else en[1]}"
+ROLE = {
+    "stock": N_("stock"), "waste": N_("waste"), "tableau": N_("tableau"), "foundation": N_("foundations"),
+    "cell": N_("free cells"), "reserve": N_("reserve"), "discard": N_("discard pile"),
+}
+RANK_RELATION = {
+    "up": N_("up"), "down": N_("down"), "up-or-down": N_("up or down"),
+    "same": N_("on the same rank"), "any": N_("on any rank"),
+}
+SUIT_RELATION = {
+    "any": "", "same": N_(" in suit"), "other": N_(" in another suit"), "same-colour": N_(" in the same colour"),
+    "alternate-colour": N_(" in alternating colours (red on black, black on red)"),
+}
+MOVE = {
+    "none": N_("cards never leave it"), "top": N_("only the top card moves"),
+    "alone": N_("a card moves only when it lies alone"),
+    "run": N_("a built run, whole or its upper part, moves as a unit"),
+    "any": N_("any face-up card moves together with the cards on it"),
+}
+RUN_LIMIT = {
+    "supermove": N_("at most (empty free cells + 1) × 2^(empty columns) cards at once"),
+    "cells-plus-columns": N_("at most empty free cells + empty columns + 1 cards at once"),
+}
+FACE = {"up": N_("face up"), "down": N_("face down"), "top-up": N_("only each pile's top card face up")}
 
 
 def _ranks(ranks: list[int]) -> str:
     return ", ".join(RANK_NAMES.get(r, str(r)) for r in ranks)
 
 
-ROLE = {
-    "en": {"stock": "stock", "waste": "waste", "tableau": "tableau", "foundation": "foundations",
-           "cell": "free cells", "reserve": "reserve", "discard": "discard pile"},
-    "pl": {"stock": "talon", "waste": "stos otwarty", "tableau": "kolumny", "foundation": "fundamenty",
-           "cell": "wolne pola", "reserve": "rezerwa", "discard": "karty odrzucone"},
-}
-RANK_RELATION = {
-    "en": {"up": "up", "down": "down", "up-or-down": "up or down", "same": "on the same rank", "any": "on any rank"},
-    "pl": {"up": "rosnąco", "down": "malejąco", "up-or-down": "rosnąco lub malejąco",
-           "same": "na kartę tej samej wartości", "any": "na kartę dowolnej wartości"},
-}
-SUIT_RELATION = {
-    "en": {"any": "", "same": " in suit", "other": " in another suit", "same-colour": " in the same colour",
-           "alternate-colour": " in alternating colours (red on black, black on red)"},
-    "pl": {"any": "", "same": " w tym samym kolorze", "other": " w innym kolorze",
-           "same-colour": " w tej samej barwie (czerwone na czerwonych, czarne na czarnych)",
-           "alternate-colour": " na przemian czerwone i czarne"},
-}
-MOVE = {
-    "en": {"none": "cards never leave it", "top": "only the top card moves",
-           "run": "a built run, whole or its upper part, moves as a unit",
-           "any": "any face-up card moves together with the cards on it"},
-    "pl": {"none": "karty nigdy z niego nie schodzą", "top": "przenosi się tylko wierzchnią kartę",
-           "run": "ułożony ciąg, cały lub jego górna część, przenosi się w całości",
-           "any": "dowolna odkryta karta przenosi się razem z kartami na niej"},
-}
-RUN_LIMIT = {
-    "en": {"supermove": "at most (empty free cells + 1) × 2^(empty columns) cards at once",
-           "cells-plus-columns": "at most empty free cells + empty columns + 1 cards at once"},
-    "pl": {"supermove": "najwyżej (puste wolne pola + 1) × 2^(puste kolumny) kart naraz",
-           "cells-plus-columns": "najwyżej puste wolne pola + puste kolumny + 1 kart naraz"},
-}
-
-
-def describe_build(build: Build, lang: str = "en") -> str:
+def describe_build(build: Build) -> str:
     if build.rank == "none":
-        return "nothing is built on it" if lang == "en" else "nic się na nim nie układa"
-    rank = RANK_RELATION[lang][build.rank]
+        return _("nothing is built on it")
+    rank = _(RANK_RELATION[build.rank])
     if build.step != 1 and build.rank in ("up", "down", "up-or-down"):
-        rank += f" by {build.step}" if lang == "en" else f" co {build.step}"
-    text = ("built " if lang == "en" else "układa się ") + rank + SUIT_RELATION[lang][build.suit]
+        rank = _("{direction} by {step}").format(direction=rank, step=build.step)
+    text = _("built {how}").format(how=rank + (_(SUIT_RELATION[build.suit]) if SUIT_RELATION[build.suit] else ""))
     if build.wrap:
-        text += " (K and A follow each other)" if lang == "en" else " (po K następuje A i odwrotnie)"
+        text += _(" (K and A follow each other)")
     return text
 
 
-def _empty(group: PileGroup, lang: str) -> str:
+def _empty(group: PileGroup) -> str:
     if group.empty == "none":
-        return "an emptied pile stays empty" if lang == "en" else "puste miejsce pozostaje puste"
+        return _("an emptied pile stays empty")
     if group.empty == "any":
-        return "an empty pile takes any card" if lang == "en" else "na puste miejsce można położyć dowolną kartę"
-    ranks = _ranks(list(group.empty))
-    return f"an empty pile takes only {ranks}" if lang == "en" else f"na puste miejsce można położyć tylko {ranks}"
+        return _("an empty pile takes any card")
+    return _("an empty pile takes only {ranks}").format(ranks=_ranks(list(group.empty)))
 
 
-def group_name(ruleset: Ruleset, gid: str, lang: str = "en") -> str:
-    """A group by its role's name (``stos otwarty``), with its id when several share the role."""
+def group_name(ruleset: Ruleset, gid: str, lang: str | None = None) -> str:
+    """A group by its role's name (``foundations``), with its id when several share the role."""
     group = ruleset.piles.get(gid)
     if group is None:
         return gid
-    name = ROLE[lang].get(group.role, group.role)
+    with using_language(lang or language()):
+        name = _(ROLE.get(group.role, group.role))
     alone = sum(1 for g in ruleset.piles.values() if g.role == group.role) == 1
     return name if alone else f"{name} “{gid}”"
 
 
-def describe_group(gid: str, group: PileGroup, lang: str = "en", name: str | None = None) -> str:
+def describe_group(ruleset: Ruleset, gid: str) -> str:
     """One line for a pile group: its name, piles and labels, and its rules."""
-    name = name or f"{ROLE[lang].get(group.role, group.role)} “{gid}”"
+    group = ruleset.piles[gid]
     labels = ", ".join(group.labels) if group.count <= 8 else f"{group.labels[0]}…{group.labels[-1]}"
-    piles = _count(group.count, lang, ("pile", "piles"), ("stos", "stosy", "stosów"))
+    piles = ngettext("{n} pile", "{n} piles", group.count).format(n=group.count)
     parts = []
     if group.role not in ("stock", "discard"):
-        parts.append(describe_build(group.build, lang))
-        parts.append(_empty(group, lang))
-        parts.append(MOVE[lang][group.move])
+        parts.append(describe_build(group.build))
+        parts.append(_empty(group))
+        if group.move in MOVE:
+            parts.append(_(MOVE[group.move]))
     if group.run_limit != "none":
-        parts.append(RUN_LIMIT[lang][group.run_limit])
+        parts.append(_(RUN_LIMIT[group.run_limit]))
     if group.max_cards:
-        cards = _count(group.max_cards, lang, ("card", "cards"), ("karta", "karty", "kart"))
-        parts.append(f"holds at most {cards}" if lang == "en" else f"mieści najwyżej {cards}")
-    text = f"{name} ({piles}: {labels})"
+        parts.append(ngettext("holds at most {n} card", "holds at most {n} cards", group.max_cards).format(n=group.max_cards))
+    if group.to is not None:
+        targets = ", ".join(group_name(ruleset, t) for t in group.to)
+        parts.append(_("its cards go only to: {groups}").format(groups=targets))
+    text = f"{group_name(ruleset, gid)} ({piles}: {labels})"
     return text + (": " + "; ".join(parts) if parts else "") + "."
 
 
-def describe_deal(ruleset: Ruleset, lang: str = "en") -> list[str]:
+def describe_deal(ruleset: Ruleset) -> list[str]:
     lines = []
     for step in ruleset.deal.steps:
-        group = ruleset.piles.get(step.to)
-        if group is None:
+        if step.to not in ruleset.piles:
             continue
-        where = group_name(ruleset, step.to, lang)
         if step.count == "rest":
-            amount = "the rest of the cards" if lang == "en" else "pozostałe karty"
+            amount = _("the rest of the cards")
         elif isinstance(step.count, int):
-            amount = (f"{step.count} per pile" if lang == "en" else f"po {step.count} na stos")
+            amount = ngettext("{n} card per pile", "{n} cards per pile", step.count).format(n=step.count)
         else:
-            amount = ("per pile " if lang == "en" else "na kolejne stosy ") + ", ".join(map(str, step.count))
-        face = {
-            "en": {"up": "face up", "down": "face down", "top-up": "only each pile's top card face up"},
-            "pl": {"up": "odkryte", "down": "zakryte", "top-up": "odkryta tylko wierzchnia karta każdego stosu"},
-        }[lang][step.face]
-        lines.append(f"{where}: {amount}, {face}")
+            amount = _("per pile {counts}").format(counts=", ".join(map(str, step.count)))
+        lines.append(f"{group_name(ruleset, step.to)}: {amount}, {_(FACE[step.face])}")
     return lines
 
 
-def describe_stock(ruleset: Ruleset, lang: str = "en") -> str | None:
+def describe_stock(ruleset: Ruleset) -> str | None:
     stock = ruleset.stock
     if stock is None:
         return None
     target = ruleset.piles.get(stock.to)
-    to = group_name(ruleset, stock.to, lang)
-    several = target is not None and target.count > 1
-    if lang == "en":
-        how = (f"one card onto each pile of the {to}" if several
-               else f"{_count(stock.draw, lang, ('card', 'cards'), ('', '', ''))} at a time onto the {to}")
-        again = {0: "no redeal"}.get(stock.redeals) if stock.redeals != "unlimited" else "redeal as often as you like"
-        if again is None:
-            again = f"the waste may be turned back {_count(int(stock.redeals), lang, ('time', 'times'), ('', '', ''))}"
-        return f"The stock deals {how} when you ask; {again}."
-    how = (f"po jednej karcie na każdy stos ({to})" if several
-           else f"po {_count(stock.draw, lang, ('', ''), ('karcie', 'karty', 'kart'))} na {to}")
+    to = group_name(ruleset, stock.to)
+    if target is not None and target.count > 1:
+        how = _("one card onto each pile of the {group}").format(group=to)
+    else:
+        how = ngettext("{n} card at a time onto the {group}", "{n} cards at a time onto the {group}",
+                       stock.draw).format(n=stock.draw, group=to)
     if stock.redeals == "unlimited":
-        again = "stos otwarty można odwracać dowolnie wiele razy"
+        again = _("the waste may be turned back as often as you like")
     elif stock.redeals == 0:
-        again = "bez ponownego rozdania"
+        again = _("no redeal")
     else:
-        again = f"stos otwarty można odwrócić {_count(int(stock.redeals), lang, ('', ''), ('raz', 'razy', 'razy'))}"
-    return f"Talon wykłada się {how}, kiedy o to poprosisz; {again}."
+        again = ngettext("the waste may be turned back {n} time", "the waste may be turned back {n} times",
+                         int(stock.redeals)).format(n=stock.redeals)
+    return _("The stock deals {how} when you ask; {again}.").format(how=how, again=again)
 
 
-def rules_text(ruleset: Ruleset, lang: str = "en") -> str:
-    """The ruleset's own prose in ``lang`` (English when it has none), then every setting in words."""
-    lang = lang if lang in LANGUAGES else "en"
-    out = [ruleset.display_name(lang), ""]
-    prose = ruleset.rules.get(lang) or ruleset.rules.get("en")
-    if prose:
-        out += [prose.strip(), ""]
-    if prose and lang != "en" and lang not in ruleset.rules:
-        out.insert(2, "(no text in this language yet; English follows)")
-    decks = ruleset.decks
-    if lang == "en":
-        out.append(f"In detail ({_count(decks, lang, ('deck', 'decks'), ('', '', ''))}, {52 * decks} cards):")
-    else:
-        out.append(f"Szczegóły ({_count(decks, lang, ('', ''), ('talia', 'talie', 'talii'))}, "
-                   f"{_count(52 * decks, lang, ('', ''), ('karta', 'karty', 'kart'))}):")
-    out.append(("- Deal: " if lang == "en" else "- Rozdanie: ") + "; ".join(describe_deal(ruleset, lang)) + ".")
-    for gid, group in ruleset.piles.items():
-        out.append("- " + describe_group(gid, group, lang, group_name(ruleset, gid, lang)))
-    stock = describe_stock(ruleset, lang)
-    if stock:
-        out.append("- " + stock)
-    groups = ", ".join(group_name(ruleset, gid, lang) for gid in ruleset.win_groups())
-    out.append(f"- You win when every card lies in: {groups}." if lang == "en"
-               else f"- Wygrywasz, gdy wszystkie karty leżą w: {groups}.")
-    return "\n".join(out)
+def rules_text(ruleset: Ruleset, lang: str | None = None) -> str:
+    """The ruleset's own prose in the language (English when it has none), then every setting in words."""
+    with using_language(lang or language()):
+        chosen = language()
+        out = [ruleset.display_name(chosen), ""]
+        prose = ruleset.rules.get(chosen) or ruleset.rules.get("en")
+        if prose:
+            if chosen not in ruleset.rules:
+                out.append(_("(no text in this language yet; English follows)"))
+            out += [prose.strip(), ""]
+        decks = ngettext("{n} deck", "{n} decks", ruleset.decks).format(n=ruleset.decks)
+        cards = ngettext("{n} card", "{n} cards", 52 * ruleset.decks).format(n=52 * ruleset.decks)
+        out.append(_("In detail ({decks}, {cards}):").format(decks=decks, cards=cards))
+        out.append("- " + _("Deal: {steps}.").format(steps="; ".join(describe_deal(ruleset))))
+        for gid in ruleset.piles:
+            out.append("- " + describe_group(ruleset, gid))
+        stock = describe_stock(ruleset)
+        if stock:
+            out.append("- " + stock)
+        groups = ", ".join(group_name(ruleset, gid) for gid in ruleset.win_groups())
+        out.append("- " + _("You win when every card lies in: {groups}.").format(groups=groups))
+        return "\n".join(out)

@@ -21,6 +21,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Callable, Iterable
 
+from ..i18n import _
+
 FILE_NAME = "stats.sqlite3"
 PENDING_NAME = "stats-pending.jsonl"
 BUSY_TIMEOUT_MS = 10_000
@@ -52,11 +54,12 @@ class GameRecord:
     def check(self) -> None:
         """Raise ValueError when a field cannot be right (used for imports)."""
         if self.result not in RESULTS:
-            raise ValueError(f"result must be one of {', '.join(RESULTS)}, not {self.result!r}")
+            raise ValueError(_("result must be one of {results}, not {result!r}").format(
+                results=", ".join(RESULTS), result=self.result))
         if not self.uid or not self.ruleset:
-            raise ValueError("uid and ruleset must not be empty")
+            raise ValueError(_("uid and ruleset must not be empty"))
         if self.moves < 0 or self.undos < 0 or self.seconds < 0:
-            raise ValueError("moves, undos and seconds cannot be negative")
+            raise ValueError(_("moves, undos and seconds cannot be negative"))
 
 
 COLUMNS = tuple(f.name for f in fields(GameRecord))
@@ -130,21 +133,22 @@ class Store:
             if db is not None:
                 db.close()
             if _is_locked(err):
-                raise StatsError(f"the statistics database {self.path} is locked by another program ({err}); "
-                                 "try again when it has finished") from None
+                raise StatsError(_("the statistics database {path} is locked by another program ({error}); "
+                                   "try again when it has finished").format(path=self.path, error=err)) from None
             aside = self._set_aside(str(err))
             db = self._connect()
             db.execute("PRAGMA journal_mode = WAL")
             self._migrate(db)
-            self.messages.append(f"the statistics file was damaged ({err}); it was moved aside to {aside.name} "
-                                 "and a new one was started")
+            self.messages.append(_("the statistics file was damaged ({error}); it was moved aside to {aside} "
+                                   "and a new one was started").format(error=err, aside=aside.name))
             return db
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise StatsError(f"{self.path} was written by a newer patience (schema {version}, this one reads "
-                             f"{SCHEMA_VERSION}); upgrade patience to read it")
+            raise StatsError(_("{path} was written by a newer patience (schema {found}, this one reads "
+                               "{schema}); upgrade patience to read it").format(
+                path=self.path, found=version, schema=SCHEMA_VERSION))
         if version == SCHEMA_VERSION:
             if version and not _table_exists(db, "games"):
                 raise sqlite3.DatabaseError("the games table is missing")
@@ -187,17 +191,17 @@ class Store:
             return True
         except sqlite3.OperationalError as err:
             if not _is_locked(err):
-                raise StatsError(f"could not record the game in {self.path}: {err}") from None
+                raise StatsError(_("could not record the game in {path}: {error}").format(path=self.path, error=err)) from None
             with open(self.pending, "a", encoding="utf-8") as out:
                 out.write(json.dumps(asdict(game), ensure_ascii=False) + "\n")
                 out.flush()
                 os.fsync(out.fileno())
-            self.messages.append("the statistics database is busy; this game was kept aside and will be added next time")
+            self.messages.append(_("the statistics database is busy; this game was kept aside and will be added next time"))
             return False
 
     def _insert(self, games: Iterable[GameRecord]) -> int:
         """Insert in one transaction; games already present (same uid) are skipped."""
-        placeholders = ", ".join("?" for _ in COLUMNS)
+        placeholders = ", ".join("?" for _column in COLUMNS)
         rows = [tuple(getattr(g, c) for c in COLUMNS) for g in games]
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -231,7 +235,7 @@ class Store:
             return
         claimed.unlink()
         if bad:
-            self.messages.append(f"{bad} unreadable line(s) of {PENDING_NAME} were skipped")
+            self.messages.append(_("{n} unreadable line(s) of {file} were skipped").format(n=bad, file=PENDING_NAME))
 
     # ------------------------------------------------------------------ reading
     def games(self, ruleset: str | None = None, *, newest_first: bool = False, limit: int | None = None) -> list[GameRecord]:
@@ -264,13 +268,13 @@ class Store:
 def record_from_dict(data: dict) -> GameRecord:
     """A record from exported data (JSON object or CSV row); ValueError when it is not one."""
     if not isinstance(data, dict):
-        raise ValueError("a game must be an object with named fields")
+        raise ValueError(_("a game must be an object with named fields"))
     missing = [c for c in ("uid", "ruleset", "result", "moves", "seconds", "started_at", "ended_at") if data.get(c) in (None, "")]
     if missing:
-        raise ValueError(f"missing {', '.join(missing)}")
+        raise ValueError(_("missing {fields}").format(fields=", ".join(missing)))
     unknown = set(data) - set(COLUMNS)
     if unknown:
-        raise ValueError(f"unknown field(s) {', '.join(sorted(unknown))}")
+        raise ValueError(_("unknown field(s) {fields}").format(fields=", ".join(sorted(unknown))))
 
     def number(name: str, kind: type, default: object = None) -> object:
         value = data.get(name)
@@ -279,7 +283,7 @@ def record_from_dict(data: dict) -> GameRecord:
         try:
             return kind(value)
         except (TypeError, ValueError):
-            raise ValueError(f"{name} must be a number, not {value!r}") from None
+            raise ValueError(_("{name} must be a number, not {value!r}").format(name=name, value=value)) from None
 
     game = GameRecord(
         uid=str(data["uid"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..i18n import _
 from .store import GameRecord
 
 
@@ -57,16 +58,16 @@ def new_bests(earlier: list[GameRecord], game: GameRecord) -> list[str]:
     after = summarize(game.ruleset, earlier + [game])
     found = []
     if before.won == 0:
-        found.append("your first win of this game!")
+        found.append(_("your first win of this game!"))
     else:
         if before.best_time is None or game.seconds < before.best_time:
-            found.append("new best time!")
+            found.append(_("new best time!"))
         if before.fewest_moves is None or game.moves < before.fewest_moves:
-            found.append("fewest moves yet!")
+            found.append(_("fewest moves yet!"))
     if game.score is not None and (before.best_score is None or game.score > before.best_score) and before.played:
-        found.append("new best score!")
+        found.append(_("new best score!"))
     if after.current_streak > 1 and after.current_streak > before.best_streak:
-        found.append(f"longest winning streak: {after.current_streak}!")
+        found.append(_("longest winning streak: {n}!").format(n=after.current_streak))
     return found
 
 

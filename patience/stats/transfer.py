@@ -8,6 +8,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from ..i18n import _
 from .store import COLUMNS, GameRecord, record_from_dict
 
 
@@ -18,7 +19,7 @@ class TransferError(Exception):
 def _format(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".json"):
-        raise TransferError(f"{path}: use a .csv or .json file")
+        raise TransferError(_("{path}: use a .csv or .json file").format(path=path))
     return suffix[1:]
 
 
@@ -41,26 +42,26 @@ def read_games(path: Path) -> list[GameRecord]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise TransferError(f"{path}: cannot read it ({err})") from None
+        raise TransferError(_("{path}: cannot read it ({error})").format(path=path, error=err)) from None
     games = []
     if kind == "json":
         try:
             data = json.loads(text)
         except ValueError as err:
-            raise TransferError(f"{path}: not JSON ({err})") from None
+            raise TransferError(_("{path}: not JSON ({error})").format(path=path, error=err)) from None
         if not isinstance(data, list):
-            raise TransferError(f"{path}: expected a list of games")
+            raise TransferError(_("{path}: expected a list of games").format(path=path))
         for i, item in enumerate(data, 1):
             try:
                 games.append(record_from_dict(item))
             except ValueError as err:
-                raise TransferError(f"{path}: game {i}: {err}") from None
+                raise TransferError(_("{path}: game {i}: {error}").format(path=path, i=i, error=err)) from None
         return games
     reader = csv.DictReader(io.StringIO(text))
     for row in reader:
         try:
             if None in row:
-                raise ValueError("more values than columns")
+                raise ValueError(_("more values than columns"))
             games.append(record_from_dict(dict(row)))
         except ValueError as err:
             raise TransferError(f"{path}:{reader.line_num}: {err}") from None

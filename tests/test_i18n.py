@@ -1,0 +1,204 @@
+"""Polish throughout (issue 9): the catalog, plural forms, language choice, and the CLI speaking Polish."""
+
+import ast
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from patience.cli import main
+from patience.cli.translations import PACKAGE, all_messages, catalog_path, missing
+from patience.i18n import (
+    Catalog, CatalogError, _, choose_language, language, load_catalog, ngettext, parse_po, set_language, using_language,
+)
+
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def run(*args: str, input: str | None = None, env: dict | None = None):
+    return CliRunner().invoke(main, list(args), input=input, env=env)
+
+
+def test_every_user_facing_message_has_a_polish_translation():
+    absent = [f"{m.places[0]}: {m.msgid!r}" for m in missing("pl")]
+    assert absent == [], "run `python -m patience.cli.translations update pl` and translate:\n" + "\n".join(absent)
+
+
+def test_translations_keep_every_placeholder():
+    catalog = load_catalog("pl")
+    wrong = []
+    for message in all_messages().values():
+        wanted = set(PLACEHOLDER.findall(message.msgid))
+        if message.plural is None:
+            got = [catalog.messages.get(message.msgid, "")]
+        else:
+            got = catalog.plurals.get(message.msgid, [])
+            wanted |= set(PLACEHOLDER.findall(message.plural))
+            wanted.discard("n")  # a plural form may spell its number out ("ostatnia karta")
+        for text in got:
+            if not set(PLACEHOLDER.findall(text)) >= wanted - {"n"} or set(PLACEHOLDER.findall(text)) - wanted - {"n"}:
+                wrong.append(f"{message.msgid!r} -> {text!r}")
+    assert wrong == []
+
+
+def test_the_catalog_is_valid_for_gettext_tools():
+    if shutil.which("msgfmt") is None:
+        pytest.skip("msgfmt (GNU gettext) is not installed")
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(catalog_path("pl"))], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("n, expected", [
+    (0, "0 ruchów"), (1, "1 ruch"), (2, "2 ruchy"), (4, "4 ruchy"), (5, "5 ruchów"), (11, "11 ruchów"),
+    (12, "12 ruchów"), (14, "14 ruchów"), (21, "21 ruchów"), (22, "22 ruchy"), (104, "104 ruchy"), (112, "112 ruchów"),
+])
+def test_polish_plural_forms(n, expected):
+    with using_language("pl"):
+        assert ngettext("{n} move", "{n} moves", n).format(n=n) == expected
+    assert ngettext("{n} move", "{n} moves", n).format(n=n) == f"{n} move{'s' if n != 1 else ''}"
+
+
+def test_cards_and_decks_in_polish():
+    with using_language("pl"):
+        assert [ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2, 5, 52, 104)] == [
+            "1 karta", "2 karty", "5 kart", "52 karty", "104 karty"]
+        assert ngettext("{n} deck", "{n} decks", 2).format(n=2) == "2 talie"
+
+
+@pytest.mark.parametrize("option, env, expected, warns", [
+    ("pl", {}, "pl", False),
+    (None, {"PATIENCE_LANG": "pl"}, "pl", False),
+    (None, {"LANG": "pl_PL.UTF-8"}, "pl", False),
+    (None, {"LC_ALL": "pl_PL.UTF-8", "LANG": "en_US.UTF-8"}, "pl", False),
+    (None, {"LANG": "de_DE.UTF-8"}, "en", False),
+    (None, {"LANG": "C.UTF-8"}, "en", False),
+    ("en", {"PATIENCE_LANG": "pl"}, "en", False),
+    ("xx", {"PATIENCE_LANG": "pl"}, "en", True),
+    (None, {"PATIENCE_LANG": "klingon"}, "en", True),
+])
+def test_language_choice(option, env, expected, warns):
+    chosen, warning = choose_language(option, env)
+    assert chosen == expected and (warning is not None) == warns
+
+
+def test_lang_on_any_command_and_in_any_position():
+    for args in (["--lang", "pl", "rules", "freecell"], ["rules", "freecell", "--lang", "pl"]):
+        assert "Szczegóły (1 talia, 52 karty)" in run(*args).output
+    assert "In detail (1 deck, 52 cards)" in run("rules", "freecell").output
+    assert "Szczegóły" in run("rules", "freecell", env={"LANG": "pl_PL.UTF-8"}).output
+
+
+def test_an_unknown_language_warns_once_and_falls_back_to_english():
+    result = run("--lang", "fr", "rules", "freecell")
+    assert result.exit_code == 0
+    assert result.output.count("unknown language 'fr'") == 1 and "In detail" in result.output
+
+
+def test_help_in_polish():
+    result = run("--lang", "pl", "play", "--help")
+    assert "Zagraj w GAME" in result.output and "Numer rozdania" in result.output
+    assert "Pasjanse zdefiniowane" in run("--help", env={"PATIENCE_LANG": "pl"}).output
+
+
+def test_polish_command_words_at_the_prompt_and_help_lists_them():
+    result = run("play", "klondike", "--deal", "5", "--lang", "pl", input="pomoc\nruchy\n1\ncofnij\nponów\nzasady\nkoniec\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "ruchy, moves, m, ls" in out and "cofnij, undo, u, z" in out and "koniec, wyjdź" in out
+    assert "34     6♦ na 7♠" in out
+    assert "Klondike · rozdanie 5 · 2 ruchy" in out and "3 ruchy" in out
+    assert "gra zapisana w" in out
+
+
+def test_english_prompt_help_lists_english_words_first():
+    out = run("play", "klondike", "--deal", "5", input="help\n").output
+    assert "moves, m, ls, ruchy" in out
+
+
+def test_the_board_names_groups_in_polish():
+    out = run("show", "freecell", "--deal", "1", "--lang", "pl").output
+    assert "wolne pola" in out and "fundamenty" in out and "rozdanie 1" in out
+
+
+def test_messages_and_end_of_game_in_polish():
+    out = run("play", "klondike", "--deal", "5", "--lang", "pl", input="xyz\nnowa zła\n").output
+    assert "nieznane polecenie 'xyz'" in out and "`nowa` przyjmuje numer rozdania" in out
+
+
+def test_catalog_reader_handles_continuations_escapes_plurals_and_fuzzy(tmp_path):
+    text = '''msgid ""
+msgstr ""
+"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+
+msgid "a \\"quoted\\" "
+"line"
+msgstr "cytat \\"tu\\""
+
+#, fuzzy
+msgid "draft"
+msgstr "szkic"
+
+msgid "{n} file"
+msgid_plural "{n} files"
+msgstr[0] "{n} plik"
+msgstr[1] "{n} pliki"
+msgstr[2] "{n} plików"
+'''
+    (tmp_path / "xx.po").write_text(text, encoding="utf-8")
+    catalog = load_catalog("xx", tmp_path)
+    assert catalog.gettext('a "quoted" line') == 'cytat "tu"'
+    assert catalog.gettext("draft") == "draft"  # fuzzy entries are not used
+    assert [catalog.ngettext("{n} file", "{n} files", n) for n in (1, 3, 7)] == ["{n} plik", "{n} pliki", "{n} plików"]
+    with pytest.raises(CatalogError, match="xx.po:2"):
+        parse_po('msgid "x"\nbogus "y"\n', "xx.po")
+
+
+def test_an_unreadable_catalog_falls_back_to_english_with_a_warning(monkeypatch, tmp_path):
+    import patience.i18n as i18n
+
+    def unreadable(lang: str, folder: Path = tmp_path) -> Catalog:
+        raise OSError("no file")
+
+    monkeypatch.setattr(i18n, "_loaded", {})
+    monkeypatch.setattr(i18n, "load_catalog", unreadable)
+    warning = set_language("pl")
+    assert warning is not None and "using English" in warning and language() == "en"
+    assert _("nothing to undo") == "nothing to undo"
+
+
+# Every user-facing string goes through the translation layer ------------------------------------
+USER_FACING = {"echo", "say", "ClickException", "UsageError", "BadParameter", "IllegalMove", "SaveError",
+               "StatsError", "TransferError", "Reply"}
+
+
+def _raw_text(node: ast.AST) -> str | None:
+    """The literal words of a string or f-string argument, if it has any."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+    if isinstance(node, ast.List):
+        return " ".join(t for t in (_raw_text(e) for e in node.elts) if t)
+    return None
+
+
+def test_no_user_facing_call_in_the_cli_or_stats_carries_untranslated_words():
+    offenders = []
+    for folder in ("cli", "stats"):
+        for path in sorted((PACKAGE / folder).glob("*.py")):
+            if path.name == "translations.py":  # the maintainers' tool speaks English
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                if name not in USER_FACING:
+                    continue
+                for arg in node.args[:1]:
+                    text = _raw_text(arg)
+                    if text and re.search(r"[A-Za-z]{3,}", text):
+                        offenders.append(f"{path.name}:{node.lineno}: {text!r}")
+    assert offenders == []
