@@ -36,7 +36,7 @@ def make_card(rank: int, suit: int) -> int:
 
 def parse_rank(text: str | int) -> int:
     """Read a rank: ``A``, ``2``..``10``, ``T``, ``J``, ``Q``, ``K`` (or an int 1..13)."""
-    if isinstance(text, bool):
+    if isinstance(text, bool) or not isinstance(text, (str, int)):  # YAML may give null, 2.5, a list
         raise CardError(f"not a rank: {text!r}")
     if isinstance(text, int):
         if 1 <= text <= 13:

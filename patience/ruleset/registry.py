@@ -1,14 +1,25 @@
-"""Find rulesets by id, display name, alias (English or Polish, with or without diacritics) or path."""
+"""Find rulesets by id, display name, alias (English or Polish, with or without diacritics) or path.
+
+Rulesets are searched in this order, the first one found winning (so a player's own file can
+replace a shipped game):
+
+1. the folders of ``PATIENCE_PATH`` (separated like ``PATH``: ``:``, or ``;`` on Windows), in order;
+2. the user rulesets folder, ``rulesets`` in the user data folder: ``$PATIENCE_DATA/rulesets`` when
+   ``PATIENCE_DATA`` is set (as for saved games), else the platform's (platformdirs, e.g.
+   ``~/.local/share/patience/rulesets`` on Linux);
+3. the rulesets shipped with patience.
+"""
 
 from __future__ import annotations
 
 import difflib
+import os
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .loader import load_file
+from .loader import RulesetError, load_file
 from .model import Ruleset
 
 
@@ -40,12 +51,42 @@ class RulesetFile:
     """A ruleset file that `patience` can find by name, and where it was found."""
 
     path: Path
-    source: str  # "shipped", or the folder setting it came from
+    source: str  # "PATIENCE_PATH", "user" or "shipped"
+
+
+def user_dir() -> Path:
+    """The user rulesets folder (it need not exist)."""
+    override = os.environ.get("PATIENCE_DATA")  # the same setting moves saved games (cli/saves.py)
+    if override:
+        return Path(override).expanduser() / "rulesets"
+    import platformdirs  # only when needed: `patience --help` stays fast
+
+    return Path(platformdirs.user_data_dir("patience", appauthor=False)) / "rulesets"
+
+
+def search_folders() -> list[tuple[Path, str]]:
+    """The folders searched for rulesets, first first, with the name of their source."""
+    folders = [(Path(p).expanduser(), "PATIENCE_PATH") for p in os.environ.get("PATIENCE_PATH", "").split(os.pathsep) if p]
+    return folders + [(user_dir(), "user"), (shipped_dir(), "shipped")]
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    try:
+        return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    except OSError:  # a folder that does not exist (yet) or cannot be read holds no rulesets
+        return []
 
 
 def discover() -> list[RulesetFile]:
     """Every ruleset file that names can find, in search order."""
-    return [RulesetFile(path, "shipped") for path in shipped_files()]
+    seen: set[Path] = set()
+    found: list[RulesetFile] = []
+    for folder, source in search_folders():
+        for path in _yaml_files(folder):
+            if path.resolve() not in seen:  # a folder listed twice counts once
+                seen.add(path.resolve())
+                found.append(RulesetFile(path, source))
+    return found
 
 
 @lru_cache(maxsize=None)
@@ -71,19 +112,31 @@ def names_of(ruleset: Ruleset) -> set[str]:
 
 
 def find_ruleset(name: str) -> Ruleset:
-    """A shipped ruleset by any of its names, or a ruleset file by path."""
+    """A ruleset by any of its names (searched in the order of ``discover``), or a file by path."""
+    return load_path(find_ruleset_file(name))
+
+
+def find_ruleset_file(name: str) -> Path:
+    """The file of the ruleset a player named; RulesetError if that file is broken."""
     candidate = Path(name)
     if name.endswith((".yaml", ".yml")) or candidate.is_file():
-        return load_path(candidate)
+        return candidate
     wanted = normalize_name(name)
-    files = shipped_files()
-    by_id = {p.stem: p for p in files}
-    if wanted in by_id:
-        return load_path(by_id[wanted])
-    everything = shipped_rulesets()
-    for ruleset in everything:
+    files = [found.path for found in discover()]
+    by_stem: dict[str, Path] = {}
+    for path in files:
+        by_stem.setdefault(normalize_name(path.stem), path)
+    if wanted in by_stem:
+        return by_stem[wanted]  # a broken file of that name reports its own errors
+    everything: list[Ruleset] = []
+    for path in files:
+        try:
+            ruleset = load_path(path)
+        except RulesetError:
+            continue  # one broken user file must not hide every other game
         if wanted in names_of(ruleset):
-            return ruleset
+            return path
+        everything.append(ruleset)
     known = sorted({n for r in everything for n in names_of(r)})
     close = difflib.get_close_matches(wanted, known, n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else f"; known games: {', '.join(r.id for r in everything)}"

@@ -1,0 +1,105 @@
+"""Commands for ruleset authors: lint (alias validate), schema, new."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from ..i18n import _
+from . import main
+
+SCHEMA_FILE = "ruleset.schema.json"
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: a list of findings for editors and CI.")
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@click.option("--no-registry", is_flag=True, help="Do not compare ids and names with the rulesets patience finds.")
+def lint(paths: tuple[Path, ...], fmt: str, strict: bool, no_registry: bool) -> None:
+    """Check ruleset files (or folders of them) and report every problem.
+
+    One line per finding: `file:line:col: error|warning: message [CODE]`; the codes are
+    explained in docs/reference.md. Exit 0 when there is no error, 1 when there is one.
+    """
+    from ..ruleset.lint import has_errors, lint_paths, ruleset_files
+
+    files = ruleset_files(paths)
+    if not files:
+        raise click.UsageError(_("no .yaml files in {paths}").format(paths=", ".join(str(p) for p in paths)))
+    findings = lint_paths(files, registry=not no_registry)
+    if fmt == "json":
+        click.echo(json.dumps([f.as_dict() for f in findings], ensure_ascii=False, indent=2))
+    else:
+        for finding in findings:
+            click.echo(str(finding))
+        errors = sum(f.severity == "error" for f in findings)
+        warnings = len(findings) - errors
+        click.echo(_("files: {files}, errors: {errors}, warnings: {warnings}").format(
+            files=len(files), errors=errors, warnings=warnings), err=True)
+    if has_errors(findings) or (strict and findings):
+        raise SystemExit(1)
+
+
+main.add_command(lint, "validate")
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of a ruleset file, for editors (save it as ruleset.schema.json)."""
+    from ..ruleset.reference import schema_text
+
+    click.echo(schema_text(), nl=False)
+
+
+@main.command()
+@click.argument("name")
+@click.option("--from", "source", metavar="GAME", help="Start from a copy of GAME instead of the starter.")
+@click.option("--dir", "folder", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write into (default: the current folder).")
+@click.option("--user", is_flag=True, help="Write into your rulesets folder, where `patience play NAME` finds it.")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def new(name: str, source: str | None, folder: Path | None, user: bool, force: bool) -> None:
+    """Write NAME.yaml, a commented starter ruleset, and ruleset.schema.json beside it for editors."""
+    from ..ruleset.loader import RulesetError
+    from ..ruleset.reference import schema_text
+    from ..ruleset.registry import UnknownGame, find_ruleset_file, normalize_name, user_dir
+    from ..ruleset.starter import StarterError, copy_of, starter
+
+    if user and folder is not None:
+        raise click.UsageError(_("give --user or --dir, not both"))
+    stem = name[: -len(Path(name).suffix)] if name.endswith((".yaml", ".yml")) else name
+    game_id = normalize_name(Path(stem).name.replace("'", "").replace("\u2019", ""))  # Baker's -> bakers
+    if not game_id:
+        raise click.UsageError(_("{name!r} has no letters or digits to make an id from").format(name=name))
+    display = Path(stem).name if Path(stem).name != game_id else " ".join(w.capitalize() for w in game_id.split("-"))
+    target_dir = user_dir() if user else folder if folder is not None else Path(stem).parent
+    target = target_dir / f"{game_id}.yaml"
+    if target.exists() and not force:
+        raise click.ClickException(_("{path} exists; choose another name or add --force").format(path=target))
+    try:
+        if source:
+            text = copy_of(find_ruleset_file(source).read_text(encoding="utf-8"), game_id, display, source)
+        else:
+            text = starter(game_id, display)
+    except (UnknownGame, RulesetError, StarterError, OSError) as err:
+        raise click.ClickException(str(err)) from None
+    try:
+        target_dir.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        schema_path = target_dir / SCHEMA_FILE
+        wrote_schema = not schema_path.exists()
+        if wrote_schema:
+            schema_path.write_text(schema_text(), encoding="utf-8")
+    except OSError as err:
+        raise click.ClickException(_("cannot write {path}: {error}").format(path=target, error=err)) from None
+    if wrote_schema:
+        click.echo(_("wrote {path} and {schema} (for editor completion)").format(path=target, schema=schema_path))
+    else:
+        click.echo(_("wrote {path}").format(path=target))
+    shown = game_id if user else str(target) if target.parent != Path(".") else f"./{target}"
+    click.echo(_("next: {lint}  then  {play}").format(
+        lint=f"patience lint {shown if not user else target}", play=f"patience play {shown}"))

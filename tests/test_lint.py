@@ -1,0 +1,164 @@
+"""`patience lint`: every check on the broken corpus, cross-file checks, output formats, exit codes."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from patience.cli import main
+from patience.ruleset.lint import CHECKS, lint_paths, lint_text
+from patience.ruleset.registry import shipped_dir, shipped_files
+
+CORPUS = Path(__file__).resolve().parent / "lint_corpus"
+CORPUS_FILES = sorted(CORPUS.glob("*.yaml"))
+HEADER = re.compile(r"^# expect: (P\d{3})(?: at (\d+):(\d+))? - (.+)$")  # no place: it depends on the parser
+
+
+@pytest.fixture(autouse=True)
+def no_user_rulesets(monkeypatch, tmp_path):
+    """Only the shipped rulesets are found: the real user folder is never read."""
+    monkeypatch.setenv("PATIENCE_DATA", str(tmp_path / "data"))
+    monkeypatch.delenv("PATIENCE_PATH", raising=False)
+
+
+def expected(path: Path) -> tuple[str, int | None, int | None]:
+    match = HEADER.match(path.read_text(encoding="utf-8").splitlines()[0])
+    assert match, f"{path.name}: the first line must be `# expect: CODE at LINE:COL - why`"
+    return match[1], int(match[2]) if match[2] else None, int(match[3]) if match[3] else None
+
+
+def test_the_corpus_is_large_enough():
+    assert len(CORPUS_FILES) >= 30
+
+
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.stem)
+def test_each_broken_ruleset_gets_its_finding(path):
+    code, line, col = expected(path)
+    findings = lint_paths([path])
+    places = [(f.code, f.line if line else None, f.col if col else None) for f in findings]
+    assert (code, line, col) in places, "\n".join(map(str, findings))
+    assert all(f.severity == CHECKS[f.code].severity for f in findings)
+    assert "P000" not in {f.code for f in findings}
+
+
+def test_every_check_has_a_corpus_file_or_a_test_here():
+    in_corpus = {expected(p)[0] for p in CORPUS_FILES}
+    tested_below = {"P000", "P100", "P110"}  # P100 is a fallback no known problem reaches
+    assert set(CHECKS) - in_corpus - tested_below == set()
+    assert all(c.rationale and c.title for c in CHECKS.values())
+
+
+def test_shipped_rulesets_lint_clean():
+    assert lint_paths([shipped_dir()]) == []
+
+
+def test_two_files_with_one_id_are_an_error(tmp_path):
+    text = (shipped_dir() / "freecell.yaml").read_text(encoding="utf-8")
+    mine = text.replace("id: freecell", "id: mine").replace("aliases: [free-cell, wolne-komorki]", "aliases: []")
+    mine = mine.replace("name: FreeCell", "name: Mine").replace("names: {pl: FreeCell}", "")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "mine.yaml").write_text(mine, encoding="utf-8")
+    (tmp_path / "b" / "mine.yaml").write_text(mine, encoding="utf-8")
+    findings = lint_paths([tmp_path / "a", tmp_path / "b"])
+    assert [(f.code, f.line) for f in findings if f.code == "P110"] == [("P110", 4), ("P110", 4)]
+    assert lint_paths([tmp_path / "a"]) == []
+
+
+def test_a_name_clash_with_a_user_ruleset_is_found(tmp_path, monkeypatch):
+    folder = tmp_path / "extra"
+    folder.mkdir()
+    text = (CORPUS / "empty-step.yaml").read_text(encoding="utf-8").replace("    - {to: waste, count: 0}\n", "")
+    (folder / "one.yaml").write_text(text.replace("id: empty-step", "id: one") + "aliases: [uno]\n", encoding="utf-8")
+    two = tmp_path / "two.yaml"
+    two.write_text(text.replace("id: empty-step", "id: two").replace("name: Empty step", "name: Two")
+                   + "aliases: [Uno]\n", encoding="utf-8")
+    monkeypatch.setenv("PATIENCE_PATH", str(folder))
+    findings = lint_paths([two])
+    assert [(f.code, f.path) for f in findings] == [("P112", "aliases.0")]
+    assert "also a name of one" in findings[0].message
+    assert lint_paths([two], registry=False) == []
+
+
+def test_lint_text_names_the_file_and_keeps_loader_positions():
+    _, findings = lint_text("id: x\nname: X\ndeal: {steps: [{to: t, count: rest}]}\npiles: {t: {role: waste}}\n", "g.yaml")
+    assert [str(f) for f in findings] == ["g.yaml:4:12: error: piles.t.labels: this key is required [P012]"]
+
+
+def test_a_lint_crash_would_be_a_finding_not_a_traceback(monkeypatch):
+    import patience.ruleset.lint as lint
+
+    def broken(ctx):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(lint, "_CHECKS", [broken])
+    _, findings = lint_text((shipped_dir() / "klondike.yaml").read_text(encoding="utf-8"), "k.yaml")
+    assert [f.code for f in findings] == ["P000"] and "KeyError" in findings[0].message
+
+
+# ------------------------------------------------------------------ the command
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_lint_exit_codes_and_text_format():
+    clean = run("lint", *map(str, shipped_files()))
+    assert clean.exit_code == 0 and clean.stdout == ""
+    broken = run("lint", str(CORPUS / "unknown-key.yaml"))
+    assert broken.exit_code == 1
+    assert broken.stdout == (f"{CORPUS / 'unknown-key.yaml'}:24:5: error: piles.tableau.max_card: "
+                             "unknown key 'max_card'; did you mean 'max_cards'? [P011]\n")
+    assert run("lint", "no/such/file.yaml").exit_code == 2
+    assert run("lint").exit_code == 2
+
+
+def test_warnings_pass_unless_strict():
+    path = str(CORPUS / "empty-step.yaml")
+    assert run("lint", path).exit_code == 0
+    assert run("lint", "--strict", path).exit_code == 1
+
+
+def test_validate_is_lint_and_json_is_for_programs():
+    result = run("validate", "--format", "json", str(CORPUS / "deal-short.yaml"), str(shipped_dir()))
+    assert result.exit_code == 1
+    findings = json.loads(result.stdout)
+    assert findings == [{
+        "file": str(CORPUS / "deal-short.yaml"), "line": 6, "col": 5, "severity": "error", "code": "P102",
+        "message": "the deal places 51 of 52 cards; add a step with `count: rest` for the others",
+        "path": "deal.steps",
+    }]
+
+
+def test_a_folder_without_rulesets_is_a_usage_error(tmp_path):
+    result = run("lint", str(tmp_path))
+    assert result.exit_code == 2 and "no .yaml files" in result.output
+
+
+def test_the_whole_corpus_lints_without_a_traceback():
+    result = run("lint", str(CORPUS))
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert len(result.stdout.splitlines()) >= len(CORPUS_FILES)
+
+
+def test_oversized_files_are_refused_before_reading(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"# " + b"x" * 5_000_000 + b"\n")
+    findings = lint_paths([big])
+    assert [(f.code, f.line) for f in findings] == [("P002", 1)]
+
+
+def test_a_file_that_is_not_utf8_is_reported(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"id: \xff\xfe\n")
+    assert [f.code for f in lint_paths([bad])] == ["P001"]
+
+
+def test_odd_yaml_values_in_rank_lists_are_findings_not_crashes():
+    text = (shipped_dir() / "klondike.yaml").read_text(encoding="utf-8").replace("empty: [K]", "empty: [null, 2.5]")
+    _, findings = lint_text(text, "k.yaml")
+    assert [(f.code, f.path) for f in findings] == [("P103", "piles.tableau.empty")]
