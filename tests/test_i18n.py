@@ -28,19 +28,16 @@ def test_every_user_facing_message_has_a_polish_translation():
 
 
 def test_translations_keep_every_placeholder():
+    """A translation uses only the message's placeholders, and loses none of them ({n} may be
+    spelt out in a plural form: "ostatnia karta")."""
     catalog = load_catalog("pl")
     wrong = []
     for message in all_messages().values():
-        wanted = set(PLACEHOLDER.findall(message.msgid))
-        if message.plural is None:
-            got = [catalog.messages.get(message.msgid, "")]
-        else:
-            got = catalog.plurals.get(message.msgid, [])
-            wanted |= set(PLACEHOLDER.findall(message.plural))
-            wanted.discard("n")  # a plural form may spell its number out ("ostatnia karta")
-        for text in got:
-            if not set(PLACEHOLDER.findall(text)) >= wanted - {"n"} or set(PLACEHOLDER.findall(text)) - wanted - {"n"}:
-                wrong.append(f"{message.msgid!r} -> {text!r}")
+        wanted = set(PLACEHOLDER.findall(message.msgid)) | set(PLACEHOLDER.findall(message.plural or ""))
+        forms = [catalog.messages.get(message.msgid, "")] if message.plural is None else catalog.plurals.get(message.msgid, [])
+        used = [set(PLACEHOLDER.findall(text)) for text in forms]
+        if any(u - wanted for u in used) or (wanted - {"n"}) - set().union(*used):
+            wrong.append(f"{message.msgid!r} -> {forms!r}")
     assert wrong == []
 
 
@@ -101,6 +98,9 @@ def test_help_in_polish():
     result = run("--lang", "pl", "play", "--help")
     assert "Zagraj w GAME" in result.output and "Numer rozdania" in result.output
     assert "Pasjanse zdefiniowane" in run("--help", env={"PATIENCE_LANG": "pl"}).output
+    assert "Użycie: patience" in result.output and "Opcje:" in result.output  # click's own words too
+    bad = run("--lang", "pl", "play", "klondike", "--deal", "x")
+    assert bad.exit_code == 2 and "Błąd: Zła wartość dla '--deal'" in bad.output
 
 
 def test_polish_command_words_at_the_prompt_and_help_lists_them():
@@ -121,6 +121,16 @@ def test_english_prompt_help_lists_english_words_first():
 def test_the_board_names_groups_in_polish():
     out = run("show", "freecell", "--deal", "1", "--lang", "pl").output
     assert "wolne pola" in out and "fundamenty" in out and "rozdanie 1" in out
+
+
+def test_lint_speaks_polish_and_keeps_its_codes(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\nname: Bad\ndeal: {steps: [{to: t, count: rest}]}\n"
+                   "piles: {t: {role: tableau, labels: [1], mvoe: run}}\n", encoding="utf-8")
+    result = run("lint", str(bad), "--lang", "pl")
+    assert result.exit_code == 1
+    assert "piles.t.mvoe: nieznany klucz 'mvoe'; czy chodziło o 'move'? [P011]" in result.output
+    assert "nie ma gry 'klondyke'; czy chodziło o klondike" in run("play", "klondyke", "--lang", "pl").output
 
 
 def test_messages_and_end_of_game_in_polish():

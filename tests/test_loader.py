@@ -48,7 +48,7 @@ def test_a_misspelt_value_lists_the_choices_and_the_closest():
 def test_a_number_or_word_setting_says_both():
     text = KLONDIKE.replace("redeals: unlimited", "redeals: unlimted")
     message = error_for(text)
-    assert "stock.redeals: 'unlimted' is not allowed" in message and "integer" in message
+    assert "stock.redeals: 'unlimted' is not allowed" in message and "or a whole number" in message
 
 
 def test_bad_ranks_are_named():

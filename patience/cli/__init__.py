@@ -13,6 +13,9 @@ from typing import Any
 import click
 
 from ..i18n import _, choose_language, set_language
+from .click_i18n import install as _install_click_translations
+
+_install_click_translations()
 
 
 def _choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:

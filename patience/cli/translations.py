@@ -43,7 +43,7 @@ def source_messages(package: Path = PACKAGE) -> dict[str, Message]:
             texts = [a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             if name in ("_", "N_") and len(args) == 1 and len(texts) == 1 and texts[0]:
                 found.setdefault(texts[0], Message(texts[0])).places.append(f"{where}:{node.lineno}")
-            elif name == "ngettext" and len(texts) >= 2:
+            elif name in ("ngettext", "N_") and len(texts) >= 2:
                 found.setdefault(texts[0], Message(texts[0], texts[1])).places.append(f"{where}:{node.lineno}")
     return found
 

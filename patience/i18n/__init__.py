@@ -196,8 +196,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
-def N_(message: str) -> str:
-    """Mark a string for translation where it is defined; `_` translates it where it is shown."""
+def N_(message: str, plural: str | None = None) -> str:
+    """Mark a string (or a singular and plural pair) for translation where it is defined; `_` or
+    `ngettext` translates it where it is shown."""
     return message
 
 

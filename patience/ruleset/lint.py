@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Literal, Union
 
+from ..i18n import _
 from .loader import MAX_FILE_BYTES, Finding, RulesetError, _Positions, check_schema, parse_yaml
 from .model import MAX_PILES, PileGroup, Ruleset, reference_problems
 from .registry import discover, load_path, names_of, normalize_name
@@ -209,19 +210,21 @@ def check_deal(ctx: _Context) -> None:
     rest = [i for i, s in enumerate(steps) if s.count == "rest"]
     for i, step in enumerate(steps):
         if rest and i > rest[0] and step.count != "rest" and _step_cards(ctx, step) > 0:
-            ctx.add("P102", ("deal", "steps", i), f"step {rest[0] + 1} already took the rest of the cards; "
-                    "this step gets none (put the `rest` step last)")
+            ctx.add("P102", ("deal", "steps", i), _("step {n} already took the rest of the cards; "
+                    "this step gets none (put the `rest` step last)").format(n=rest[0] + 1))
         elif step.count != "rest" and step.to in ctx.groups and _step_cards(ctx, step) == 0:
-            ctx.add("P205", ("deal", "steps", i, "count"), "this step deals no cards")
+            ctx.add("P205", ("deal", "steps", i, "count"), _("this step deals no cards"))
     dealt = dealt_per_pile(ctx.ruleset)
     total = sum(len(g.labels) for g in ctx.groups.values())
     if total > MAX_PILES:
-        ctx.add("P114", ("piles",), f"{total} piles in all; a ruleset may have at most {MAX_PILES}")
+        ctx.add("P114", ("piles",), _("{total} piles in all; a ruleset may have at most {most}").format(
+            total=total, most=MAX_PILES))
     for gid, group in ctx.groups.items():
         most = max(dealt[gid], default=0)
         if group.max_cards is not None and most > group.max_cards:
             ctx.add("P115", ("piles", gid, "max_cards"),
-                    f"the deal puts {most} cards on a pile of {gid}, which holds at most {group.max_cards}")
+                    _("the deal puts {n} cards on a pile of {group}, which holds at most {most}").format(
+                        n=most, group=gid, most=group.max_cards))
 
 
 def _step_cards(ctx: _Context, step: object) -> int:
@@ -257,11 +260,12 @@ def check_faces(ctx: _Context) -> None:
         if any(top_down[gid]):
             if group.role == "stock":
                 continue  # reported as a stock without `stock:` (P108)
-            ctx.add("P107", where, f"piles of {gid} end the deal with a face-down top card; "
-                    "nothing can move it or turn it up (deal the top card face up: `face: top-up`)")
+            ctx.add("P107", where, _("piles of {group} end the deal with a face-down top card; nothing can move it "
+                    "or turn it up (deal the top card face up: `face: top-up`)").format(group=gid))
         elif hidden[gid] and group.turn_up == "never":
             ctx.add("P107", ("piles", gid, "turn_up"),
-                    f"{gid} gets face-down cards but `turn_up: never` keeps them down; use `turn_up: auto`")
+                    _("{group} gets face-down cards but `turn_up: never` keeps them down; use `turn_up: auto`").format(
+                        group=gid))
 
 
 def check_stock(ctx: _Context) -> None:
@@ -271,29 +275,31 @@ def check_stock(ctx: _Context) -> None:
         for gid, group in ctx.groups.items():
             if group.role == "stock" and sum(dealt[gid]):
                 ctx.add("P108", ("piles", gid, "role"),
-                        f"{gid} is a stock but there is no `stock:` section, so its cards can never be drawn")
+                        _("{group} is a stock but there is no `stock:` section, so its cards can never be drawn").format(
+                            group=gid))
         for i, rule in enumerate(ctx.ruleset.scoring.rules if ctx.ruleset.scoring else []):
             if rule.when == "redeal":
-                ctx.add("P108", ("scoring", "rules", i, "when"), "a redeal score, but there is no stock to redeal")
+                ctx.add("P108", ("scoring", "rules", i, "when"), _("a redeal score, but there is no stock to redeal"))
         return
     if not ctx.stock_ok():
         return  # undefined groups are reported as P101
     target = ctx.groups[stock.to]
     if stock.to == stock.pile:
-        ctx.add("P108", ("stock", "to"), "the stock cannot deal onto itself; name the waste or the piles it feeds")
+        ctx.add("P108", ("stock", "to"), _("the stock cannot deal onto itself; name the waste or the piles it feeds"))
     if stock.redeals != 0 and target.count > 1:
-        ctx.add("P108", ("stock", "redeals"), f"redeals gather a single waste pile, but {stock.to} has "
-                f"{target.count} piles; use `redeals: 0` or deal onto one pile")
+        ctx.add("P108", ("stock", "redeals"), _("redeals gather a single waste pile, but {group} has {n} piles; "
+                "use `redeals: 0` or deal onto one pile").format(group=stock.to, n=target.count))
     if stock.draw > 1 and target.count > 1:
-        ctx.add("P201", ("stock", "draw"), f"`draw` counts cards onto one pile; onto the {target.count} piles of "
-                f"{stock.to} the stock deals one card each")
+        ctx.add("P201", ("stock", "draw"), _("`draw` counts cards onto one pile; onto the {n} piles of {group} "
+                "the stock deals one card each").format(n=target.count, group=stock.to))
     if ctx.groups[stock.pile].role != "stock":
-        ctx.add("P207", ("stock", "pile"), f"{stock.pile} holds the stock but its role is {ctx.groups[stock.pile].role}")
+        ctx.add("P207", ("stock", "pile"), _("{group} holds the stock but its role is {role}").format(
+            group=stock.pile, role=ctx.groups[stock.pile].role))
     elif not sum(dealt[stock.pile]) and ctx.sound:
-        ctx.add("P207", ("stock", "pile"), "the deal puts no cards in the stock")
+        ctx.add("P207", ("stock", "pile"), _("the deal puts no cards in the stock"))
     for i, rule in enumerate(ctx.ruleset.scoring.rules if ctx.ruleset.scoring else []):
         if rule.when == "redeal" and stock.redeals == 0:
-            ctx.add("P206", ("scoring", "rules", i), "scores redeals, but `redeals: 0` allows none")
+            ctx.add("P206", ("scoring", "rules", i), _("scores redeals, but `redeals: 0` allows none"))
 
 
 def _capacity(group: PileGroup, decks: int) -> float:
@@ -317,13 +323,13 @@ def _capacity(group: PileGroup, decks: int) -> float:
 def check_win(ctx: _Context) -> None:
     win = ctx.ruleset.win
     if win is not None and not win.all_cards_in:
-        ctx.add("P109", ("win", "all_cards_in"), "an empty list is never met: cards always lie somewhere")
+        ctx.add("P109", ("win", "all_cards_in"), _("an empty list is never met: cards always lie somewhere"))
         return
     names = [g for g in ctx.ruleset.win_groups() if g in ctx.groups]
     listed = win.all_cards_in if win else []
     for i, gid in enumerate(listed):
         if gid in listed[:i]:
-            ctx.add("P202", ("win", "all_cards_in", i), f"{gid} is listed twice")
+            ctx.add("P202", ("win", "all_cards_in", i), _("{name} is listed twice").format(name=gid))
     if not names or not ctx.sound:
         return
     dealt = dealt_per_pile(ctx.ruleset)
@@ -338,11 +344,12 @@ def check_win(ctx: _Context) -> None:
             room += group.count * _capacity(group, ctx.ruleset.decks)
     if room < total:
         ctx.add("P104", ("win", "all_cards_in") if win else ("piles",),
-                f"the win needs all {total} cards in {', '.join(sorted(set(names)))}, which can hold at most "
-                f"{int(room)} (check count, empty, build and max_cards)")
+                _("the win needs all {total} cards in {groups}, which can hold at most {room} "
+                  "(check count, empty, build and max_cards)").format(
+                    total=total, groups=", ".join(sorted(set(names))), room=int(room)))
     for gid, group in ctx.groups.items():
         if group.role == "foundation" and gid not in names:
-            ctx.add("P203", ("piles", gid, "role"), f"foundation {gid} is not part of the win")
+            ctx.add("P203", ("piles", gid, "role"), _("foundation {group} is not part of the win").format(group=gid))
 
 
 def check_flow(ctx: _Context) -> None:
@@ -356,36 +363,39 @@ def check_flow(ctx: _Context) -> None:
         if (stock is not None and gid == stock.pile) or (stock is None and group.role == "stock"):
             continue  # the stock is filled by the deal and refilled by redeals (P207, P108)
         if gid not in have:
-            why = "an empty pile takes nothing (`empty: none`)" if not _takes_something(group) else \
-                "no group that holds cards may send them here (`move`, `to`)"
-            ctx.add("P105", ("piles", gid), f"no card can ever reach {gid}: the deal puts none there and {why}")
+            why = _("an empty pile takes nothing (`empty: none`)") if not _takes_something(group) else \
+                _("no group that holds cards may send them here (`move`, `to`)")
+            ctx.add("P105", ("piles", gid), _("no card can ever reach {group}: the deal puts none there and {why}").format(
+                group=gid, why=why))
         elif gid not in wins and not (_targets(gid, group, ctx.groups) - {gid}):
-            why = "`move: none`" if group.move == "none" else "its `to` names no other group"
+            why = "`move: none`" if group.move == "none" else _("its `to` names no other group")
             ctx.add("P106", ("piles", gid, "move" if group.move == "none" else "to"),
-                    f"cards in {gid} can never leave it ({why}), so they never reach the win groups")
+                    _("cards in {group} can never leave it ({why}), so they never reach the win groups").format(
+                        group=gid, why=why))
 
 
 def check_no_effect(ctx: _Context) -> None:
     for gid, group in ctx.groups.items():
         rule, at = group.build, ("piles", gid)
         if rule.rank in ("none", "same", "any") and (rule.step != 1 or rule.wrap):
-            ctx.add("P201", at + ("build",), f"`step` and `wrap` mean nothing with `rank: {rule.rank}`")
+            ctx.add("P201", at + ("build",), _("`step` and `wrap` mean nothing with `rank: {rank}`").format(rank=rule.rank))
         if rule.rank == "none" and rule.suit != "any":
-            ctx.add("P201", at + ("build", "suit"), "`suit` means nothing when nothing is built (`rank: none`)")
+            ctx.add("P201", at + ("build", "suit"), _("`suit` means nothing when nothing is built (`rank: none`)"))
         if group.run_limit != "none" and group.move not in ("run", "any"):
-            ctx.add("P201", at + ("run_limit",), f"`run_limit` limits runs, but `move: {group.move}` moves none")
+            ctx.add("P201", at + ("run_limit",), _("`run_limit` limits runs, but `move: {move}` moves none").format(
+                move=group.move))
         if group.to is not None and group.move == "none":
-            ctx.add("P201", at + ("to",), "`to` says where cards go, but `move: none` lets none leave")
+            ctx.add("P201", at + ("to",), _("`to` says where cards go, but `move: none` lets none leave"))
         if group.shared_label and group.count == 1:
-            ctx.add("P201", at + ("shared_label",), "a shared label for a single pile; its own label does the same")
+            ctx.add("P201", at + ("shared_label",), _("a shared label for a single pile; its own label does the same"))
         for i, target in enumerate(group.to or []):
             if target in (group.to or [])[:i]:
-                ctx.add("P202", at + ("to", i), f"{target} is listed twice")
+                ctx.add("P202", at + ("to", i), _("{name} is listed twice").format(name=target))
         if isinstance(group.empty, list):
             if not group.empty:
-                ctx.add("P202", at + ("empty",), "an empty list of ranks takes nothing; write `empty: none`")
+                ctx.add("P202", at + ("empty",), _("an empty list of ranks takes nothing; write `empty: none`"))
             elif len(set(group.empty)) < len(group.empty):
-                ctx.add("P202", at + ("empty",), "a rank is listed twice")
+                ctx.add("P202", at + ("empty",), _("a rank is listed twice"))
 
 
 def check_scoring(ctx: _Context) -> None:
@@ -393,7 +403,8 @@ def check_scoring(ctx: _Context) -> None:
         source = ctx.groups.get(rule.from_) if rule.from_ else None
         if rule.when == "move" and source is not None and rule.to in ctx.groups:
             if rule.to not in _targets(rule.from_ or "", source, ctx.groups):
-                ctx.add("P206", ("scoring", "rules", i), f"cards never move from {rule.from_} to {rule.to}")
+                ctx.add("P206", ("scoring", "rules", i), _("cards never move from {source} to {target}").format(
+                    source=rule.from_, target=rule.to))
 
 
 _CHECKS: list[Callable[[_Context], None]] = [
@@ -419,7 +430,8 @@ def _lint(text: str, filename: str) -> tuple[Ruleset | None, list[LintFinding], 
         try:
             check(ctx)
         except Exception as err:  # noqa: BLE001 - a lint bug must show as a finding, never a traceback
-            ctx.add("P000", (), f"lint could not finish {check.__name__}: {type(err).__name__}: {err}")
+            ctx.add("P000", (), _("lint could not finish {check}: {error}").format(
+                check=check.__name__, error=f"{type(err).__name__}: {err}"))
     ctx.findings.sort(key=lambda f: (f.line, f.col, f.code))
     return ruleset, ctx.findings, pos
 
@@ -428,11 +440,11 @@ def lint_file(path: Path) -> tuple[Ruleset | None, list[LintFinding], _Positions
     name = str(path)
     try:
         if path.stat().st_size > MAX_FILE_BYTES:  # refuse before reading a huge file
-            return None, [LintFinding(name, 1, 1, "error", "P002",
-                                      f"the file is larger than {MAX_FILE_BYTES} bytes; a ruleset is far smaller")], None
+            return None, [LintFinding(name, 1, 1, "error", "P002", _(
+                "the file is larger than {n} bytes; a ruleset is far smaller").format(n=MAX_FILE_BYTES))], None
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        return None, [LintFinding(name, 1, 1, "error", "P001", f"cannot read the file: {err}")], None
+        return None, [LintFinding(name, 1, 1, "error", "P001", _("cannot read the file: {error}").format(error=err))], None
     return _lint(text, name)
 
 
@@ -458,7 +470,8 @@ def lint_paths(paths: Iterable[Path], *, registry: bool = True) -> list[LintFind
             if normalize_name(path.stem) != ruleset.id:
                 line, col = pos.nearest(("id",))
                 findings.append(LintFinding(str(path), line, col, "warning", "P204",
-                                            f"the file is named {path.name!r}; name it {ruleset.id}.yaml", "id"))
+                                            _("the file is named {name!r}; name it {id}.yaml").format(
+                                                name=path.name, id=ruleset.id), "id"))
     findings += _cross_checks(loaded, _registry_rulesets({p.resolve() for p, _, _ in loaded}) if registry else [])
     return findings
 
@@ -494,14 +507,16 @@ def _cross_checks(loaded: list[tuple[Path, Ruleset, _Positions]], known: list[tu
                 continue
             if other.id == ruleset.id:
                 if in_lint:
-                    add(path, pos, "P110", ("id",), f"id {ruleset.id!r} is also the id of {other_path}")
+                    add(path, pos, "P110", ("id",), _("id {id!r} is also the id of {path}").format(id=ruleset.id, path=other_path))
                 else:
-                    add(path, pos, "P210", ("id",), f"{other_path} has the same id; the first in search order is played")
+                    add(path, pos, "P210", ("id",), _("{path} has the same id; the first in search order is played").format(
+                        path=other_path))
                 continue
             theirs = names_of(other)
             for name, at in mine.items():
                 if name in theirs:
-                    add(path, pos, "P112", at, f"{name!r} is also a name of {other.id} ({other_path})")
+                    add(path, pos, "P112", at, _("{name!r} is also a name of {id} ({path})").format(
+                        name=name, id=other.id, path=other_path))
     return findings
 
 

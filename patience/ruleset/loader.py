@@ -16,6 +16,8 @@ from typing import Any, Mapping, Union
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from ..cards import CardError
+from ..i18n import N_, _
 from .model import Ruleset, reference_problems
 
 MAX_FILE_BYTES = 1_000_000
@@ -73,7 +75,7 @@ def _mark(node: yaml.Node) -> Position:
 def _to_python(loader: Any, node: yaml.Node, path: KeyPath, pos: _Positions, budget: list[int]) -> Any:
     budget[0] -= 1
     if budget[0] < 0:
-        raise ValueError("the document is too large or expands aliases too often")
+        raise ValueError(_("the document is too large or expands aliases too often"))
     pos.values[path] = _mark(node)
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
@@ -119,36 +121,41 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
     except yaml.reader.ReaderError as err:
         before = text[: err.position]
         line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
-        raise RulesetError([Finding(filename, line, col, "", f"not valid YAML: character {err.character:#x} "
-                                    "is not allowed in a YAML file", "P001")]) from None
+        raise RulesetError([Finding(filename, line, col, "", _("not valid YAML: character {char} is not allowed in a "
+                                    "YAML file").format(char=f"{err.character:#x}"), "P001")]) from None
     try:
         node = loader.get_single_node()
         if node is None:
-            raise RulesetError([Finding(filename, 1, 1, "", "the file is empty; a ruleset needs at least id, name, deal and piles", "P004")])
+            raise RulesetError([Finding(filename, 1, 1, "", _("the file is empty; a ruleset needs at least id, name, deal "
+                                        "and piles"), "P004")])
         if _expanded_size(node, {}) > MAX_NODES:  # an alias bomb, refused before it is expanded
-            raise ValueError("the document is too large or expands aliases too often")
+            raise ValueError(_("the document is too large or expands aliases too often"))
         data = _to_python(loader, node, (), pos, [MAX_NODES])
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         if "nesting depth" in str(err.problem):  # libyaml's own depth limit
-            raise RulesetError([Finding(filename, line, col, "", "the document is nested too deeply for a ruleset", "P002")]) from None
-        raise RulesetError([Finding(filename, line, col, "", f"not valid YAML: {err.problem or err}", "P001")]) from None
+            raise RulesetError([Finding(filename, line, col, "", _("the document is nested too deeply for a ruleset"),
+                                        "P002")]) from None
+        raise RulesetError([Finding(filename, line, col, "", _("not valid YAML: {problem}").format(
+            problem=err.problem or err), "P001")]) from None
     except yaml.YAMLError as err:
-        raise RulesetError([Finding(filename, 1, 1, "", f"not valid YAML: {err}", "P001")]) from None
+        raise RulesetError([Finding(filename, 1, 1, "", _("not valid YAML: {problem}").format(problem=err), "P001")]) from None
     except _DuplicateKey as dup:
-        raise RulesetError([Finding(filename, *dup.where, "", f"key {dup.key!r} appears twice; keep one", "P003")]) from None
+        raise RulesetError([Finding(filename, *dup.where, "", _("key {key!r} appears twice; keep one").format(key=dup.key),
+                                    "P003")]) from None
     except ValueError as err:
         raise RulesetError([Finding(filename, 1, 1, "", str(err), "P002")]) from None
     except RecursionError:
-        raise RulesetError([Finding(filename, 1, 1, "", "the document is nested too deeply for a ruleset", "P002")]) from None
+        raise RulesetError([Finding(filename, 1, 1, "", _("the document is nested too deeply for a ruleset"), "P002")]) from None
     finally:
         loader.dispose()
     return data, pos
 
 
 def _too_large(filename: str) -> Finding:
-    return Finding(filename, 1, 1, "", f"the file is larger than {MAX_FILE_BYTES} bytes; a ruleset is far smaller", "P002")
+    return Finding(filename, 1, 1, "", _("the file is larger than {n} bytes; a ruleset is far smaller").format(
+        n=MAX_FILE_BYTES), "P002")
 
 
 def _dotted(path: KeyPath) -> str:
@@ -211,72 +218,93 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> KeyPath:
     return tuple(path)
 
 
-def _describe(error: Mapping[str, Any], path: KeyPath) -> str:
+# Pydantic's messages for wrong kinds of value, said in our words (and so translatable).
+_KINDS = {
+    "int_type": N_("a whole number"), "int_parsing": N_("a whole number"), "int_from_float": N_("a whole number"),
+    "bool_type": N_("true or false"), "bool_parsing": N_("true or false"),
+    "string_type": N_("a text"), "list_type": N_("a list"), "dict_type": N_("a mapping of keys"),
+    "model_type": N_("a mapping of keys"), "model_attributes_type": N_("a mapping of keys"),
+}
+
+
+def _describe(error: Mapping[str, Any], path: KeyPath) -> tuple[str, str]:
+    """A pydantic error as (message, lint code), in the chosen language."""
     kind = error["type"]
+    ctx = error.get("ctx", {})
     if kind == "extra_forbidden":
         model = _model_at(path[:-1])
         known = [f.alias or n for n, f in model.model_fields.items()] if model else []
         close = difflib.get_close_matches(str(path[-1]), known, n=1, cutoff=0.6)
-        hint = f"; did you mean {close[0]!r}?" if close else (f"; allowed keys: {', '.join(known)}" if known else "")
-        return f"unknown key {path[-1]!r}{hint}"
+        if close:
+            return _("unknown key {key!r}; did you mean {close!r}?").format(key=path[-1], close=close[0]), "P011"
+        if known:
+            return _("unknown key {key!r}; allowed keys: {keys}").format(key=path[-1], keys=", ".join(known)), "P011"
+        return _("unknown key {key!r}").format(key=path[-1]), "P011"
     if kind == "missing":
-        return "this key is required"
-    message = error["msg"]
-    ctx = error.get("ctx", {})
+        return _("this key is required"), "P012"
     if kind == "less_than_equal":  # the limits on decks, piles, steps: say the limit plainly
-        return f"{error.get('input')!r} is too large; at most {ctx.get('le')}"
+        return _("{value!r} is too large; at most {most}").format(value=error.get("input"), most=ctx.get("le")), "P013"
     if kind == "greater_than_equal":
-        return f"{error.get('input')!r} is too small; at least {ctx.get('ge')}"
+        return _("{value!r} is too small; at least {least}").format(value=error.get("input"), least=ctx.get("ge")), "P013"
     if kind == "literal_error":
-        expected = error.get("ctx", {}).get("expected", "")
+        expected = ctx.get("expected", "")
         got = error.get("input")
-        close = difflib.get_close_matches(str(got), [e.strip(" '") for e in expected.replace(" or ", ",").split(",")], n=1)
-        message = f"{got!r} is not allowed; use {expected}" + (f" (did you mean {close[0]!r}?)" if close else "")
-    return message.removeprefix("Value error, ")
+        choices = [e.strip(" '") for e in expected.replace(" or ", ",").split(",")]
+        close = difflib.get_close_matches(str(got), choices, n=1)
+        message = _("{value!r} is not allowed; use {choices}").format(value=got, choices=expected)
+        if close:
+            message += " " + _("(did you mean {close!r}?)").format(close=close[0])
+        return message, "P013"
+    if kind == "string_pattern_mismatch":
+        return _("{value!r} does not have the required form").format(value=error.get("input")), "P013"
+    if kind == "too_short":
+        return _("needs at least one entry"), "P013"
+    if kind in _KINDS:
+        return _("{value!r} should be {kind}").format(value=error.get("input"), kind=_(_KINDS[kind])), "P013"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    cause = ctx.get("error")
+    # A rank the deck does not have; the model's validators raise CardError for it (translated text
+    # cannot be matched, so the kind of error decides).
+    code = "P103" if isinstance(cause, CardError) or _is_rank_text(message) else "P013"
+    return message, code
 
 
-def _merge(messages: list[str]) -> str:
-    """One message for a value that failed every branch of a union (`redeals: 2 | unlimited`)."""
-    chosen = [m for m in messages if "is not allowed; use" in m]
-    if chosen and len(messages) > 1:
-        kinds = [m for m in messages if m.startswith("Input should be a valid")]
-        extra = ", or " + " or ".join(k.removeprefix("Input should be ").split(",")[0] for k in kinds) if kinds else ""
-        return chosen[0].replace(" (did you mean", extra + " (did you mean", 1) if "(did you mean" in chosen[0] else chosen[0] + extra
-    return " or ".join(messages)
+def _is_rank_text(message: str) -> bool:
+    return "not a rank" in message or "ranks are 1..13" in message
 
 
-def _code(kind: str, message: str) -> str:
-    if kind == "extra_forbidden":
-        return "P011"
-    if kind == "missing":
-        return "P012"
-    if "not a rank" in message or "ranks are 1..13" in message:
-        return "P103"  # a rank the deck does not have
-    return "P013"
+def _merge(described: list[tuple[str, str, str]]) -> str:
+    """One message for a value that failed every branch of a union (`redeals: 2 | unlimited`):
+    the list of allowed words, plus the other kinds of value that would do."""
+    literal = [m for kind, m, _code in described if kind == "literal_error"]
+    others = [_KINDS[kind] for kind, _m, _code in described if kind in _KINDS]
+    if literal and len(described) > 1:
+        extra = "".join(", " + _("or {kind}").format(kind=_(k)) for k in dict.fromkeys(others))
+        return literal[0] + extra
+    return _(" or ").join(dict.fromkeys(m for _kind, m, _code in described))
 
 
 def check_schema(data: Any, pos: _Positions, filename: str) -> Ruleset:
     """Turn parsed YAML into a Ruleset (keys and values only), or raise RulesetError."""
     if not isinstance(data, dict):
-        raise RulesetError([Finding(filename, 1, 1, "", "a ruleset is a mapping of keys (id, name, deal, piles, ...)", "P004")])
+        raise RulesetError([Finding(filename, 1, 1, "", _("a ruleset is a mapping of keys (id, name, deal, piles, ...)"),
+                                    "P004")])
     try:
         ruleset = Ruleset.model_validate(data)
     except ValidationError as err:
-        by_path: dict[KeyPath, list[str]] = {}
-        codes: dict[KeyPath, str] = {}
+        by_path: dict[KeyPath, list[tuple[str, str, str]]] = {}
         unknown_keys: set[KeyPath] = set()
         for error in err.errors():
             path = _data_path(error["loc"], data)
             if error["type"] == "extra_forbidden":
                 unknown_keys.add(path)
-            message = _describe(error, path)
-            if message not in by_path.setdefault(path, []):
-                by_path[path].append(message)
-            codes.setdefault(path, _code(error["type"], message))
+            message, code = _describe(error, path)
+            if all(message != m for _kind, m, _code in by_path.setdefault(path, [])):
+                by_path[path].append((error["type"], message, code))
         findings = []
-        for path, messages in by_path.items():
+        for path, described in by_path.items():
             line, col = pos.nearest(path, key=path in unknown_keys)
-            findings.append(Finding(filename, line, col, _dotted(path), _merge(messages), codes[path]))
+            findings.append(Finding(filename, line, col, _dotted(path), _merge(described), described[0][2]))
         findings.sort(key=lambda f: (f.line, f.col))
         raise RulesetError(findings) from None
     return ruleset
@@ -303,7 +331,7 @@ def load_file(path: str | Path) -> Ruleset:
             raise RulesetError([_too_large(str(path))])
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesetError([Finding(str(path), 1, 1, "", "no such file", "P001")]) from None
+        raise RulesetError([Finding(str(path), 1, 1, "", _("no such file"), "P001")]) from None
     except (OSError, UnicodeDecodeError) as err:
-        raise RulesetError([Finding(str(path), 1, 1, "", f"cannot read the file: {err}", "P001")]) from None
+        raise RulesetError([Finding(str(path), 1, 1, "", _("cannot read the file: {error}").format(error=err), "P001")]) from None
     return load_text(text, str(path))

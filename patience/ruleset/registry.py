@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..i18n import _
 from .loader import RulesetError, load_file
 from .model import Ruleset
 
@@ -139,5 +140,7 @@ def find_ruleset_file(name: str) -> Path:
         everything.append(ruleset)
     known = sorted({n for r in everything for n in names_of(r)})
     close = difflib.get_close_matches(wanted, known, n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(close)}?" if close else f"; known games: {', '.join(r.id for r in everything)}"
-    raise UnknownGame(f"no game called {name!r}{hint}")
+    if close:
+        raise UnknownGame(_("no game called {name!r}; did you mean {names}?").format(name=name, names=", ".join(close)))
+    raise UnknownGame(_("no game called {name!r}; known games: {names}").format(
+        name=name, names=", ".join(r.id for r in everything)))

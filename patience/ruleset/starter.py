@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..i18n import _
 from .model import ID_PATTERN
 
 SCHEMA_LINE = "# yaml-language-server: $schema=ruleset.schema.json"
@@ -58,7 +59,7 @@ win:
 
 def _check_id(game_id: str) -> None:
     if not re.match(ID_PATTERN, game_id):
-        raise StarterError(f"{game_id!r} is not a usable id; use lowercase letters, digits and hyphens")
+        raise StarterError(_("{id!r} is not a usable id; use lowercase letters, digits and hyphens").format(id=game_id))
 
 
 def _quoted(text: str) -> str:
@@ -101,6 +102,6 @@ def copy_of(text: str, game_id: str, name: str, source: str) -> str:
                 lines[i] = f"{key}: {value}"
                 seen.add(key)
     if seen != {"id", "name"}:
-        raise StarterError(f"{source}'s file has no top-level `id:` and `name:` lines to rename")
+        raise StarterError(_("{source}'s file has no top-level `id:` and `name:` lines to rename").format(source=source))
     header = [SCHEMA_LINE, f"# {name}: made with `patience new --from {source}`; change what differs."]
     return "\n".join(header + lines) + "\n"

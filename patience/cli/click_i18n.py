@@ -1,0 +1,43 @@
+"""Click's own words (Usage:, Options, Error: ...) through patience's translation layer.
+
+Click looks up its messages with the standard library's `gettext`, which only reads compiled
+`.mo` files. Instead, its modules' `_` and `ngettext` are pointed at `patience.i18n`, so the same
+`pl.po` holds click's strings too. The messages listed here are the ones a player can meet; any
+other click message stays in English.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..i18n import N_, _, ngettext
+
+CLICK_MODULES = ("core", "exceptions", "formatting", "decorators", "parser", "types", "termui", "utils")
+
+# Marked for the catalog; the wording is click's, so the catalog matches what click asks for.
+MESSAGES = (
+    N_("Usage:"), N_("Options"), N_("Commands"), N_("Show this message and exit."), N_("Error: {message}"),
+    N_("Try '{command} {option}' for help."), N_("No such command {name!r}."), N_("No such option {name!r}."),
+    N_("Missing argument"), N_("Missing option"), N_("Missing parameter"), N_("Missing command."),
+    N_("Invalid value for {param_hint}: {message}"), N_("Invalid value: {message}"), N_("Aborted!"),
+    N_("default: {default}"), N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
+    N_("{name} {filename!r} does not exist."), N_("{name} {filename!r} is a directory."),
+    N_("file"), N_("directory"), N_("path"),
+    N_("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    N_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    N_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+    N_("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+)
+
+
+def install() -> None:
+    """Point click's message lookups at patience's catalogs (once, at start-up)."""
+    for name in CLICK_MODULES:
+        try:
+            module = importlib.import_module(f"click.{name}")
+        except ImportError:  # a module a click version does not have
+            continue
+        if hasattr(module, "_"):
+            module._ = _  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext  # type: ignore[attr-defined]
