@@ -134,10 +134,8 @@ def _fans_lines(game: Game, group: Group, glyphs: Glyphs, width: int) -> list[Li
             index = col * down + row  # read down each column, like a newspaper
             if index >= len(fans):
                 break
-            if line:
-                line.append((" " * (cell - _width(previous)), None))
-            previous = fans[index]
-            line += previous
+            line.append((" " * (col * cell - _width(line)), None))
+            line += fans[index]
         lines.append(line)
     return lines
 

@@ -1,95 +1,17 @@
-"""`patience lint`: every problem of a ruleset file, with a stable code and a position.
-
-The loader stops a broken file from being played; lint goes further and points at rulesets that
-load but cannot be won, deal cards nowhere, or say things that have no effect. Each check has a
-code (``P101``), a severity and a one-line rationale (``CHECKS``, printed in docs/reference.md).
-
-The checks read the models generically (roles, ``to``, ``empty``, ``build``, deal steps), so a
-new key added to the models is validated by the schema at once; a lint check for it is one more
-function in ``_CHECKS``.
-"""
+"""The whole-ruleset checks: each reads the models generically and adds findings to a context."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
-from typing import Callable, Iterable, Literal, Union
+from dataclasses import dataclass, field
+from typing import Callable
 
-from ..i18n import _
-from .loader import MAX_FILE_BYTES, Finding, RulesetError, _Positions, check_schema, parse_yaml
-from .model import MAX_PILES, PileGroup, Ruleset, reference_problems
-from .registry import discover, load_path, names_of, normalize_name
+from ...i18n import _
+from ..loader import _Positions
+from ..model import MAX_PILES, PileGroup, Ruleset, reference_problems
+from .codes import CHECKS, KeyPath, LintFinding
 
-Severity = Literal["error", "warning"]
-KeyPath = tuple[Union[str, int], ...]
 ALL_RANKS = frozenset(range(1, 14))
-
-
-@dataclass(frozen=True)
-class Check:
-    code: str
-    severity: Severity
-    title: str
-    rationale: str
-
-
-CHECKS: dict[str, Check] = {c.code: c for c in [
-    Check("P000", "error", "lint failed", "A bug in lint itself; please report it with the file."),
-    Check("P001", "error", "not valid YAML", "The file cannot be read as YAML (or at all), so nothing else can be checked."),
-    Check("P002", "error", "over a size limit", "Oversized files, alias bombs and deep nesting are refused at once: a ruleset is small."),
-    Check("P003", "error", "repeated key", "YAML keeps only the last of two equal keys, silently losing the first."),
-    Check("P004", "error", "not a ruleset", "An empty file or a document that is not a mapping of keys."),
-    Check("P011", "error", "unknown key", "A misspelt key would otherwise be ignored and its rule lost; the message suggests the closest key."),
-    Check("P012", "error", "missing key", "A key without a sensible default (id, name, deal, piles, labels, ...) is required."),
-    Check("P013", "error", "value not allowed", "A value of the wrong type, outside its choices or over a limit (decks, piles)."),
-    Check("P100", "error", "inconsistent ruleset", "Any other problem that needs the whole ruleset to see."),
-    Check("P101", "error", "undefined group", "`to`, `deal`, `stock`, `scoring` and `win` must name pile groups that exist."),
-    Check("P102", "error", "card accounting", "The deal must place every card of the decks exactly once: dealt + stock = deck."),
-    Check("P103", "error", "rank not in the deck", "Ranks in `empty` (and other rank lists) must be ranks the deck has, A to K."),
-    Check("P104", "error", "win groups too small", "The win needs every card in its groups, so they must be able to hold every card."),
-    Check("P105", "error", "unreachable group", "A group that no card can ever reach is a mistake in the deal, `empty` or `to`."),
-    Check("P106", "error", "cards trapped", "Cards that can never leave a group outside the win groups make the game unwinnable."),
-    Check("P107", "error", "face-down cards stay down", "A face-down card that no rule turns up can never be played."),
-    Check("P108", "error", "stock settings without a working stock", "Redeals, draws and stock cards need a `stock:` that can deal and gather them."),
-    Check("P109", "error", "win cannot be met", "A win condition that no position satisfies (e.g. an empty `all_cards_in`)."),
-    Check("P110", "error", "duplicate id", "Two rulesets with one id: only one of them can ever be found."),
-    Check("P111", "error", "duplicate label", "Each pile label appears once, or a move such as `1a` would be ambiguous."),
-    Check("P112", "error", "name clash", "A name or alias shared with another ruleset finds only one of them."),
-    Check("P114", "error", "too many piles", f"At most {MAX_PILES} piles in all keep the layout playable and the engine fast."),
-    Check("P115", "error", "deal over max_cards", "The deal must not put more cards on a pile than its `max_cards`."),
-    Check("P201", "warning", "setting without effect", "A setting the rest of the ruleset makes meaningless is usually a slip."),
-    Check("P202", "warning", "repeated entry", "A list that names the same group or rank twice."),
-    Check("P203", "warning", "foundation outside the win", "Foundations are usually where the game is won; this one is not part of `win`."),
-    Check("P204", "warning", "id differs from file name", "Games are looked up by file name first; a file named like its id is found fastest and surely."),
-    Check("P205", "warning", "empty deal step", "A deal step that places no cards does nothing."),
-    Check("P206", "warning", "scoring rule never scores", "A scoring rule for an event that cannot happen."),
-    Check("P207", "warning", "odd stock", "A stock pile that is not of role stock, or that starts empty."),
-    Check("P210", "warning", "replaces another ruleset", "Another ruleset file has the same id; the first one in search order wins."),
-]}
-
-
-@dataclass(frozen=True)
-class LintFinding:
-    file: str
-    line: int
-    col: int
-    severity: Severity
-    code: str
-    message: str
-    path: str = ""
-
-    def __str__(self) -> str:
-        where = f"{self.path}: " if self.path else ""
-        return f"{self.file}:{self.line}:{self.col}: {self.severity}: {where}{self.message} [{self.code}]"
-
-    def as_dict(self) -> dict[str, object]:
-        return asdict(self)
-
-
-def _from_loader(finding: Finding) -> LintFinding:
-    code = finding.code or "P100"
-    return LintFinding(finding.file, finding.line, finding.col, CHECKS[code].severity, code, finding.message, finding.path)
 
 
 @dataclass
@@ -407,130 +329,6 @@ def check_scoring(ctx: _Context) -> None:
                     source=rule.from_, target=rule.to))
 
 
-_CHECKS: list[Callable[[_Context], None]] = [
+ALL_CHECKS: list[Callable[[_Context], None]] = [
     check_references, check_deal, check_faces, check_stock, check_win, check_flow, check_no_effect, check_scoring,
 ]
-
-
-# ------------------------------------------------------------------ files
-def lint_text(text: str, filename: str = "<ruleset>") -> tuple[Ruleset | None, list[LintFinding]]:
-    """Every finding of one ruleset text, and the ruleset when its keys and values are valid."""
-    ruleset, findings, _ = _lint(text, filename)
-    return ruleset, findings
-
-
-def _lint(text: str, filename: str) -> tuple[Ruleset | None, list[LintFinding], _Positions | None]:
-    try:
-        data, pos = parse_yaml(text, filename)
-        ruleset = check_schema(data, pos, filename)
-    except RulesetError as err:
-        return None, [_from_loader(f) for f in err.findings], None
-    ctx = _Context(ruleset, pos, filename)
-    for check in _CHECKS:
-        try:
-            check(ctx)
-        except Exception as err:  # noqa: BLE001 - a lint bug must show as a finding, never a traceback
-            ctx.add("P000", (), _("lint could not finish {check}: {error}").format(
-                check=check.__name__, error=f"{type(err).__name__}: {err}"))
-    ctx.findings.sort(key=lambda f: (f.line, f.col, f.code))
-    return ruleset, ctx.findings, pos
-
-
-def lint_file(path: Path) -> tuple[Ruleset | None, list[LintFinding], _Positions | None]:
-    name = str(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:  # refuse before reading a huge file
-            return None, [LintFinding(name, 1, 1, "error", "P002", _(
-                "the file is larger than {n} bytes; a ruleset is far smaller").format(n=MAX_FILE_BYTES))], None
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        return None, [LintFinding(name, 1, 1, "error", "P001", _("cannot read the file: {error}").format(error=err))], None
-    return _lint(text, name)
-
-
-def ruleset_files(paths: Iterable[Path]) -> list[Path]:
-    """The files to lint: files as given, folders as their ``*.yaml`` and ``*.yml`` files."""
-    files: dict[Path, Path] = {}  # by resolved path: a file named twice is linted once
-    for path in paths:
-        found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()) if path.is_dir() else [path]
-        for file in found:
-            files.setdefault(file.resolve(), file)
-    return list(files.values())
-
-
-def lint_paths(paths: Iterable[Path], *, registry: bool = True) -> list[LintFinding]:
-    """Lint files and folders together; with ``registry``, also against every ruleset patience finds."""
-    findings: list[LintFinding] = []
-    loaded: list[tuple[Path, Ruleset, _Positions]] = []
-    for path in ruleset_files(paths):
-        ruleset, found, pos = lint_file(path)
-        findings += found
-        if ruleset is not None and pos is not None:
-            loaded.append((path, ruleset, pos))
-            if normalize_name(path.stem) != ruleset.id:
-                line, col = pos.nearest(("id",))
-                findings.append(LintFinding(str(path), line, col, "warning", "P204",
-                                            _("the file is named {name!r}; name it {id}.yaml").format(
-                                                name=path.name, id=ruleset.id), "id"))
-    findings += _cross_checks(loaded, _registry_rulesets({p.resolve() for p, _, _ in loaded}) if registry else [])
-    return findings
-
-
-def _registry_rulesets(skip: set[Path]) -> list[tuple[Path, Ruleset]]:
-    found = []
-    for entry in discover():
-        if entry.path.resolve() in skip:
-            continue  # linted already, and compared as such
-        try:
-            found.append((entry.path, load_path(entry.path)))
-        except RulesetError:
-            continue  # a broken file is reported when it is linted itself
-    return found
-
-
-def _cross_checks(loaded: list[tuple[Path, Ruleset, _Positions]], known: list[tuple[Path, Ruleset]]) -> list[LintFinding]:
-    """Duplicate ids and clashing names, among the linted files and against the registry."""
-    findings: list[LintFinding] = []
-
-    def add(path: Path, pos: _Positions, code: str, at: KeyPath, message: str) -> None:
-        line, col = pos.nearest(at)
-        findings.append(LintFinding(str(path), line, col, CHECKS[code].severity, code, message,
-                                    ".".join(str(p) for p in at)))
-
-    linted = {p.resolve() for p, _, _ in loaded}
-    others = [(p, r, True) for p, r, _ in loaded] + [(p, r, False) for p, r in known if p.resolve() not in linted]
-    for path, ruleset, pos in loaded:
-        here = path.resolve()
-        mine = _named_places(ruleset)
-        for other_path, other, in_lint in others:
-            if other_path.resolve() == here:
-                continue
-            if other.id == ruleset.id:
-                if in_lint:
-                    add(path, pos, "P110", ("id",), _("id {id!r} is also the id of {path}").format(id=ruleset.id, path=other_path))
-                else:
-                    add(path, pos, "P210", ("id",), _("{path} has the same id; the first in search order is played").format(
-                        path=other_path))
-                continue
-            theirs = names_of(other)
-            for name, at in mine.items():
-                if name in theirs:
-                    add(path, pos, "P112", at, _("{name!r} is also a name of {id} ({path})").format(
-                        name=name, id=other.id, path=other_path))
-    return findings
-
-
-def _named_places(ruleset: Ruleset) -> dict[str, KeyPath]:
-    """Each normalized name of a ruleset and the key that gives it (aliases first, id last)."""
-    places: dict[str, KeyPath] = {}
-    for i, alias in enumerate(ruleset.aliases):
-        places.setdefault(normalize_name(alias), ("aliases", i))
-    for lang, name in ruleset.names.items():
-        places.setdefault(normalize_name(name), ("names", lang))
-    places.setdefault(normalize_name(ruleset.name), ("name",))
-    places.setdefault(normalize_name(ruleset.id), ("id",))
-    return places
-
-
-def has_errors(findings: Iterable[LintFinding]) -> bool:
-    return any(f.severity == "error" for f in findings)
