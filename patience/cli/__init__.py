@@ -52,32 +52,28 @@ def _translate_help(command: click.Command) -> None:
             p.help = _(english["params"][id(p)])
 
 
-class Command(click.Command):
-    """A command with `--lang` and translated help."""
+class _Translated:
+    """Adds `--lang` to a click command and shows its help in the chosen language."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.params.insert(0, _lang_option())
+        self.params.insert(0, _lang_option())  # type: ignore[attr-defined]
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _translate_help(self)
-        super().format_help(ctx, formatter)
+        _translate_help(self)  # type: ignore[arg-type]
+        super().format_help(ctx, formatter)  # type: ignore[misc]
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        _translate_help(self)
-        return super().get_short_help_str(limit)
+        _translate_help(self)  # type: ignore[arg-type]
+        return super().get_short_help_str(limit)  # type: ignore[misc, no-any-return]
 
 
-class Group(click.Group):
+class Command(_Translated, click.Command):
+    """A command of patience."""
+
+
+class Group(_Translated, click.Group):
     command_class = Command
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.params.insert(0, _lang_option())
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _translate_help(self)
-        super().format_help(ctx, formatter)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -445,26 +445,24 @@ class Session:
 
         if not self.turns:
             raise IllegalMove(_("nothing to undo"))
-        before = self.status()
-        turn = self.turns.pop()
-        for _move in turn:
-            self.game.undo()
-        self.game.move_count -= len(turn) - 1  # one undo is one move, whatever it takes back
         self.undos += 1
-        self.undone.append(turn)
-        return self._after_change(before, [])
+        return self._replay_turn(self.turns, self.undone, self.game.undo)
 
     def _redo(self) -> Reply:
         from ..engine.moves import IllegalMove
 
         if not self.undone:
             raise IllegalMove(_("nothing to redo"))
+        return self._replay_turn(self.undone, self.turns, self.game.redo)
+
+    def _replay_turn(self, source: list[list[Move]], target: list[list[Move]], step: Callable[[], Move]) -> Reply:
+        """Undo or redo one whole turn: one move each, whatever the turn held (FC-7)."""
         before = self.status()
-        turn = self.undone.pop()
+        turn = source.pop()
         for _move in turn:
-            self.game.redo()
+            step()
         self.game.move_count -= len(turn) - 1
-        self.turns.append(turn)
+        target.append(turn)
         return self._after_change(before, [])
 
     def _hint(self) -> Reply:
