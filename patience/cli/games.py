@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 
@@ -19,7 +19,7 @@ def list_games(as_json: bool) -> None:
     from ..ruleset.loader import RulesetError
     from ..ruleset.registry import discover, load_path
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for found in discover():
         try:
             ruleset = load_path(found.path)

@@ -94,6 +94,8 @@ def _columns_lines(game: Game, group: Group, glyphs: Glyphs) -> list[Line]:
         for i, p in enumerate(piles):
             cards = game.piles[p]
             gap = " " if i else ""
+            text: str
+            style: str | None
             if row >= len(cards):
                 text, style = (glyphs.empty if row == 0 else ""), "empty"
             elif row < game.hidden[p]:
