@@ -359,9 +359,15 @@ class Session:
 
     def describe(self, move: Move) -> str:
         """``38  8♠ onto 9♥``: a move's notation and what it does, in words."""
+        from ..engine.moves import SLOT, SWAP
+
         game = self.game
         notation = game.notation(move)
         src, dst, n = move
+        if dst == SWAP:
+            first, second = (game.piles[place // SLOT][place % SLOT] for place in (src, n))
+            return f"{notation:<6} " + _("swap {first} and {second}").format(
+                first=card_str(first, ascii=self.settings.ascii), second=card_str(second, ascii=self.settings.ascii))
         if dst < 0:
             return f"{notation:<6} {_('turn the waste back') if game.piles[src] == [] else _('deal from the stock')}"
         cards = game.piles[src]

@@ -1,7 +1,7 @@
 """The engine: game state, legal moves, play/undo, notation, positions, won and lost."""
 
 from .game import Game
-from .moves import DEAL, REDEAL, IllegalMove, Move
+from .moves import DEAL, REDEAL, SWAP, IllegalMove, Move
 from .position import PositionError
 
-__all__ = ["DEAL", "REDEAL", "Game", "IllegalMove", "Move", "PositionError"]
+__all__ = ["DEAL", "REDEAL", "SWAP", "Game", "IllegalMove", "Move", "PositionError"]

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from ..cards import DECK_SIZE, IS_RED, RANK, SUIT
 from ..ruleset.model import Build, PileGroup, Ruleset
 
-MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY = 0, 1, 2, 3
+MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE = 0, 1, 2, 3, 4
 LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2
-_MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY}
+_MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY, "alone": MOVE_ALONE}
+# A swap's two places are pile * SLOT + index (index from the bottom): a move stays a 3-tuple.
+SLOT = 1024
 _LIMITS = {"none": LIMIT_NONE, "supermove": LIMIT_SUPERMOVE, "cells-plus-columns": LIMIT_SUM}
 
 
@@ -79,6 +81,14 @@ def describe_build(rule: Build) -> str:
     return ranks + suits + (" (K and A wrap)" if rule.wrap else "")
 
 
+def rank_bytes(ranks: list[int] | None) -> bytes | None:
+    """card -> 1 if its rank is listed; None for no list."""
+    if ranks is None:
+        return None
+    wanted = set(ranks)
+    return bytes(1 if RANK[c] in wanted else 0 for c in range(DECK_SIZE))
+
+
 @dataclass
 class Group:
     """One pile group, compiled."""
@@ -91,6 +101,7 @@ class Group:
     fits_on: tuple[tuple[int, ...], ...]  # top card -> cards that may be placed on it
     run_ok: bytes  # run_ok[below * 52 + above]: the two cards form part of a built run
     empty_ok: bytes | None  # card -> 1 if an empty pile takes it; None: an empty pile takes nothing
+    base_ok: bytes | None  # bottom card -> 1 if the pile may be built on (build.base); None: any
     move_kind: int
     run_limit: int
     max_cards: int  # 0: no limit
@@ -121,6 +132,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         fits_on=fits_on,
         run_ok=run_ok,
         empty_ok=empty_ok,
+        base_ok=rank_bytes(rule.base),
         move_kind=_MOVE_KINDS[spec.move],
         run_limit=_LIMITS[spec.run_limit],
         max_cards=spec.max_cards or 0,
@@ -161,8 +173,36 @@ class CompiledRules:
         self.is_column: list[bool] = [g.role == "tableau" for g in self.group_of]
         self.foundation_piles: frozenset[int] = frozenset(p for g in self.groups if g.role == "foundation" for p in g.piles)
         self.win_piles: tuple[int, ...] = tuple(p for gid in ruleset.win_groups() for p in self.group_by_id[gid].piles)
+        self.win_pile_set: frozenset[int] = frozenset(self.win_piles)
         self.total_cards = DECK_SIZE * ruleset.decks
         self.has_limits = any(g.run_limit for g in self.groups)
+
+        # prefer (PA-3): card -> groups that want it first; None when no group prefers anything.
+        preferred: list[list[int]] = [[] for _ in range(DECK_SIZE)]
+        for g in self.groups:
+            for card in range(DECK_SIZE):
+                if RANK[card] in g.spec.prefer:
+                    preferred[card].append(g.index)
+        self.preferred_by: tuple[tuple[int, ...], ...] | None = (
+            tuple(map(tuple, preferred)) if any(preferred) else None
+        )
+
+        # discard (PA-1): card -> 1 if it is put out when it comes face up, and where it goes.
+        discard = ruleset.discard
+        self.discard_ok: bytes | None = rank_bytes(discard.ranks) if discard else None
+        self.discard_pile: int = self.group_by_id[discard.to].piles[0] if discard else -1
+
+        # The swap action (CR-4): its label, the piles whose cards it exchanges, uses per game.
+        swap = ruleset.actions.swap
+        self.swap_label: str | None = swap.label if swap else None
+        self.swap_piles: tuple[int, ...] = (
+            tuple(p for gid in swap.within for p in self.group_by_id[gid].piles) if swap else ()
+        )
+        # Uses left at the start, one per action (-1: unlimited); part of every position.
+        self.action_uses: tuple[int, ...] = ((-1 if swap.uses == "unlimited" else swap.uses),) if swap else ()
+        self.full_piles: tuple[int, ...] = tuple(
+            p for gid in (ruleset.win.full if ruleset.win else []) for p in self.group_by_id[gid].piles
+        )
 
         stock = ruleset.stock
         if stock is not None:
@@ -177,6 +217,10 @@ class CompiledRules:
             self.redeals = 0
         # Redeal turns the waste back: possible only when the stock deals onto a single pile.
         self.waste_pile: int = self.stock_targets[0] if len(self.stock_targets) == 1 else -1
+        # Groups the stock deals onto pile by pile: their order matters, so keys never sort them.
+        self.stock_target_groups: frozenset[int] = frozenset(
+            self.group_of[p].index for p in self.stock_targets
+        ) if len(self.stock_targets) > 1 else frozenset()
 
         self._compile_scoring()
 

@@ -13,12 +13,16 @@ from typing import Iterable
 from ..deals import shuffled_deck
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
-from .compiled import LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ANY, MOVE_TOP, CompiledRules, Group
-from .moves import DEAL, REDEAL, IllegalMove, Move, why_illegal, why_stock_illegal
+from .compiled import LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ALONE, MOVE_ANY, MOVE_TOP, SLOT, CompiledRules, Group
+from .moves import DEAL, REDEAL, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
 
 # One undo record: the move, what it did beyond the move itself, the score before it.
-# For card moves ``extra`` is 1 when a face-down card turned up; for deals, the cards dealt.
-UndoRecord = tuple[Move, int, int]
+# For card moves ``extra`` is 1 when a face-down card turned up; for deals, the number of cards
+# dealt, or (with `discard`) the pile each card went to, in order; for a swap, 1 when a use was
+# counted (an unlimited action counts none).
+UndoRecord = tuple[Move, "int | tuple[int, ...]", int]
+SWAP_ACTION = 0  # index of the swap in ``uses_left`` (the only action so far)
+SHUFFLE_SEARCH = 300  # most positions lost detection visits through relocations (and recursion depth)
 
 
 def _compile(ruleset: Ruleset) -> CompiledRules:
@@ -43,6 +47,7 @@ class Game:
         self.history: list[UndoRecord] = []
         self.future: list[Move] = []  # moves undone, for redo
         self.move_count = 0  # plays, undos and redos: each counts (FC-7)
+        self.uses_left: tuple[int, ...] = self.rules.action_uses  # per action; -1: unlimited
         if deal is not None:
             self._deal(deal)
 
@@ -93,10 +98,28 @@ class Game:
                     self.hidden[pile] += dealt - 1
         if position != len(deck):
             raise ValueError(f"the deal places {position} of {len(deck)} cards; give the rest a pile")
+        if self.rules.discard_ok is not None:
+            self._discard_face_up()
+
+    def _discard_face_up(self) -> None:
+        """PA-1: every face-up card of a discarded rank leaves its pile for the discard pile."""
+        rules = self.rules
+        ok = rules.discard_ok
+        assert ok is not None
+        out = self.piles[rules.discard_pile]
+        for p, pile in enumerate(self.piles):
+            if p == rules.discard_pile:
+                continue
+            up = pile[self.hidden[p]:]
+            if any(ok[c] for c in up):
+                out.extend(c for c in up if ok[c])
+                pile[self.hidden[p]:] = [c for c in up if not ok[c]]
 
     # ----------------------------------------------------------------- moves
-    def legal_moves(self) -> list[Move]:
-        """Every legal move; into empty piles of one group only the first empty pile is listed."""
+    def legal_moves(self, actions: bool = True) -> list[Move]:
+        """Every legal move; into empty piles of one group only the first empty pile is listed.
+        ``actions=False`` leaves out player actions (CR-4's swap: thousands of them) for search
+        code that tries them its own way."""
         rules = self.rules
         piles = self.piles
         group_of = rules.group_of
@@ -120,18 +143,24 @@ class Game:
                 singles.append((src, n, card))
 
         free_cells, empty_columns = self._free_places() if rules.has_limits else (0, 0)
+        preferred_by = rules.preferred_by
+        if preferred_by is not None:  # PA-3: groups with an empty pile, asked once per listing
+            empty_groups = {group_of[p].index for p, cards in enumerate(piles) if not cards}
         moves: list[Move] = []
         for group in rules.groups:
             gi = group.index
             fits_on = group.fits_on
             max_cards = group.max_cards
             empty_ok = group.empty_ok
+            base_ok = group.base_ok
             first_empty_done = False
             for dst in group.piles:
                 pile = piles[dst]
                 if pile:
                     if max_cards and len(pile) >= max_cards:
                         continue
+                    if base_ok is not None and not base_ok[pile[0]]:
+                        continue  # build.base: a card lying in the wrong group is not built on
                     for card in fits_on[pile[-1]]:
                         for src, n in offers.get(card, ()):
                             if src == dst or gi not in group_of[src].targets:
@@ -145,13 +174,69 @@ class Game:
                     for src, n, card in singles:
                         if not empty_ok[card] or src == dst or gi not in group_of[src].targets:
                             continue
+                        if preferred_by is not None and any(
+                            g != gi and g in empty_groups for g in preferred_by[card]
+                        ):
+                            continue
                         if n > 1 and not self._several_ok(src, n, group, 0, to_column, free_cells, empty_columns):
                             continue
                         moves.append((src, dst, n))
         stock_move = self._stock_move()
         if stock_move is not None:
             moves.append(stock_move)
+        if actions and self.uses_left and self.uses_left[SWAP_ACTION]:
+            moves += self._swap_moves()  # last, so card moves keep small numbers
         return moves
+
+    def _swap_moves(self) -> list[Move]:
+        """Every swap of two different face-up cards that changes more than which pile is which."""
+        piles = self.piles
+        slots = [
+            (p * SLOT + i, pile[i])
+            for p in self.rules.swap_piles
+            for pile in (piles[p],)
+            for i in range(self.hidden[p], len(pile))
+        ]
+        relabels = self._relabel_swaps()
+        moves = []
+        for i, (a, card_a) in enumerate(slots):
+            for b, card_b in slots[i + 1:]:
+                if card_a != card_b:
+                    moves.append((a, SWAP, b))
+        if relabels:
+            moves = [m for m in moves if (m[0], m[2]) not in relabels]
+        return moves
+
+    def _relabel_swaps(self) -> set[tuple[int, int]]:
+        """Swaps that turn two piles of one group into each other: they change only pile order."""
+        found = set()
+        piles = self.piles
+        rules = self.rules
+        swap_piles = rules.swap_piles
+        for i, a in enumerate(swap_piles):
+            for b in swap_piles[i + 1:]:
+                pa, pb = piles[a], piles[b]
+                if len(pa) != len(pb) or rules.group_of[a] is not rules.group_of[b] or self.hidden[a] != self.hidden[b]:
+                    continue
+                differ = [k for k in range(len(pa)) if pa[k] != pb[k]]
+                if len(differ) == 1:
+                    k = differ[0]
+                    found.add((a * SLOT + k, b * SLOT + k))
+        return found
+
+    def swap_changes_nothing(self, move: Move) -> bool:
+        """A swap of two equal cards, or one that only turns two piles of a group into each other."""
+        a, _, b = move
+        pa, ia = divmod(a, SLOT)
+        pb, ib = divmod(b, SLOT)
+        first, second = self.piles[pa], self.piles[pb]
+        if first[ia] == second[ib]:
+            return True
+        if pa == pb or ia != ib or len(first) != len(second) or self.hidden[pa] != self.hidden[pb]:
+            return False
+        return self.rules.group_of[pa] is self.rules.group_of[pb] and all(
+            first[k] == second[k] for k in range(len(first)) if k != ia
+        )
 
     def _several_ok(
         self, src: int, n: int, group: Group, target_size: int, to_column: bool, free_cells: int, empty_columns: int
@@ -216,19 +301,25 @@ class Game:
             return 1
         if group.move_kind == MOVE_ANY:
             return len(cards) - self.hidden[pile]
+        if group.move_kind == MOVE_ALONE:
+            return 1 if top == 0 else 0
         low = top
         while low > self.hidden[pile] and group.run_ok[cards[low - 1] * 52 + cards[low]]:
             low -= 1
         return top - low + 1
 
     def changes_nothing(self, move: Move) -> bool:
-        """A whole pile onto an empty pile of its own group: legal, but only relabels the piles."""
+        """A move after which two piles of one group have only traded contents: a whole pile onto
+        an empty pile of its group, or (two decks) a run from a pile onto an identical pile."""
         src, dst, n = move
+        if dst < 0:
+            return False
+        source, target = self.piles[src], self.piles[dst]
         return (
-            dst >= 0
-            and not self.piles[dst]
+            len(target) == len(source) - n
             and self.rules.group_of[src] is self.rules.group_of[dst]
-            and n == len(self.piles[src])
+            and self.hidden[src] == self.hidden[dst]
+            and source[:-n] == target
         )
 
     def why_illegal(self, move: Move) -> str | None:
@@ -265,6 +356,16 @@ class Game:
             self.history.append((move, turned, score_before))
         elif dst == DEAL:
             self.history.append((move, self._deal_from_stock(), score_before))
+        elif dst == SWAP:
+            pa, ia = divmod(src, SLOT)
+            pb, ib = divmod(n, SLOT)
+            a, b = piles[pa], piles[pb]
+            a[ia], b[ib] = b[ib], a[ia]
+            uses = self.uses_left
+            counted = 1 if uses[SWAP_ACTION] > 0 else 0
+            if counted:
+                self.uses_left = uses[:SWAP_ACTION] + (uses[SWAP_ACTION] - 1,) + uses[SWAP_ACTION + 1:]
+            self.history.append((move, counted, score_before))
         else:  # REDEAL
             stock, waste = piles[src], piles[rules.waste_pile]
             waste.reverse()
@@ -276,10 +377,12 @@ class Game:
                 self._add_score(rules.redeal_points)
             self.history.append((move, 0, score_before))
 
-    def _deal_from_stock(self) -> int:
+    def _deal_from_stock(self) -> int | tuple[int, ...]:
         rules = self.rules
         stock = self.piles[rules.stock_pile]
         targets = rules.stock_targets
+        if rules.discard_ok is not None:
+            return self._deal_and_discard()
         if len(targets) == 1:
             dealt = min(rules.draw, len(stock))
             waste = self.piles[targets[0]]
@@ -291,6 +394,25 @@ class Game:
                 self.piles[targets[i]].append(stock.pop())
         self.hidden[rules.stock_pile] = len(stock)
         return dealt
+
+    def _deal_and_discard(self) -> tuple[int, ...]:
+        """A stock deal where cards of a discarded rank go out at once (PA-1, PA-5)."""
+        rules = self.rules
+        ok = rules.discard_ok
+        assert ok is not None
+        piles = self.piles
+        stock = piles[rules.stock_pile]
+        targets = rules.stock_targets
+        single = len(targets) == 1
+        dealt = min(rules.draw if single else len(targets), len(stock))
+        went = []
+        for i in range(dealt):
+            card = stock.pop()
+            pile = rules.discard_pile if ok[card] else targets[0 if single else i]
+            piles[pile].append(card)
+            went.append(pile)
+        self.hidden[rules.stock_pile] = len(stock)
+        return tuple(went)
 
     def _add_score(self, points: int) -> None:
         score = self.score + points
@@ -317,7 +439,10 @@ class Game:
             rules = self.rules
             stock = piles[src]
             targets = rules.stock_targets
-            if len(targets) == 1:
+            if isinstance(extra, tuple):  # with discard: each card back from where it went
+                for pile in reversed(extra):
+                    stock.append(piles[pile].pop())
+            elif len(targets) == 1:
                 waste = piles[targets[0]]
                 for _ in range(extra):
                     stock.append(waste.pop())
@@ -325,6 +450,14 @@ class Game:
                 for i in range(extra - 1, -1, -1):
                     stock.append(piles[targets[i]].pop())
             self.hidden[src] = len(stock)
+        elif dst == SWAP:
+            pa, ia = divmod(src, SLOT)
+            pb, ib = divmod(n, SLOT)
+            a, b = piles[pa], piles[pb]
+            a[ia], b[ib] = b[ib], a[ia]
+            if extra:
+                uses = self.uses_left
+                self.uses_left = uses[:SWAP_ACTION] + (uses[SWAP_ACTION] + 1,) + uses[SWAP_ACTION + 1:]
         else:
             stock, waste = piles[src], piles[self.rules.waste_pile]
             stock.reverse()
@@ -376,7 +509,11 @@ class Game:
     # ----------------------------------------------------------------- outcome
     def is_won(self) -> bool:
         piles = self.piles
-        return sum(len(piles[p]) for p in self.rules.win_piles) == self.rules.total_cards
+        rules = self.rules
+        if sum(len(piles[p]) for p in rules.win_piles) != rules.total_cards:
+            return False
+        group_of = rules.group_of
+        return all(not piles[p] or len(piles[p]) == group_of[p].max_cards for p in rules.full_piles)
 
     def is_lost(self) -> bool:
         """KL-9: not won, and no move that changes anything is left, whatever the stock brings."""
@@ -414,26 +551,95 @@ class Game:
         return len(self.piles[self.rules.waste_pile]) if self.rules.waste_pile >= 0 else 0
 
     def _has_real_move(self) -> bool:
-        """A non-stock move; a card taken back from a foundation counts only if it enables another."""
+        """A non-stock move that gets somewhere. An unused action counts (CR-5). Three kinds
+        of move do not count by themselves, or a game could go on for ever:
+
+        - a card taken back from a foundation counts only if it enables another move;
+        - a run moved from one card onto an identical one (two decks) never does: every move
+          it opens was open before it, from the other copy;
+        - a relocation (a whole pile into an empty pile: PA-3's waiting base cards, a lone card
+          between a column and a free cell) counts only if a chain of relocations leads to
+          another kind of move (searched, at most SHUFFLE_SEARCH positions).
+        """
+        if self.uses_left and self.uses_left[SWAP_ACTION] and self._swap_possible():
+            return True
         foundations = self.rules.foundation_piles
         retreats = []
+        relocations = False
         for move in self.legal_moves():
-            if move[1] < 0 or self.changes_nothing(move):
+            if move[1] < 0 or self.changes_nothing(move) or self._trades_support(move):
                 continue
             if move[0] in foundations and move[1] not in foundations:
                 retreats.append(move)
-                continue
-            return True
+            elif self._relocates(move):
+                relocations = True
+            else:
+                return True
         for move in retreats:
             self.push(move)
             try:
                 landed = move[1]
                 for follow in self.legal_moves():
-                    if follow[1] >= 0 and follow[0] != landed and follow[0] not in foundations:
+                    if follow[1] >= 0 and follow[0] != landed and follow[0] not in foundations and self._gets_somewhere(follow):
                         return True
             finally:
                 self.pop()
+        return relocations and self._relocations_lead_on({self.canonical_key()})
+
+    def _gets_somewhere(self, move: Move) -> bool:
+        return not (self.changes_nothing(move) or self._trades_support(move) or self._relocates(move))
+
+    def _relocates(self, move: Move) -> bool:
+        """A whole pile into an empty pile, as many cards in the win groups as before (an ace
+        into an empty foundation is no relocation)."""
+        src, dst, n = move
+        if dst < 0 or self.piles[dst] or n != len(self.piles[src]):
+            return False
+        win = self.rules.win_pile_set
+        return (src in win) == (dst in win)
+
+    def _trades_support(self, move: Move) -> bool:
+        """A run moved off a face-up card onto an identical card (two decks)."""
+        src, dst, n = move
+        if dst < 0:
+            return False
+        source, target = self.piles[src], self.piles[dst]
+        if not target or n >= len(source) or source[-n - 1] != target[-1] or self.hidden[src] > len(source) - n - 1:
+            return False
+        win = self.rules.win_pile_set
+        return (src in win) == (dst in win)
+
+    def _relocations_lead_on(self, seen: set) -> bool:
+        """Depth-first through positions reached by relocations alone: does one offer another
+        move? Too many positions to search counts as yes (the game is then not called lost)."""
+        foundations = self.rules.foundation_piles
+        for move in self.legal_moves():
+            if move[1] < 0 or self.changes_nothing(move) or not self._relocates(move):
+                continue
+            self.push(move)
+            try:
+                key = self.canonical_key()
+                if key in seen:
+                    continue
+                if len(seen) >= SHUFFLE_SEARCH:
+                    return True
+                seen.add(key)
+                for other in self.legal_moves():
+                    if other[1] >= 0 and not (other[0] in foundations and other[1] not in foundations) and self._gets_somewhere(other):
+                        return True
+                if self._relocations_lead_on(seen):
+                    return True
+            finally:
+                self.pop()
         return False
+
+    def _swap_possible(self) -> bool:
+        """Some swap changes the position: two different face-up cards that are not a mere relabel."""
+        piles = self.piles
+        for p in self.rules.swap_piles:
+            if len(set(piles[p][self.hidden[p]:])) > 1:
+                return True  # two different cards of one pile: never a mere relabel
+        return bool(self._swap_moves())
 
     # ----------------------------------------------------------------- keys and copies
     def _redeals_key(self) -> int:
@@ -442,17 +648,21 @@ class Game:
 
     def key(self) -> tuple:
         """A cheap hashable key of the exact position (the score and counters aside)."""
-        return (tuple(map(bytes, self.piles)), tuple(self.hidden), self._redeals_key())
+        return (tuple(map(bytes, self.piles)), tuple(self.hidden), self._redeals_key(), self.uses_left)
 
     def canonical_key(self) -> tuple:
-        """Like key(), but piles of one group that only differ in order count as the same position."""
+        """Like key(), but piles of one group that only differ in order count as the same position.
+
+        Groups the stock deals onto pile by pile (PA-5's auxiliary stacks) keep their order: the
+        next deal puts different cards on each."""
         parts = []
+        unsorted = self.rules.stock_target_groups
         for group in self.rules.groups:
             piles = [(bytes(self.piles[p]), self.hidden[p]) for p in group.piles]
-            if len(piles) > 1 and group.role not in ("stock", "waste"):
+            if len(piles) > 1 and group.role not in ("stock", "waste") and group.index not in unsorted:
                 piles.sort()
             parts.append(tuple(piles))
-        return (tuple(parts), self._redeals_key())
+        return (tuple(parts), self._redeals_key(), self.uses_left)
 
     def cards(self) -> Iterable[int]:
         for pile in self.piles:

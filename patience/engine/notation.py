@@ -3,7 +3,8 @@
 ``38`` moves from pile 3 to pile 8 as many cards as it takes to land on 8's top card, or the
 fewest an empty pile takes (one card into an empty FreeCell column); ``38v3`` moves exactly
 three. A group's shared label (``h``) stands for whichever pile of the group fits. The stock's
-label alone (``s``) deals or turns the stock.
+label alone (``s``) deals or turns the stock. The swap action is its label and two places, each a
+pile label and a card number counted from the bottom (1 = the bottom card): ``x03.1-17.3``.
 This is the standard FreeCell notation that players and fc-solve use, generalised to any
 labels a ruleset gives its piles.
 """
@@ -13,13 +14,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .moves import DEAL, REDEAL, IllegalMove, Move, why_illegal
+from .compiled import SLOT
+from .moves import DEAL, REDEAL, SWAP, IllegalMove, Move, why_illegal
 
 if TYPE_CHECKING:
     from .compiled import Group
     from .game import Game
 
 _COUNT = re.compile(r"^(?P<body>.+)v(?P<count>[0-9a-f]+)$")
+_PLACES = re.compile(r"^[-,/]*(?P<a>[a-z0-9]{1,3})\.(?P<i>\d+)[-,/]+(?P<b>[a-z0-9]{1,3})\.(?P<j>\d+)$")
 
 
 def implied_count(game: Game, src: int, dst: int) -> int:
@@ -77,7 +80,12 @@ def parse_move(game: Game, text: str) -> Move:
     The move returned may still be illegal; ``Game.play`` then reports why.
     """
     rules = game.rules
-    body = "".join(text.split()).lower().replace("-", "").replace(">", "")
+    compact = "".join(text.split()).lower()
+    label = rules.swap_label
+    body = compact.replace("-", "").replace(">", "")
+    if label and compact.startswith(label) and ("." in compact or not _splits(game, body)):
+        spaced = "-".join(text.lower().split())  # spaces separate the two places too
+        return _parse_swap(game, spaced[len(label):], text)
     if not body:
         raise IllegalMove("no move given")
     if rules.stock_pile >= 0 and body == rules.labels[rules.stock_pile]:
@@ -111,6 +119,27 @@ def parse_move(game: Game, text: str) -> Move:
     return first_illegal
 
 
+def _parse_swap(game: Game, places: str, text: str) -> Move:
+    """``03.1-17.3`` after the swap's label: pile label, card number from the bottom, twice."""
+    rules = game.rules
+    example = f"{rules.swap_label}{rules.labels[rules.swap_piles[0]]}.1-{rules.labels[rules.swap_piles[-1]]}.2"
+    found = _PLACES.match(places)
+    if not found:
+        raise IllegalMove(
+            f"{text.strip()!r}: write a swap as {rules.swap_label}, then two places, each a pile and a card "
+            f"counted from the bottom (1 = bottom), e.g. {example}"
+        )
+    codes = []
+    for pile_label, number in ((found["a"], found["i"]), (found["b"], found["j"])):
+        if pile_label not in rules.pile_by_label:
+            raise IllegalMove(f"{text.strip()!r}: there is no pile {pile_label!r}")
+        if int(number) < 1:
+            raise IllegalMove(f"{text.strip()!r}: cards are counted from 1, the bottom card")
+        codes.append(rules.pile_by_label[pile_label] * SLOT + int(number) - 1)
+    low, high = sorted(codes)
+    return (low, SWAP, high)
+
+
 def _all_same_group_targets(game: Game, moves: list[Move]) -> bool:
     """Moves that differ only in which pile of one group receives the same cards."""
     first_src, _, first_n = moves[0]
@@ -119,7 +148,7 @@ def _all_same_group_targets(game: Game, moves: list[Move]) -> bool:
 
 
 def _example(game: Game) -> str:
-    moves = [m for m in game.legal_moves() if m[1] >= 0 and not game.changes_nothing(m)]
+    moves = [m for m in game.legal_moves() if not game.changes_nothing(m)]
     return format_move(game, moves[0]) if moves else "the stock label"
 
 
@@ -133,6 +162,9 @@ def format_move(game: Game, move: Move, *, explicit: bool = False) -> str:
     src, dst, n = move
     if dst in (DEAL, REDEAL):
         return rules.labels[src]
+    if dst == SWAP:
+        (pa, ia), (pb, ib) = divmod(src, SLOT), divmod(n, SLOT)
+        return f"{rules.swap_label}{rules.labels[pa]}.{ia + 1}-{rules.labels[pb]}.{ib + 1}"
     src_label = rules.labels[src]
     dst_label = rules.labels[dst]
     if not explicit:

@@ -10,12 +10,14 @@
     pile 2: 3C | 4H
 
 Each pile line lists its cards bottom to top in the two-character form (``TH`` = 10♥); cards
-left of ``|`` lie face down. The move history is not part of a position (as in FEN).
+left of ``|`` lie face down. The move history is not part of a position (as in FEN). A game with
+player actions adds their uses left, by label: ``uses: x 1`` (missing: none used yet).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import CardError, card_str, full_deck, parse_card
@@ -25,7 +27,8 @@ from ..ruleset.registry import find_ruleset
 if TYPE_CHECKING:
     from .game import Game
 
-HEADER_KEYS = ("game", "deal", "redeals", "score")
+HEADER_KEYS = ("game", "deal", "redeals", "score", "uses")
+_card = lru_cache(maxsize=1024)(parse_card)  # a position repeats the same few words; errors are not cached
 
 
 class PositionError(ValueError):
@@ -38,6 +41,8 @@ def write_position(game: Game) -> str:
         lines.append(f"deal: {game.deal_number}")
     lines.append(f"redeals: {game.redeals_used}")
     lines.append(f"score: {game.score}")
+    if game.uses_left:
+        lines.append("uses: " + ", ".join(f"{label} {_uses_word(n)}" for label, n in zip(_action_labels(game), game.uses_left)))
     for pile, cards in enumerate(game.piles):
         words = [card_str(c, ascii=True) for c in cards]
         words.insert(game.hidden[pile], "|")
@@ -77,6 +82,8 @@ def read_position(text: str, ruleset: Ruleset | None = None) -> Game:
     game.deal_number = _int(header, "deal", 0) if "deal" in header else None
     game.redeals_used = _int(header, "redeals", 0)
     game.score = _int(header, "score", 0)
+    if "uses" in header:
+        game.uses_left = _read_uses(game, header["uses"])
     labels = game.rules.labels
     for label in pile_lines:
         if label not in game.rules.pile_by_label:
@@ -89,8 +96,8 @@ def read_position(text: str, ruleset: Ruleset | None = None) -> Game:
         if not bar:
             raise PositionError(f"line {number}: write face-down cards, then `|`, then face-up cards")
         try:
-            down_cards = [parse_card(w) for w in down.split()]
-            up_cards = [parse_card(w) for w in up.split()]
+            down_cards = [_card(w) for w in down.split()]
+            up_cards = [_card(w) for w in up.split()]
         except CardError as err:
             raise PositionError(f"line {number}: {err}") from None
         game.piles[pile] = down_cards + up_cards
@@ -116,3 +123,36 @@ def _int(header: dict[str, str], key: str, default: int) -> int:
         return int(header[key])
     except ValueError:
         raise PositionError(f"{key} must be a whole number, not {header[key]!r}") from None
+
+
+def _action_labels(game: Game) -> list[str]:
+    label = game.rules.swap_label
+    return [label] if label else []
+
+
+def _uses_word(n: int) -> str:
+    return "unlimited" if n < 0 else str(n)
+
+
+def _read_uses(game: Game, text: str) -> tuple[int, ...]:
+    """``x 1`` (one entry per action, comma-separated) -> uses left in the game's action order."""
+    labels = _action_labels(game)
+    uses = list(game.uses_left)
+    for entry in filter(None, (e.strip() for e in text.split(","))):
+        words = entry.split()
+        if len(words) != 2 or words[0] not in labels:
+            known = ", ".join(labels) or "none"
+            raise PositionError(f"uses: expected `LABEL COUNT` for each action ({known}), got {entry!r}")
+        i = labels.index(words[0])
+        most = game.rules.action_uses[i]
+        if words[1] == "unlimited" and most < 0:
+            continue
+        try:
+            n = int(words[1])
+        except ValueError:
+            raise PositionError(f"uses: {words[1]!r} is not a whole number") from None
+        if most < 0 or not 0 <= n <= most:
+            allowed = "unlimited" if most < 0 else f"0 to {most}"
+            raise PositionError(f"uses: {words[0]} may have {allowed} uses left, not {n}")
+        uses[i] = n
+    return tuple(uses)

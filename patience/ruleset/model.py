@@ -17,7 +17,7 @@ from ..cards import CardError, parse_rank
 Role = Literal["stock", "waste", "tableau", "foundation", "cell", "reserve", "discard"]
 RankRelation = Literal["none", "up", "down", "up-or-down", "same", "any"]
 SuitRelation = Literal["any", "same", "other", "same-colour", "alternate-colour"]
-MoveRule = Literal["none", "top", "run", "any"]
+MoveRule = Literal["none", "top", "run", "any", "alone"]
 RunLimit = Literal["none", "supermove", "cells-plus-columns"]
 Face = Literal["up", "down", "top-up"]
 
@@ -49,6 +49,22 @@ def _rank_list(value: Any) -> Any:
     return value
 
 
+def _one_rank(value: Any) -> int:
+    try:
+        return parse_rank(value)
+    except CardError as err:
+        raise ValueError(str(err)) from None
+
+
+RANK_SCHEMA = {
+    "anyOf": [
+        {"type": "integer", "minimum": 1, "maximum": 13},
+        {"type": "string", "enum": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]},
+    ]
+}
+Rank = Annotated[int, BeforeValidator(_one_rank), WithJsonSchema(RANK_SCHEMA)]
+
+
 class Build(Strict):
     """How a card may be placed on the top card of a non-empty pile."""
 
@@ -64,22 +80,18 @@ class Build(Strict):
         description="Suit of the new card against the top card: any, same suit, other suit, "
         "same colour, or alternate colour (red on black, black on red).",
     )
+    base: list[Rank] | None = Field(
+        None,
+        description="The pile is built on only when its bottom card has one of these ranks (PA-2: a 2 "
+        "lying in row 1); any other card lies there unbuilt. Default: any bottom card.",
+    )
+
+    @field_validator("base", mode="before")
+    @classmethod
+    def _base_ranks(cls, value: Any) -> Any:
+        return _rank_list(value)
 
 
-def _one_rank(value: Any) -> int:
-    try:
-        return parse_rank(value)
-    except CardError as err:
-        raise ValueError(str(err)) from None
-
-
-RANK_SCHEMA = {
-    "anyOf": [
-        {"type": "integer", "minimum": 1, "maximum": 13},
-        {"type": "string", "enum": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]},
-    ]
-}
-Rank = Annotated[int, BeforeValidator(_one_rank), WithJsonSchema(RANK_SCHEMA)]
 Labels = Annotated[
     list[str],
     WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}),
@@ -113,7 +125,8 @@ class PileGroup(Strict):
     move: MoveRule = Field(
         "none",
         description="What may leave a pile: none, the top card, a built run (whole or its upper part), "
-        "or any face-up card with everything above it.",
+        "any face-up card with everything above it, or alone: the top card only while it is the "
+        "pile's only card (PA-4: a pile with cards built on it stays).",
     )
     run_limit: RunLimit = Field(
         "none",
@@ -128,6 +141,11 @@ class PileGroup(Strict):
     turn_up: Literal["auto", "never"] = Field(
         "auto", description="auto: a face-down top card turns face up at once, not as a move (KL-4)."
     )
+    prefer: list[Rank] = Field(
+        default_factory=list,
+        description="Ranks that belong here first: a card of these ranks may go into an empty pile of "
+        "another group only while no pile of this group is empty (PA-3).",
+    )
 
     @field_validator("labels", mode="before")
     @classmethod
@@ -138,7 +156,7 @@ class PileGroup(Strict):
             return [str(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in value]
         return value
 
-    @field_validator("empty", mode="before")
+    @field_validator("empty", "prefer", mode="before")
     @classmethod
     def _empty_ranks(cls, value: Any) -> Any:
         return _rank_list(value)
@@ -248,6 +266,56 @@ class Win(Strict):
     """When the game is won."""
 
     all_cards_in: list[str] = Field(description="Won when every card lies in these groups.")
+    full: list[str] = Field(
+        default_factory=list,
+        description="And every pile of these groups that holds cards is full (holds its group's "
+        "`max_cards`): PA-6's complete piles, with places left empty in a one-deck game.",
+    )
+
+
+class Discard(Strict):
+    """Cards of some ranks leave play the moment they come face up (PA-1's aces)."""
+
+    ranks: list[Rank] = Field(min_length=1, description="The ranks that are put out, e.g. `[A]`.")
+    to: str = Field(description="The group (of one pile) they go to.")
+
+    @field_validator("ranks", mode="before")
+    @classmethod
+    def _ranks(cls, value: Any) -> Any:
+        return _rank_list(value)
+
+
+class Swap(Strict):
+    """A player action: exchange any two cards lying in some groups, at any depth (CR-4)."""
+
+    within: list[str] = Field(min_length=1, description="The groups whose cards may be exchanged.")
+    uses: int | Literal["unlimited"] = Field(
+        "unlimited", description="How many times per game the action may be used (CR-4: 1)."
+    )
+    label: str = Field(
+        description="The action's label in the move notation: `x03.1-17.3` swaps card 1 of pile 03 "
+        "with card 3 of pile 17, cards counted from the bottom."
+    )
+
+    @field_validator("uses")
+    @classmethod
+    def _positive(cls, value: Any) -> Any:
+        if isinstance(value, int) and value < 1:
+            raise ValueError("uses must be at least 1, or unlimited")
+        return value
+
+    @field_validator("label")
+    @classmethod
+    def _check_label(cls, value: str) -> str:
+        if not LABEL_PATTERN.match(value):
+            raise ValueError(f"label {value!r} must be 1-3 lowercase letters or digits")
+        return value
+
+
+class Actions(Strict):
+    """Player actions besides moving cards; each is listed and numbered like a move."""
+
+    swap: Swap | None = Field(None, description="Exchange two cards of the layout (CR-4).")
 
 
 class Assists(Strict):
@@ -277,6 +345,10 @@ class Ruleset(Strict):
     piles: dict[str, PileGroup] = Field(min_length=1, description="Pile groups by id, in display order.")
     stock: Stock | None = Field(None, description="The stock and how it is dealt; omit when there is none.")
     scoring: Scoring | None = Field(None, description="Points for events; omit for unscored games.")
+    discard: Discard | None = Field(
+        None, description="Ranks put out of play the moment they come face up, at the deal and at stock deals."
+    )
+    actions: Actions = Field(default_factory=Actions, description="Player actions besides card moves.")
     win: Win | None = Field(None, description="When the game is won; default: every card on the foundations.")
     assists: Assists = Field(default_factory=Assists, description="Help the terminal game gives by default.")
 
@@ -335,6 +407,20 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
         need(rule.to, ("scoring", "rules", i, "to"))
     for i, name in enumerate(ruleset.win.all_cards_in if ruleset.win else []):
         need(name, ("win", "all_cards_in", i))
+    for i, name in enumerate(ruleset.win.full if ruleset.win else []):
+        need(name, ("win", "full", i))
+        if name in groups and groups[name].max_cards is None:
+            problems.append((("win", "full", i), f"group {name!r} has no max_cards, so its piles are never full"))
+    if ruleset.discard:
+        need(ruleset.discard.to, ("discard", "to"))
+        if ruleset.discard.to in groups and groups[ruleset.discard.to].count != 1:
+            problems.append((("discard", "to"), "discarded cards go to a group of exactly one pile"))
+    swap = ruleset.actions.swap
+    if swap:
+        for i, name in enumerate(swap.within):
+            need(name, ("actions", "swap", "within", i))
+        if swap.label in seen:
+            problems.append((("actions", "swap", "label"), f"label {swap.label!r} is already used by {seen[swap.label]}"))
     if not ruleset.win and not any(g.role == "foundation" for g in groups.values()):
         problems.append((("piles",), "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"))
     return problems
