@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .i18n import _
+
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -37,11 +39,11 @@ def make_card(rank: int, suit: int) -> int:
 def parse_rank(text: str | int) -> int:
     """Read a rank: ``A``, ``2``..``10``, ``T``, ``J``, ``Q``, ``K`` (or an int 1..13)."""
     if isinstance(text, bool) or not isinstance(text, (str, int)):  # YAML may give null, 2.5, a list
-        raise CardError(f"not a rank: {text!r}")
+        raise CardError(_("not a rank: {text!r}").format(text=text))
     if isinstance(text, int):
         if 1 <= text <= 13:
             return text
-        raise CardError(f"rank {text} is out of range; ranks are 1..13 (A..K)")
+        raise CardError(_("rank {text} is out of range; ranks are 1..13 (A..K)").format(text=text))
     word = text.strip().upper()
     if word == "T":
         return 10
@@ -50,25 +52,25 @@ def parse_rank(text: str | int) -> int:
     for rank in range(1, 14):
         if RANK_NAMES[rank] == word or RANK_WORDS[rank].upper() == word:
             return rank
-    raise CardError(f"not a rank: {text!r}; write A, 2..10, J, Q or K")
+    raise CardError(_("not a rank: {text!r}; write A, 2..10, J, Q or K").format(text=text))
 
 
 def parse_card(text: str) -> int:
     """Read ``10♥``, ``TH``, ``10H``, ``ah``, ``Q♠`` and the like."""
     word = text.strip()
     if len(word) < 2:
-        raise CardError(f"not a card: {text!r}; write a rank and a suit, e.g. 10H, TH or 10♥")
+        raise CardError(_("not a card: {text!r}; write a rank and a suit, e.g. 10H, TH or 10♥").format(text=text))
     suit_char = word[-1]
     if suit_char in SUIT_SYMBOLS:
         suit = SUIT_SYMBOLS.index(suit_char)
     elif suit_char.upper() in SUIT_LETTERS:
         suit = SUIT_LETTERS.index(suit_char.upper())
     else:
-        raise CardError(f"not a card: {text!r}; the suit must be one of C D H S or ♣ ♦ ♥ ♠")
+        raise CardError(_("not a card: {text!r}; the suit must be one of C D H S or ♣ ♦ ♥ ♠").format(text=text))
     try:
         rank = parse_rank(word[:-1])
     except CardError:
-        raise CardError(f"not a card: {text!r}; the rank must be A, 2..10 (or T), J, Q or K") from None
+        raise CardError(_("not a card: {text!r}; the rank must be A, 2..10 (or T), J, Q or K").format(text=text)) from None
     return make_card(rank, suit)
 
 

@@ -20,6 +20,7 @@ changes every saved game and leaderboard, so golden deals in the tests pin them.
 from __future__ import annotations
 
 from .cards import DECK_SIZE, full_deck
+from .i18n import _
 
 MASK64 = (1 << 64) - 1
 SHUFFLES = ("patience", "microsoft")
@@ -73,7 +74,7 @@ def patience_shuffle(key: str, number: int, decks: int = 1) -> list[int]:
 def microsoft_shuffle(number: int) -> list[int]:
     """The Microsoft FreeCell deal ``number``, in dealing order (row by row over 8 columns)."""
     if not 1 <= number <= MAX_MICROSOFT_DEAL:
-        raise DealError(f"Microsoft deal numbers run from 1 to {MAX_MICROSOFT_DEAL}, not {number}")
+        raise DealError(_("Microsoft deal numbers run from 1 to {most}, not {number}").format(most=MAX_MICROSOFT_DEAL, number=number))
     state = number
     remaining = list(range(DECK_SIZE))  # A♣ A♦ A♥ A♠ 2♣ ... the card ints are this index
     dealt = []
@@ -89,13 +90,13 @@ def microsoft_shuffle(number: int) -> list[int]:
 def shuffled_deck(shuffle: str, key: str, number: int, decks: int = 1) -> list[int]:
     """The deck for one deal, in dealing order."""
     if isinstance(number, bool) or not isinstance(number, int):
-        raise DealError(f"a deal number is a whole number, not {number!r}")
+        raise DealError(_("a deal number is a whole number, not {number!r}").format(number=number))
     if shuffle == "microsoft":
         if decks != 1:
-            raise DealError("the microsoft shuffle deals one deck only")
+            raise DealError(_("the microsoft shuffle deals one deck only"))
         return microsoft_shuffle(number)
     if shuffle == "patience":
         if not 1 <= number <= MAX_DEAL:
-            raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {number}")
+            raise DealError(_("deal numbers run from 1 to {most}, not {number}").format(most=MAX_DEAL, number=number))
         return patience_shuffle(key, number, decks)
-    raise DealError(f"unknown shuffle {shuffle!r}; use one of: {', '.join(SHUFFLES)}")
+    raise DealError(_("unknown shuffle {shuffle!r}; use one of: {known}").format(shuffle=shuffle, known=", ".join(SHUFFLES)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..deals import shuffled_deck
+from ..i18n import _
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
 from .compiled import LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ALONE, MOVE_ANY, MOVE_TOP, SLOT, CompiledRules, Group
@@ -487,7 +488,7 @@ class Game:
 
     def undo(self) -> Move:
         if not self.history:
-            raise IllegalMove("nothing to undo")
+            raise IllegalMove(_("nothing to undo"))
         move = self.pop()
         self.future.append(move)
         self.move_count += 1
@@ -495,7 +496,7 @@ class Game:
 
     def redo(self) -> Move:
         if not self.future:
-            raise IllegalMove("nothing to redo")
+            raise IllegalMove(_("nothing to redo"))
         move = self.future.pop()
         self.push(move)
         self.move_count += 1

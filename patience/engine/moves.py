@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import RANK, RANK_NAMES, card_str
-from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, SLOT, describe_build
+from ..i18n import _, ngettext
+from ..ruleset.describe import build_rule
+from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, SLOT
 
 if TYPE_CHECKING:
     from .game import Game
@@ -20,6 +22,8 @@ Move = tuple[int, int, int]
 DEAL = -1
 REDEAL = -2
 SWAP = -3  # (pile_a * SLOT + index_a, SWAP, pile_b * SLOT + index_b): exchange two cards (CR-4)
+REMOVE = -4  # (pile_a, REMOVE, pile_b), pile_a <= pile_b: their top cards go out as a set (CZ-2); one card: a == b
+CLOSE_UP = -5  # (0, CLOSE_UP, 0): the close-up action (CZ-3)
 
 
 class IllegalMove(ValueError):
@@ -32,70 +36,83 @@ def why_illegal(game: Game, move: Move) -> str | None:
     try:
         src, dst, n = move
     except (TypeError, ValueError):
-        return f"not a move: {move!r}"
+        return _("not a move: {move!r}").format(move=move)
     if dst == SWAP:
         return why_swap_illegal(game, src, n)
+    if dst in (REMOVE, CLOSE_UP):
+        from .actions import why_close_up_illegal, why_remove_illegal
+
+        return why_remove_illegal(game, src, n) if dst == REMOVE else why_close_up_illegal(game)
     if not (0 <= src < rules.pile_count) or dst >= rules.pile_count or dst < REDEAL:
-        return f"no such pile in {move!r}"
+        return _("no such pile in {move!r}").format(move=move)
     if dst < 0:
         return why_stock_illegal(game, src, dst)
     label_s, label_d = rules.labels[src], rules.labels[dst]
     if src == dst:
-        return f"{label_s} cannot move onto itself"
+        return _("{label} cannot move onto itself").format(label=label_s)
     source_group, target_group = rules.group_of[src], rules.group_of[dst]
     source = game.piles[src]
     if source_group.move_kind == MOVE_NONE:
-        return f"cards never leave the {source_group.id} ({label_s})"
+        return _("cards never leave the {group} ({label})").format(group=source_group.id, label=label_s)
     if not source:
-        return f"{label_s} is empty"
+        return _("{label} is empty").format(label=label_s)
     face_up = len(source) - game.hidden[src]
     if n < 1 or n > face_up:
-        return f"{label_s} has {face_up} face-up card{'s' if face_up != 1 else ''}, not {n}"
+        return ngettext("{label} has {count} face-up card, not {n}", "{label} has {count} face-up cards, not {n}",
+                        face_up).format(label=label_s, count=face_up, n=n)
     if n > 1 and source_group.move_kind == MOVE_TOP:
-        return f"only the top card of {label_s} moves"
+        return _("only the top card of {label} moves").format(label=label_s)
     if source_group.move_kind == MOVE_ALONE and len(source) > 1:
-        return f"{label_s} has cards built on it: only a card lying alone leaves the {source_group.id}"
+        return _("{label} has cards built on it: only a card lying alone leaves the {group}").format(
+            label=label_s, group=source_group.id)
+    if source_group.lanes is not None and not game.is_free(src):
+        return _("{label} is not free: neither short end of the card faces a clear lane to the edge").format(
+            label=label_s)
     if n > game.movable_run(src):
-        return f"the top {n} cards of {label_s} are not a run that moves together"
+        return _("the top {n} cards of {label} are not a run that moves together").format(n=n, label=label_s)
     if target_group.index not in source_group.targets:
         allowed = ", ".join(rules.groups[i].id for i in sorted(source_group.targets))
-        return f"cards from the {source_group.id} go only to: {allowed}"
+        return _("cards from the {group} go only to: {allowed}").format(group=source_group.id, allowed=allowed)
     moving = source[-n]
     target = game.piles[dst]
     max_cards = target_group.max_cards
     if max_cards and len(target) + n > max_cards:
-        return f"{label_d} holds at most {max_cards} card{'s' if max_cards != 1 else ''}"
+        return ngettext("{label} holds at most {n} card", "{label} holds at most {n} cards", max_cards).format(
+            label=label_d, n=max_cards)
     if not target:
         if target_group.empty_ok is None:
-            return f"nothing goes into an empty pile in {target_group.id} ({label_d})"
+            return _("nothing goes into an empty pile in {group} ({label})").format(group=target_group.id, label=label_d)
         if not target_group.empty_ok[moving]:
             empty = target_group.spec.empty
             ranks = " ".join(_rank_names(empty if isinstance(empty, list) else []))
-            return f"an empty pile in {target_group.id} takes only {ranks}, not {card_str(moving)}"
+            return _("an empty pile in {group} takes only {ranks}, not {card}").format(
+                group=target_group.id, ranks=ranks, card=card_str(moving))
+        if target_group.follows is not None and not game.may_start(target_group, moving):
+            from .actions import follows_reason
+
+            return follows_reason(game, target_group, moving)
         preferred = _preferred_place(game, moving, target_group.index)
         if preferred is not None:
             group_id, label = preferred
-            return f"{_a(RANK_NAMES[RANK[moving]])} goes to {group_id} first: {label} is empty"
+            return _("{a_rank} goes to {group} first: {label} is empty").format(
+                a_rank=_a(RANK_NAMES[RANK[moving]]), group=group_id, label=label)
     elif target_group.base_ok is not None and not target_group.base_ok[target[0]]:
-        bases = " or ".join(_rank_names(target_group.spec.build.base or []))
-        return (
-            f"nothing is built on {label_d}: {target_group.id} is built on {_a(bases)} only, "
-            f"and {label_d} starts with {card_str(target[0])}"
-        )
+        bases = _(" or ").join(_rank_names(target_group.spec.build.base or []))
+        return _("nothing is built on {label}: {group} is built on {a_rank} only, and {label} starts with {card}").format(
+            label=label_d, group=target_group.id, a_rank=_a(bases), card=card_str(target[0]))
     elif moving not in target_group.fits_on[target[-1]]:
-        return (
-            f"{card_str(moving)} cannot go on {card_str(target[-1])} "
-            f"({target_group.id}: {describe_build(target_group.spec.build)})"
-        )
+        return _("{card} cannot go on {top} ({group}: {rule})").format(
+            card=card_str(moving), top=card_str(target[-1]), group=target_group.id,
+            rule=build_rule(target_group.spec.build))
     if n > 1 and not game._run_fits(src, n, target_group):
-        return (
-            f"{n} cards cannot go to {target_group.id} at once, only one by one "
-            f"({target_group.id}: {describe_build(target_group.spec.build)})"
-        )
+        return _("{n} cards cannot go to {group} at once, only one by one ({group}: {rule})").format(
+            n=n, group=target_group.id, rule=build_rule(target_group.spec.build))
     if n > 1 and source_group.run_limit != LIMIT_NONE:
         limit = game.run_limit(src, dst)
         if limit is not None and n > limit:
-            return f"only {limit} card{'s' if limit != 1 else ''} can move at once here (free cells and empty columns), not {n}"
+            return ngettext("only {limit} card can move at once here (free cells and empty columns), not {n}",
+                            "only {limit} cards can move at once here (free cells and empty columns), not {n}",
+                            limit).format(limit=limit, n=n)
     return None
 
 
@@ -119,60 +136,61 @@ def why_swap_illegal(game: Game, a: int, b: int) -> str | None:
     rules = game.rules
     label = rules.swap_label
     if label is None:
-        return "this game has no swap"
-    if not game.uses_left[0]:
-        return "the swap is used up: it may be made only once a game" if rules.action_uses[0] == 1 else "no swaps left"
+        return _("this game has no swap")
+    if not game.uses_left[rules.swap_index]:
+        return (_("the swap is used up: it may be made only once a game") if rules.action_uses[rules.swap_index] == 1
+                else _("no swaps left"))
     places = []
     for code in (a, b):
         if not isinstance(code, int) or code < 0:
-            return f"not a place: {code!r}"
+            return _("not a place: {code!r}").format(code=code)
         pile, index = divmod(code, SLOT)
         if pile not in rules.swap_piles:
             where = ", ".join(rules.ruleset.actions.swap.within) if rules.ruleset.actions.swap else ""
             name = rules.labels[pile] if pile < rules.pile_count else str(pile)
-            return f"the swap exchanges cards of the {where} only, not of {name}"
+            return _("the swap exchanges cards of the {groups} only, not of {name}").format(groups=where, name=name)
         cards = game.piles[pile]
         if index >= len(cards):
-            return f"{rules.labels[pile]} has {len(cards)} card{'s' if len(cards) != 1 else ''}, no card {index + 1}"
+            return ngettext("{label} has {n} card, no card {index}", "{label} has {n} cards, no card {index}",
+                            len(cards)).format(label=rules.labels[pile], n=len(cards), index=index + 1)
         if index < game.hidden[pile]:
-            return f"card {index + 1} of {rules.labels[pile]} is face down"
+            return _("card {index} of {label} is face down").format(index=index + 1, label=rules.labels[pile])
         places.append((pile, index))
     if a == b:
-        return "a card cannot be swapped with itself"
+        return _("a card cannot be swapped with itself")
     card_a = game.piles[places[0][0]][places[0][1]]
     card_b = game.piles[places[1][0]][places[1][1]]
     if card_a == card_b:
-        return f"both cards are {card_str(card_a)}: swapping them changes nothing"
+        return _("both cards are {card}: swapping them changes nothing").format(card=card_str(card_a))
     if game.swap_changes_nothing((a, SWAP, b)):
-        return (
-            f"swapping {card_str(card_a)} and {card_str(card_b)} only turns "
-            f"{rules.labels[places[0][0]]} and {rules.labels[places[1][0]]} into each other"
-        )
+        return _("swapping {first} and {second} only turns {a} and {b} into each other").format(
+            first=card_str(card_a), second=card_str(card_b), a=rules.labels[places[0][0]], b=rules.labels[places[1][0]])
     return None
 
 
 def why_stock_illegal(game: Game, src: int, dst: int) -> str | None:
     rules = game.rules
     if src != rules.stock_pile:
-        return "only the stock deals"
+        return _("only the stock deals")
     stock = game.piles[src]
     if dst == DEAL:
-        return None if stock else "the stock is empty"
+        return None if stock else _("the stock is empty")
     if stock:
-        return "the stock is not empty yet"
+        return _("the stock is not empty yet")
     if rules.waste_pile < 0:
-        return "this stock is never turned over again"
+        return _("this stock is never turned over again")
     if not game.piles[rules.waste_pile]:
-        return "the stock and the waste are both empty"
+        return _("the stock and the waste are both empty")
     if 0 <= rules.redeals <= game.redeals_used:
         passes = rules.redeals + 1
-        return f"no redeals left: the stock goes round {passes} time{'s' if passes != 1 else ''} in all"
+        return ngettext("no redeals left: the stock goes round {n} time in all",
+                        "no redeals left: the stock goes round {n} times in all", passes).format(n=passes)
     return None
 
 
 def _a(word: str) -> str:
     """``a 3``, ``an 8``, ``an A``."""
-    return ("an " if word[:1] in ("A", "8") else "a ") + word
+    return (_("an {rank}") if word[:1] in ("A", "8") else _("a {rank}")).format(rank=word)
 
 
 def _rank_names(ranks: list[int]) -> list[str]:

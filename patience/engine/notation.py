@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from .compiled import SLOT
 from .moves import DEAL, REDEAL, SWAP, IllegalMove, Move, why_illegal
 
@@ -87,7 +88,7 @@ def parse_move(game: Game, text: str) -> Move:
         spaced = "-".join(text.lower().split())  # spaces separate the two places too
         return _parse_swap(game, spaced[len(label):], text)
     if not body:
-        raise IllegalMove("no move given")
+        raise IllegalMove(_("no move given"))
     if rules.stock_pile >= 0 and body == rules.labels[rules.stock_pile]:
         stock = rules.stock_pile
         return (stock, DEAL, 0) if game.piles[stock] else (stock, REDEAL, 0)
@@ -98,7 +99,8 @@ def parse_move(game: Game, text: str) -> Move:
         readings += [(a, b, given) for a, b in _splits(game, counted["body"])]
     if not readings:
         labels = " ".join(rules.labels)
-        raise IllegalMove(f"{text.strip()!r} is not a move: write a source and a target label ({labels}), e.g. {_example(game)}")
+        raise IllegalMove(_("{text!r} is not a move: write a source and a target label ({labels}), e.g. {example}").format(
+            text=text.strip(), labels=labels, example=_example(game)))
     legal: list[Move] = []
     first_illegal: Move | None = None
     for src_label, dst_label, count in readings:
@@ -114,7 +116,7 @@ def parse_move(game: Game, text: str) -> Move:
         if _all_same_group_targets(game, legal):
             return legal[0]  # e.g. "7h" with two foundations that take the card: any will do
         options = ", ".join(format_move(game, m, explicit=True) for m in legal)
-        raise IllegalMove(f"{text.strip()!r} could mean several moves: {options}")
+        raise IllegalMove(_("{text!r} could mean several moves: {options}").format(text=text.strip(), options=options))
     assert first_illegal is not None
     return first_illegal
 
@@ -126,15 +128,15 @@ def _parse_swap(game: Game, places: str, text: str) -> Move:
     found = _PLACES.match(places)
     if not found:
         raise IllegalMove(
-            f"{text.strip()!r}: write a swap as {rules.swap_label}, then two places, each a pile and a card "
-            f"counted from the bottom (1 = bottom), e.g. {example}"
+            _("{text!r}: write a swap as {label}, then two places, each a pile and a card counted from the bottom "
+              "(1 = bottom), e.g. {example}").format(text=text.strip(), label=rules.swap_label, example=example)
         )
     codes = []
     for pile_label, number in ((found["a"], found["i"]), (found["b"], found["j"])):
         if pile_label not in rules.pile_by_label:
-            raise IllegalMove(f"{text.strip()!r}: there is no pile {pile_label!r}")
+            raise IllegalMove(_("{text!r}: there is no pile {label!r}").format(text=text.strip(), label=pile_label))
         if int(number) < 1:
-            raise IllegalMove(f"{text.strip()!r}: cards are counted from 1, the bottom card")
+            raise IllegalMove(_("{text!r}: cards are counted from 1, the bottom card").format(text=text.strip()))
         codes.append(rules.pile_by_label[pile_label] * SLOT + int(number) - 1)
     low, high = sorted(codes)
     return (low, SWAP, high)

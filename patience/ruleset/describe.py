@@ -22,7 +22,7 @@ RANK_RELATION = {
 }
 SUIT_RELATION = {
     "any": "", "same": N_(" in suit"), "other": N_(" in another suit"), "same-colour": N_(" in the same colour"),
-    "alternate-colour": N_(" in alternating colours (red on black, black on red)"),
+    "alternate-colour": N_(" in alternating colours"),
 }
 MOVE = {
     "none": N_("cards never leave it"), "top": N_("only the top card moves"),
@@ -41,15 +41,26 @@ def _ranks(ranks: list[int]) -> str:
     return ", ".join(RANK_NAMES.get(r, str(r)) for r in ranks)
 
 
-def describe_build(build: Build) -> str:
+def build_rule(build: Build) -> str:
+    """The build rule in a few words (``down in alternating colours``), as refusals quote it."""
     if build.rank == "none":
         return _("nothing is built on it")
     rank = _(RANK_RELATION[build.rank])
     if build.step != 1 and build.rank in ("up", "down", "up-or-down"):
         rank = _("{direction} by {step}").format(direction=rank, step=build.step)
-    text = _("built {how}").format(how=rank + (_(SUIT_RELATION[build.suit]) if SUIT_RELATION[build.suit] else ""))
+    text = rank + (_(SUIT_RELATION[build.suit]) if SUIT_RELATION[build.suit] else "")
     if build.wrap:
         text += _(" (K and A follow each other)")
+    return text
+
+
+def describe_build(build: Build) -> str:
+    """The build rule as the rules text says it (``built down in alternating colours (red on black...)``)."""
+    if build.rank == "none":
+        return build_rule(build)
+    text = _("built {how}").format(how=build_rule(build))
+    if build.suit == "alternate-colour":
+        text += _(" (red on black, black on red)")
     return text
 
 
@@ -85,6 +96,11 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
             parts.append(_(MOVE[group.move]))
     if group.run_limit != "none":
         parts.append(_(RUN_LIMIT[group.run_limit]))
+    if group.build.base:
+        parts.append(_("a pile is built on only when its bottom card is {ranks}").format(ranks=_ranks(group.build.base)))
+    if group.prefer:
+        parts.append(_("cards of rank {ranks} take an empty place here first, and one elsewhere only while this group has none").format(
+            ranks=_ranks(group.prefer)))
     if group.max_cards:
         parts.append(ngettext("holds at most {n} card", "holds at most {n} cards", group.max_cards).format(n=group.max_cards))
     if group.to is not None:
@@ -149,6 +165,29 @@ def rules_text(ruleset: Ruleset, lang: str | None = None) -> str:
         stock = describe_stock(ruleset)
         if stock:
             out.append("- " + stock)
+        out += ["- " + line for line in describe_extras(ruleset)]
         groups = ", ".join(group_name(ruleset, gid) for gid in ruleset.win_groups())
-        out.append("- " + _("You win when every card lies in: {groups}.").format(groups=groups))
+        win = _("You win when every card lies in: {groups}").format(groups=groups)
+        if ruleset.win is not None and ruleset.win.full:
+            full = ", ".join(group_name(ruleset, gid) for gid in ruleset.win.full)
+            win += _(", and every pile of {groups} that holds cards is full").format(groups=full)
+        out.append("- " + win + ".")
         return "\n".join(out)
+
+
+def describe_extras(ruleset: Ruleset) -> list[str]:
+    """Sentences for the top-level settings besides deal, piles, stock and win."""
+    lines = []
+    if ruleset.discard is not None:
+        lines.append(_("Every {ranks} goes out to {group} the moment it is dealt.").format(
+            ranks=_ranks(ruleset.discard.ranks), group=group_name(ruleset, ruleset.discard.to)))
+    swap = ruleset.actions.swap
+    if swap is not None:
+        groups = ", ".join(group_name(ruleset, gid) for gid in swap.within)
+        if swap.uses == "unlimited":
+            times = _("as often as you like")
+        else:
+            times = ngettext("once per game", "{n} times per game", swap.uses).format(n=swap.uses)
+        lines.append(_("You may swap any two cards of {groups}, buried ones too, {times} (`{label}`: {example}).").format(
+            groups=groups, times=times, label=swap.label, example=f"{swap.label}03.1-17.3"))
+    return lines

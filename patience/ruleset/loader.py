@@ -263,14 +263,10 @@ def _describe(error: Mapping[str, Any], path: KeyPath) -> tuple[str, str]:
         return _("{value!r} should be {kind}").format(value=error.get("input"), kind=_(_KINDS[kind])), "P013"
     message = str(error["msg"]).removeprefix("Value error, ")
     cause = ctx.get("error")
-    # A rank the deck does not have; the model's validators raise CardError for it (translated text
-    # cannot be matched, so the kind of error decides).
-    code = "P103" if isinstance(cause, CardError) or _is_rank_text(message) else "P013"
+    # A rank the deck does not have: the model's validators let parse_rank's CardError through, and
+    # the kind of error decides the code (a translated message could not be matched).
+    code = "P103" if isinstance(cause, CardError) else "P013"
     return message, code
-
-
-def _is_rank_text(message: str) -> bool:
-    return "not a rank" in message or "ranks are 1..13" in message
 
 
 def _merge(described: list[tuple[str, str, str]]) -> str:
