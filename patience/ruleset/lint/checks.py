@@ -132,9 +132,8 @@ def check_deal(ctx: _Context) -> None:
     rest = [i for i, s in enumerate(steps) if s.count == "rest"]
     for i, step in enumerate(steps):
         if rest and i > rest[0] and step.count != "rest" and _step_cards(ctx, step) > 0:
-            ctx.add("P102", ("deal", "steps", i), _("step {n} already took the rest of the cards; "
-                    "this step gets none (put the `rest` step last)").format(n=rest[0] + 1))
-        elif step.count != "rest" and step.to in ctx.groups and _step_cards(ctx, step) == 0:
+            continue  # reported by the model's card accounting (P102)
+        if step.count != "rest" and step.to in ctx.groups and _step_cards(ctx, step) == 0:
             ctx.add("P205", ("deal", "steps", i, "count"), _("this step deals no cards"))
     dealt = dealt_per_pile(ctx.ruleset)
     total = sum(len(g.labels) for g in ctx.groups.values())
