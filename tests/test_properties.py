@@ -26,7 +26,7 @@ from patience import Game
 from patience.cards import full_deck
 from patience.deals import MAX_DEAL, MAX_MICROSOFT_DEAL
 from patience.engine.compiled import SLOT
-from patience.engine.moves import DEAL, REDEAL, SWAP, IllegalMove, Move
+from patience.engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move
 from patience.engine.notation import parse_move
 from patience.ruleset.model import Ruleset
 from patience.ruleset.registry import shipped_rulesets
@@ -143,6 +143,13 @@ def allowed_moves(game: Game) -> Iterator[Move]:
         for b in places[i + 1:]:
             if game.why_illegal((a, SWAP, b)) is None:
                 yield (a, SWAP, b)
+    removable = sorted({p for rule in game.rules.remove_rules for p in rule.piles})
+    for i, a in enumerate(removable):  # sets (CZ-2): one card, or two, lower pile first
+        for b in removable[i:]:
+            if game.why_illegal((a, REMOVE, b)) is None:
+                yield (a, REMOVE, b)
+    if game.why_illegal((0, CLOSE_UP, 0)) is None:
+        yield (0, CLOSE_UP, 0)
     for src in range(pile_count):
         for stock_action in ((src, DEAL, 0), (src, REDEAL, 0)):
             if game.why_illegal(stock_action) is None:
@@ -222,7 +229,7 @@ def stock_cycle_moves(game: Game) -> tuple[bool, bool]:
             seen.add(marker)
             moves = game.legal_moves()
             for move in moves:
-                if move[1] == SWAP:  # an unused action is a move (CR-5)
+                if move[1] in (SWAP, REMOVE, CLOSE_UP):  # an unused action is a move (CR-5); sets out (CZ-2)
                     any_card_move = real_move = True
                 elif move[1] >= 0 and not is_whole_pile_shuffle(game, move):
                     any_card_move = True
@@ -253,8 +260,13 @@ def check_outcome(game: Game) -> str:
         group = rules.group_by_id[gid]
         all_home = all_home and all(len(game.piles[p]) in (0, group.spec.max_cards) for p in group.piles)
     assert game.is_won() == all_home
-    assert (status == "won") == all_home
-    if not all_home:
+    later_class = not all_home and status == "won"  # CZ-4: a later win class, judged once no move is left
+    if later_class:
+        assert game.win_class() not in (None, rules.win_conditions[0].id)
+        assert not stock_cycle_moves(game)[1], "a later win class while a move is left"
+    else:
+        assert (status == "won") == all_home
+    if not all_home and not later_class:
         any_card_move, real_move = stock_cycle_moves(game)
         if real_move:
             assert status == "in progress", "a non-stock move off the foundations is left, yet 'lost'"
@@ -430,7 +442,7 @@ def test_G3_random_games_end_with_a_status(ruleset_id: str, data: st.DataObject)
 # deal with no redeal) or only relocates cards, which lost detection sees through: here a random
 # player who never repeats a position always ends at "won" or "lost", never stuck "in progress".
 # (Klondike with unlimited redeals and FreeCell's free cells are too large to walk to the end.)
-ENDING = [r for r in ("cromwell", "parada", "parada-1") if r in RULESETS]
+ENDING = [r for r in ("cromwell", "parada", "parada-1", "kwadratura-kola", "dywan", "czternastki") if r in RULESETS]
 END_PLAY = 3_000  # far more moves than any of these games has needed (a few hundred)
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import IS_RED, card_str
 from ..i18n import _, language
+from .render_grid import cross_groups, cross_lines, grid_lines
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -167,6 +168,7 @@ def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int
     tops = [g for g in rules.groups if g.role != "tableau"]
     name_width = max((len(group_title(game, g)) for g in tops), default=0)
     pending: Line = []  # a line of tops groups still open for a neighbour
+    cross = cross_groups(game)  # four grid arms drawn as one cross
     lines.append([])
     for group in rules.groups:
         if group.role != "tableau":
@@ -183,12 +185,17 @@ def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int
             else:
                 pending = block[0]
             continue
+        if group in cross[1:]:
+            continue  # drawn with the first arm of the cross
         if pending:
             lines.append(pending)
             pending = []
         if lines[-1]:
             lines.append([])
-        if group.spec.count * COLUMN - 1 <= width:
+        if group.spec.grid is not None:  # cells at their coordinates (render_grid)
+            lines += cross_lines(game, cross, glyphs) if group in cross else grid_lines(
+                game, group, glyphs, group_title(game, group))
+        elif group.spec.count * COLUMN - 1 <= width:
             lines += _columns_lines(game, group, glyphs)
         else:
             lines += _fans_lines(game, group, glyphs, width)
@@ -238,6 +245,7 @@ def to_json(game: Game) -> dict:
         "game": game.ruleset.id,
         "deal": game.deal_number,
         "status": game.status(),
+        "win_class": game.win_class(),  # CZ-4: which class of win (None while not won)
         "score": game.score if rules.scored else None,
         "redeals": game.redeals_used,
         "moves": game.move_count,

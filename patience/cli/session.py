@@ -359,11 +359,17 @@ class Session:
 
     def describe(self, move: Move) -> str:
         """``38  8♠ onto 9♥``: a move's notation and what it does, in words."""
-        from ..engine.moves import SLOT, SWAP
+        from ..engine.moves import CLOSE_UP, REMOVE, SLOT, SWAP
 
         game = self.game
         notation = game.notation(move)
         src, dst, n = move
+        if dst == REMOVE:  # a set out (CZ-2)
+            cards = [game.piles[p][-1] for p in ((src,) if src == n else (src, n))]
+            return f"{notation:<6} " + _("remove {cards}").format(
+                cards=" ".join(card_str(c, ascii=self.settings.ascii) for c in cards))
+        if dst == CLOSE_UP:
+            return f"{notation:<6} " + _("close up the lanes and refill the gaps")
         if dst == SWAP:
             first, second = (game.piles[place // SLOT][place % SLOT] for place in (src, n))
             return f"{notation:<6} " + _("swap {first} and {second}").format(
@@ -440,6 +446,13 @@ class Session:
                     _("You won deal {deal} in {moves}, {time}! Type undo, restart (play this deal again), new, or quit.")
                     .format(deal=self.game.deal_number, moves=moves, time=clock(self.elapsed()))
                 )
+                win = self.game.ruleset.win
+                if win is not None and win.classes:  # G-3, CZ-4: name the class
+                    reached = {c.id: c for c in win.classes}.get(self.game.win_class() or "")
+                    if reached is not None:
+                        from ..i18n import language
+
+                        messages.append(_("Won ({win_class}).").format(win_class=reached.display_name(language())))
             elif after == "lost":
                 messages.append(
                     _("The game is lost: {reason}. Type undo, restart, new, or quit.").format(reason=lost_reason(self.game))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import DECK_SIZE, IS_RED, RANK, SUIT
 from ..ruleset.model import Build, PileGroup, Ruleset
+from .layout import Lanes, RemoveRule, WinCondition, clear_lanes, close_up_lanes, compile_remove, compile_win, upright_cells
 
 MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE = 0, 1, 2, 3, 4
 LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2
@@ -59,28 +60,6 @@ def card_fits(rule: Build, below: int, above: int) -> bool:
     return rank_fits(rule, RANK[below], RANK[above]) and suit_fits(rule, below, above)
 
 
-def describe_build(rule: Build) -> str:
-    """The build rule in words, e.g. ``down in alternating colours``."""
-    if rule.rank == "none":
-        return "nothing is built on a card here"
-    step = "" if rule.step == 1 else f" by {rule.step}"
-    ranks = {
-        "up": f"up{step}",
-        "down": f"down{step}",
-        "up-or-down": f"up or down{step}",
-        "same": "on the same rank",
-        "any": "on any rank",
-    }[rule.rank]
-    suits = {
-        "any": "",
-        "same": " in suit",
-        "other": " in another suit",
-        "same-colour": " in the same colour",
-        "alternate-colour": " in alternating colours",
-    }[rule.suit]
-    return ranks + suits + (" (K and A wrap)" if rule.wrap else "")
-
-
 def rank_bytes(ranks: list[int] | None) -> bytes | None:
     """card -> 1 if its rank is listed; None for no list."""
     if ranks is None:
@@ -108,14 +87,21 @@ class Group:
     turn_up: bool
     build_id: int = 0  # groups with equal build rules share an id: runs fit both alike
     targets: frozenset[int] = field(default_factory=frozenset)  # group indices it may send to
+    lanes: tuple[Lanes, ...] | None = None  # free: clear-lane: per cell, its lanes to the edge (KK-2)
+    follows: tuple[int, bool] | None = None  # (group index, per suit): KK-4's start order
 
 
 def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
     rule = spec.build
+    # Each (below, above) pair is judged once; both tables come from the same answers (start-up time).
     fits_on = tuple(
-        tuple(above for above in range(DECK_SIZE) if card_fits(rule, below, above)) for below in range(DECK_SIZE)
+        tuple(above for above in range(DECK_SIZE) if card_fits(rule, below, above)) if rule.rank != "none" else ()
+        for below in range(DECK_SIZE)
     )
-    run_ok = bytes(1 if card_fits(rule, b, a) else 0 for b in range(DECK_SIZE) for a in range(DECK_SIZE))
+    run_ok = bytearray(DECK_SIZE * DECK_SIZE)
+    for below, aboves in enumerate(fits_on):
+        for above in aboves:
+            run_ok[below * DECK_SIZE + above] = 1
     if spec.empty == "none":
         empty_ok = None
     elif spec.empty == "any":
@@ -130,13 +116,14 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         piles=range(first_pile, first_pile + spec.count),
         spec=spec,
         fits_on=fits_on,
-        run_ok=run_ok,
+        run_ok=bytes(run_ok),
         empty_ok=empty_ok,
         base_ok=rank_bytes(rule.base),
         move_kind=_MOVE_KINDS[spec.move],
         run_limit=_LIMITS[spec.run_limit],
         max_cards=spec.max_cards or 0,
         turn_up=spec.turn_up == "auto",
+        lanes=clear_lanes(spec, first_pile),
     )
 
 
@@ -164,9 +151,11 @@ class CompiledRules:
         self.group_of: list[Group] = [g for g in self.groups for _ in g.piles]
         self.labels: list[str] = [label for g in self.groups for label in g.spec.labels]
         self.pile_by_label: dict[str, int] = {label: p for p, label in enumerate(self.labels)}
-        self.group_by_shared_label: dict[str, Group] = {
-            g.spec.shared_label: g for g in self.groups if g.spec.shared_label
-        }
+        # A shared label may name the piles of several groups (KK's four foundation groups).
+        self.group_by_shared_label: dict[str, list[Group]] = {}
+        for g in self.groups:
+            if g.spec.shared_label:
+                self.group_by_shared_label.setdefault(g.spec.shared_label, []).append(g)
         self.movable_piles: tuple[int, ...] = tuple(p for g in self.groups if g.move_kind for p in g.piles)
         self.cell_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "cell" for p in g.piles)
         self.column_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "tableau" for p in g.piles)
@@ -199,7 +188,31 @@ class CompiledRules:
             tuple(p for gid in swap.within for p in self.group_by_id[gid].piles) if swap else ()
         )
         # Uses left at the start, one per action (-1: unlimited); part of every position.
-        self.action_uses: tuple[int, ...] = ((-1 if swap.uses == "unlimited" else swap.uses),) if swap else ()
+        # Actions in a fixed order (swap, close-up); their uses left are part of every position.
+        close = ruleset.actions.close_up
+        actions = [(a.label, -1 if a.uses == "unlimited" else a.uses) for a in (swap, close) if a is not None]
+        self.action_labels: tuple[str, ...] = tuple(label for label, _ in actions)
+        self.action_uses: tuple[int, ...] = tuple(uses for _, uses in actions)
+        self.swap_index: int = 0 if swap else -1
+        self.close_up_index: int = (1 if swap else 0) if close else -1
+        first_pile = {g.id: g.piles.start for g in self.groups}
+        self.close_up_label: str | None = close.label if close else None
+        self.close_up_lanes: Lanes = close_up_lanes(close, ruleset, first_pile) if close else ()
+        self.refill_pile: int = first_pile[close.refill] if close and close.refill else -1
+        self.remove_rules: tuple[RemoveRule, ...] = tuple(compile_remove(r, ruleset, first_pile) for r in ruleset.remove)
+        self.win_conditions: list[WinCondition] = compile_win(ruleset, first_pile)
+        # Geometry: an upright flag per pile (KK-1), and the cells a grid makes (never sorted in keys).
+        self.upright: list[bool] = [u for g in self.groups for u in upright_cells(g.spec)]
+        self.grid_groups: frozenset[int] = frozenset(g.index for g in self.groups if g.spec.grid is not None)
+        for g in self.groups:
+            if g.spec.follows:
+                g.follows = (self.group_by_id[g.spec.follows.group].index, g.spec.follows.per == "suit")
+        # prefill (DY-1): (pile, card) placed before the shuffle; those cards are not shuffled.
+        self.prefill: tuple[tuple[int, int], ...] = tuple(
+            (g.piles[i], (rank - 1) * 4 + suit)
+            for g in self.groups
+            for i, (rank, suit) in enumerate((r, s) for r in g.spec.prefill for s in range(4))
+        )
         self.full_piles: tuple[int, ...] = tuple(
             p for gid in (ruleset.win.full if ruleset.win else []) for p in self.group_by_id[gid].piles
         )

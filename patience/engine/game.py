@@ -15,14 +15,18 @@ from ..i18n import _
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
 from .compiled import LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ALONE, MOVE_ANY, MOVE_TOP, SLOT, CompiledRules, Group
-from .moves import DEAL, REDEAL, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
+from .actions import (
+    close_up_move, holds, is_free, later_class, may_start, pop_close_up, pop_remove, push_close_up, push_remove,
+    removal_moves,
+)
+from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
 
 # One undo record: the move, what it did beyond the move itself, the score before it.
 # For card moves ``extra`` is 1 when a face-down card turned up; for deals, the number of cards
 # dealt, or (with `discard`) the pile each card went to, in order; for a swap, 1 when a use was
-# counted (an unlimited action counts none).
+# counted (an unlimited action counts none); for a removal, the pile the cards went to; for a
+# close-up, actions.CloseUpRecord.
 UndoRecord = tuple[Move, "int | tuple[int, ...]", int]
-SWAP_ACTION = 0  # index of the swap in ``uses_left`` (the only action so far)
 SHUFFLE_SEARCH = 300  # most positions lost detection visits through relocations (and recursion depth)
 
 
@@ -62,6 +66,10 @@ class Game:
     def _deal(self, number: int) -> None:
         rs = self.ruleset
         deck = shuffled_deck(rs.deal.shuffle, rs.deal.key or rs.id, number, rs.decks)
+        if self.rules.prefill:  # DY-1: these cards are taken out first; the rest keep the shuffled order
+            for pile, card in self.rules.prefill:
+                deck.remove(card)
+                self.piles[pile].append(card)
         position = 0
         for step in rs.deal.steps:
             piles = list(self.rules.group_by_id[step.to].piles)
@@ -175,6 +183,8 @@ class Game:
                     for src, n, card in singles:
                         if not empty_ok[card] or src == dst or gi not in group_of[src].targets:
                             continue
+                        if group.follows is not None and not may_start(self, group, card):
+                            continue  # KK-4: a 5 only after an A of its suit
                         if preferred_by is not None and any(
                             g != gi and g in empty_groups for g in preferred_by[card]
                         ):
@@ -182,10 +192,16 @@ class Game:
                         if n > 1 and not self._several_ok(src, n, group, 0, to_column, free_cells, empty_columns):
                             continue
                         moves.append((src, dst, n))
+        if rules.remove_rules:
+            moves += removal_moves(self)  # CZ-2: sets out
         stock_move = self._stock_move()
         if stock_move is not None:
             moves.append(stock_move)
-        if actions and self.uses_left and self.uses_left[SWAP_ACTION]:
+        if rules.close_up_index >= 0:
+            close = close_up_move(self)  # CZ-3: one action, offered only when it changes something
+            if close is not None:
+                moves.append(close)
+        if actions and rules.swap_index >= 0 and self.uses_left[rules.swap_index]:
             moves += self._swap_moves()  # last, so card moves keep small numbers
         return moves
 
@@ -298,6 +314,8 @@ class Game:
         top = len(cards) - 1
         if top < self.hidden[pile] or not group.move_kind:
             return 0
+        if group.lanes is not None and not is_free(self, pile):
+            return 0  # KK-2: no clear lane from either short end
         if group.move_kind == MOVE_TOP:
             return 1
         if group.move_kind == MOVE_ANY:
@@ -363,10 +381,15 @@ class Game:
             a, b = piles[pa], piles[pb]
             a[ia], b[ib] = b[ib], a[ia]
             uses = self.uses_left
-            counted = 1 if uses[SWAP_ACTION] > 0 else 0
+            w = rules.swap_index
+            counted = 1 if uses[w] > 0 else 0
             if counted:
-                self.uses_left = uses[:SWAP_ACTION] + (uses[SWAP_ACTION] - 1,) + uses[SWAP_ACTION + 1:]
+                self.uses_left = uses[:w] + (uses[w] - 1,) + uses[w + 1:]
             self.history.append((move, counted, score_before))
+        elif dst == REMOVE:
+            self.history.append((move, push_remove(self, src, n), score_before))
+        elif dst == CLOSE_UP:
+            self.history.append((move, push_close_up(self), score_before))  # type: ignore[arg-type]
         else:  # REDEAL
             stock, waste = piles[src], piles[rules.waste_pile]
             waste.reverse()
@@ -458,7 +481,12 @@ class Game:
             a[ia], b[ib] = b[ib], a[ia]
             if extra:
                 uses = self.uses_left
-                self.uses_left = uses[:SWAP_ACTION] + (uses[SWAP_ACTION] + 1,) + uses[SWAP_ACTION + 1:]
+                w = self.rules.swap_index
+                self.uses_left = uses[:w] + (uses[w] + 1,) + uses[w + 1:]
+        elif dst == REMOVE:
+            pop_remove(self, src, n, extra)  # type: ignore[arg-type]
+        elif dst == CLOSE_UP:
+            pop_close_up(self, extra)  # type: ignore[arg-type]
         else:
             stock, waste = piles[src], piles[self.rules.waste_pile]
             stock.reverse()
@@ -509,23 +537,40 @@ class Game:
 
     # ----------------------------------------------------------------- outcome
     def is_won(self) -> bool:
-        piles = self.piles
-        rules = self.rules
-        if sum(len(piles[p]) for p in rules.win_piles) != rules.total_cards:
-            return False
-        group_of = rules.group_of
-        return all(not piles[p] or len(piles[p]) == group_of[p].max_cards for p in rules.full_piles)
+        """The first (or only) win class holds: it ends the game at once."""
+        return holds(self, self.rules.win_conditions[0])
 
     def is_lost(self) -> bool:
-        """KL-9: not won, and no move that changes anything is left, whatever the stock brings."""
-        if self.is_won():
+        """KL-9: not won, and no move that changes anything is left, whatever the stock brings;
+        with win classes (CZ-4), and no later class holds then either."""
+        if self.is_won() or self._progress_possible():
             return False
-        return not self._progress_possible()
+        return later_class(self) is None
 
     def status(self) -> str:
         if self.is_won():
             return "won"
-        return "lost" if self.is_lost() else "in progress"
+        if self._progress_possible():
+            return "in progress"
+        return "won" if later_class(self) is not None else "lost"
+
+    def win_class(self) -> str | None:
+        """The id of the win class reached (CZ-4: ``first``, ``second``), or None while not won.
+        A game with a plain `win` has one class, ``won``."""
+        if self.is_won():
+            return self.rules.win_conditions[0].id
+        if len(self.rules.win_conditions) > 1 and not self._progress_possible():
+            later = later_class(self)
+            return later.id if later is not None else None
+        return None
+
+    def is_free(self, pile: int) -> bool:
+        """KK-2: whether the pile is open to play from (always, unless `free: clear-lane`)."""
+        return is_free(self, pile)
+
+    def may_start(self, group: Group, card: int) -> bool:
+        """KK-4: whether ``card`` may start a pile of ``group`` (always, unless `follows`)."""
+        return group.follows is None or may_start(self, group, card)
 
     def _progress_possible(self) -> bool:
         """Go through the stock (stock actions only) looking for any move that changes something."""
@@ -562,12 +607,15 @@ class Game:
           between a column and a free cell) counts only if a chain of relocations leads to
           another kind of move (searched, at most SHUFFLE_SEARCH positions).
         """
-        if self.uses_left and self.uses_left[SWAP_ACTION] and self._swap_possible():
+        swap = self.rules.swap_index
+        if swap >= 0 and self.uses_left[swap] and self._swap_possible():
             return True
         foundations = self.rules.foundation_piles
         retreats = []
         relocations = False
-        for move in self.legal_moves():
+        for move in self.legal_moves(actions=False):
+            if move[1] in (REMOVE, CLOSE_UP):
+                return True  # a set out, or a close-up that changes something: always progress
             if move[1] < 0 or self.changes_nothing(move) or self._trades_support(move):
                 continue
             if move[0] in foundations and move[1] not in foundations:
@@ -658,9 +706,11 @@ class Game:
         next deal puts different cards on each."""
         parts = []
         unsorted = self.rules.stock_target_groups
+        grids = self.rules.grid_groups
         for group in self.rules.groups:
             piles = [(bytes(self.piles[p]), self.hidden[p]) for p in group.piles]
-            if len(piles) > 1 and group.role not in ("stock", "waste") and group.index not in unsorted:
+            if len(piles) > 1 and group.role not in ("stock", "waste") and group.index not in unsorted \
+                    and group.index not in grids:  # a grid's cells have geometry: never sorted
                 piles.sort()
             parts.append(tuple(piles))
         return (tuple(parts), self._redeals_key(), self.uses_left)

@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from .compiled import SLOT
-from .moves import DEAL, REDEAL, SWAP, IllegalMove, Move, why_illegal
+from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_illegal
 
 if TYPE_CHECKING:
-    from .compiled import Group
     from .game import Game
 
 _COUNT = re.compile(r"^(?P<body>.+)v(?P<count>[0-9a-f]+)$")
@@ -53,18 +52,17 @@ def _splits(game: Game, body: str) -> list[tuple[str, str]]:
     return [(body[:i], body[i:]) for i in range(1, len(body)) if body[:i] in known and body[i:] in known]
 
 
-def _piles_for(game: Game, label: str) -> tuple[list[int], Group | None]:
+def _piles_for(game: Game, label: str) -> list[int]:
     rules = game.rules
     if label in rules.pile_by_label:
-        return [rules.pile_by_label[label]], None
-    group = rules.group_by_shared_label[label]
-    return list(group.piles), group
+        return [rules.pile_by_label[label]]
+    return [p for group in rules.group_by_shared_label[label] for p in group.piles]
 
 
 def _candidates(game: Game, src_label: str, dst_label: str, count: int | None) -> list[Move]:
     """Every move the labels could mean, legal first (in pile order)."""
-    sources, _ = _piles_for(game, src_label)
-    targets, _ = _piles_for(game, dst_label)
+    sources = _piles_for(game, src_label)
+    targets = _piles_for(game, dst_label)
     legal: list[Move] = []
     illegal: list[Move] = []
     for src in sources:
@@ -89,6 +87,10 @@ def parse_move(game: Game, text: str) -> Move:
         return _parse_swap(game, spaced[len(label):], text)
     if not body:
         raise IllegalMove(_("no move given"))
+    if "+" in body:  # a set removal: its cells joined by `+` (`na1+nb2`; one card `d7+`)
+        return _parse_removal(game, body, text)
+    if rules.close_up_label and body == rules.close_up_label:
+        return (0, CLOSE_UP, 0)
     if rules.stock_pile >= 0 and body == rules.labels[rules.stock_pile]:
         stock = rules.stock_pile
         return (stock, DEAL, 0) if game.piles[stock] else (stock, REDEAL, 0)
@@ -108,8 +110,8 @@ def parse_move(game: Game, text: str) -> Move:
             if why_illegal(game, move) is None:
                 if move not in legal:
                     legal.append(move)
-            elif first_illegal is None:
-                first_illegal = move
+            elif first_illegal is None or (not _plausible(game, first_illegal) and _plausible(game, move)):
+                first_illegal = move  # the reason shown: a pile the card would fit by rank and suit, if any
     if len(legal) == 1:
         return legal[0]
     if len(legal) > 1:
@@ -142,6 +144,36 @@ def _parse_swap(game: Game, places: str, text: str) -> Move:
     return (low, SWAP, high)
 
 
+def _plausible(game: Game, move: Move) -> bool:
+    """The moving card fits the target's top card, or the empty target takes its rank: the
+    refusal is then about something else (KK-4's start order), which is the reason to give."""
+    src, dst, n = move
+    source, target = game.piles[src], game.piles[dst]
+    if not 0 < n <= len(source):
+        return False
+    group = game.rules.group_of[dst]
+    card = source[-n]
+    if target:
+        return card in group.fits_on[target[-1]]
+    return group.empty_ok is not None and bool(group.empty_ok[card])
+
+
+def _parse_removal(game: Game, body: str, text: str) -> Move:
+    """``na1+nb2`` (two cells, either order) or ``d7+`` (one card)."""
+    rules = game.rules
+    words = [w for w in body.split("+") if w]
+    if not 1 <= len(words) <= 2:
+        raise IllegalMove(_("{text!r}: write a removal as its cells joined by +, e.g. a1+b2, or one cell and +").format(
+            text=text.strip()))
+    piles = []
+    for word in words:
+        if word not in rules.pile_by_label:
+            raise IllegalMove(_("{text!r}: there is no pile {label!r}").format(text=text.strip(), label=word))
+        piles.append(rules.pile_by_label[word])
+    low, high = min(piles), max(piles)
+    return (low, REMOVE, high)
+
+
 def _all_same_group_targets(game: Game, moves: list[Move]) -> bool:
     """Moves that differ only in which pile of one group receives the same cards."""
     first_src, _, first_n = moves[0]
@@ -167,6 +199,10 @@ def format_move(game: Game, move: Move, *, explicit: bool = False) -> str:
     if dst == SWAP:
         (pa, ia), (pb, ib) = divmod(src, SLOT), divmod(n, SLOT)
         return f"{rules.swap_label}{rules.labels[pa]}.{ia + 1}-{rules.labels[pb]}.{ib + 1}"
+    if dst == REMOVE:
+        return rules.labels[src] + "+" + ("" if n == src else rules.labels[n])
+    if dst == CLOSE_UP:
+        return rules.close_up_label or ""
     src_label = rules.labels[src]
     dst_label = rules.labels[dst]
     if not explicit:

@@ -126,8 +126,7 @@ def _int(header: dict[str, str], key: str, default: int) -> int:
 
 
 def _action_labels(game: Game) -> list[str]:
-    label = game.rules.swap_label
-    return [label] if label else []
+    return list(game.rules.action_labels)
 
 
 def _uses_word(n: int) -> str:

@@ -101,6 +101,7 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
     if group.prefer:
         parts.append(_("cards of rank {ranks} take an empty place here first, and one elsewhere only while this group has none").format(
             ranks=_ranks(group.prefer)))
+    parts += _describe_geometry(ruleset, group)
     if group.max_cards:
         parts.append(ngettext("holds at most {n} card", "holds at most {n} cards", group.max_cards).format(n=group.max_cards))
     if group.to is not None:
@@ -108,6 +109,28 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         parts.append(_("its cards go only to: {groups}").format(groups=targets))
     text = f"{group_name(ruleset, gid)} ({piles}: {labels})"
     return text + (": " + "; ".join(parts) if parts else "") + "."
+
+
+def _describe_geometry(ruleset: Ruleset, group: PileGroup) -> list[str]:
+    """Grid, orientation, freedom, start order and prefilled cards, in words."""
+    parts = []
+    if group.grid is not None:
+        parts.append(_("a grid of {rows} rows by {cols} columns; a cell is named by its column letter and row "
+                       "number, a1 top left").format(rows=group.grid.rows, cols=group.grid.cols))
+    if group.orient == "checker":
+        parts.append(_("a card lies upright where row + column is even, sideways where it is odd"))
+    if group.free == "clear-lane":
+        parts.append(_("a card is free when one of its short ends faces a clear lane of empty cells to the edge"))
+    if group.follows is not None:
+        leader = group_name(ruleset, group.follows.group)
+        if group.follows.per == "suit":
+            parts.append(_("a pile starts only while fewer piles of the card's suit have started here than in {group}")
+                         .format(group=leader))
+        else:
+            parts.append(_("a pile starts only while fewer piles have started here than in {group}").format(group=leader))
+    if group.prefill:
+        parts.append(_("before the shuffle one {ranks} of each suit is put here").format(ranks=_ranks(group.prefill)))
+    return parts
 
 
 def describe_deal(ruleset: Ruleset) -> list[str]:
@@ -166,6 +189,9 @@ def rules_text(ruleset: Ruleset, lang: str | None = None) -> str:
         if stock:
             out.append("- " + stock)
         out += ["- " + line for line in describe_extras(ruleset)]
+        if ruleset.win is not None and ruleset.win.classes:
+            out += ["- " + line for line in describe_classes(ruleset)]
+            return "\n".join(out)
         groups = ", ".join(group_name(ruleset, gid) for gid in ruleset.win_groups())
         win = _("You win when every card lies in: {groups}").format(groups=groups)
         if ruleset.win is not None and ruleset.win.full:
@@ -173,6 +199,32 @@ def rules_text(ruleset: Ruleset, lang: str | None = None) -> str:
             win += _(", and every pile of {groups} that holds cards is full").format(groups=full)
         out.append("- " + win + ".")
         return "\n".join(out)
+
+
+def describe_classes(ruleset: Ruleset) -> list[str]:
+    """CZ-4: each win class, best first; the later ones are judged when no move is left."""
+    assert ruleset.win is not None
+    lines = []
+    for i, wc in enumerate(ruleset.win.classes):
+        conditions = []
+        if wc.all_cards_in:
+            conditions.append(_("every card lies in: {groups}").format(
+                groups=", ".join(group_name(ruleset, gid) for gid in wc.all_cards_in)))
+        if wc.left is not None:
+            groups = ", ".join(group_name(ruleset, gid) for gid in wc.left.in_)
+            if wc.left.per == "group":
+                conditions.append(ngettext("exactly {n} card is left in each of: {groups}",
+                                           "exactly {n} cards are left in each of: {groups}",
+                                           wc.left.count).format(n=wc.left.count, groups=groups))
+            else:
+                conditions.append(ngettext("exactly {n} card is left in: {groups}",
+                                           "exactly {n} cards are left in: {groups}",
+                                           wc.left.count).format(n=wc.left.count, groups=groups))
+        when = _("at once") if i == 0 else _("once no move is left")
+        lines.append(_("Won ({win_class}), {when}: {conditions}.").format(
+            win_class=wc.display_name(language()), when=when, conditions=_(" and ").join(conditions)))
+    lines.append(_("Otherwise, once no move is left, the game is lost."))
+    return lines
 
 
 def describe_extras(ruleset: Ruleset) -> list[str]:
@@ -190,4 +242,19 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
             times = ngettext("once per game", "{n} times per game", swap.uses).format(n=swap.uses)
         lines.append(_("You may swap any two cards of {groups}, buried ones too, {times} (`{label}`: {example}).").format(
             groups=groups, times=times, label=swap.label, example=f"{swap.label}03.1-17.3"))
+    for rule in ruleset.remove:
+        groups = ", ".join(group_name(ruleset, gid) for gid in rule.from_)
+        match = _("of the same rank") if rule.same else _("whose ranks add up to {sum}").format(sum=rule.sum)
+        touch = {0: "", 4: _(", touching by a side"), 8: _(", touching by a side or a corner, within one group")}[rule.adjacent]
+        count = _(" or ").join(str(n) for n in rule.cards)
+        lines.append(_("You may remove {count} free cards of {groups} {match}{touch} to {target} (`a1+b2`).").format(
+            count=count, groups=groups, match=match, touch=touch, target=group_name(ruleset, rule.to)))
+    close = ruleset.actions.close_up
+    if close is not None:
+        groups = ", ".join(group_name(ruleset, gid) for gid in close.groups)
+        refill = _(", then the empty places are filled from {group} while it lasts").format(
+            group=group_name(ruleset, close.refill)) if close.refill else ""
+        lines.append(_("Whenever it changes something you may close up (`{label}`): in every lane of {groups} the "
+                       "cards slide toward its {end} end, keeping their order{refill}.").format(
+            label=close.label, groups=groups, end=_("first") if close.toward == "first" else _("last"), refill=refill))
     return lines

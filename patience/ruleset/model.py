@@ -42,18 +42,12 @@ def _rank_list(value: Any) -> Any:
                 raise ValueError(f"{value!r} is not allowed; write any, none, or a list of ranks such as [K]") from None
         value = words
     if isinstance(value, list):
-        try:
-            return [parse_rank(v) for v in value]
-        except CardError as err:
-            raise ValueError(str(err)) from None
+        return [parse_rank(v) for v in value]  # a CardError is a ValueError: lint reads it as P103
     return value
 
 
 def _one_rank(value: Any) -> int:
-    try:
-        return parse_rank(value)
-    except CardError as err:
-        raise ValueError(str(err)) from None
+    return parse_rank(value)
 
 
 RANK_SCHEMA = {
@@ -103,8 +97,48 @@ EmptyRule = Annotated[
 ]
 
 
+COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class Grid(Strict):
+    """The group's piles are the cells of a grid, row by row from the top left (KK-1, CZ-1)."""
+
+    rows: int = Field(ge=1, le=9, description="Rows of cells (numbered 1.. from the top in labels).")
+    cols: int = Field(ge=1, le=26, description="Columns of cells (lettered a.. from the left in labels).")
+    prefix: str = Field(
+        "",
+        pattern=r"^[a-z]?$",
+        description="A letter put before every cell label (`n` gives `na1`), to tell several grids apart.",
+    )
+
+    def labels(self) -> list[str]:
+        """``<prefix><column letter><row number>``, row by row: ``a1 b1 ... h1 a2 ...``."""
+        return [f"{self.prefix}{COLUMN_LETTERS[c]}{r + 1}" for r in range(self.rows) for c in range(self.cols)]
+
+
+class Follows(Strict):
+    """A pile of this group may be started only while it has fewer started piles than another group (KK-4)."""
+
+    group: str = Field(description="The group that must be ahead.")
+    per: Literal["suit", "all"] = Field(
+        "all", description="suit: count only started piles whose bottom card has the arriving card's suit."
+    )
+
+
 class PileGroup(Strict):
     """A group of piles that share every rule: the tableau columns, the free cells, ..."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _grid_labels(cls, data: Any) -> Any:
+        """A grid makes its own labels and count (one pile per cell)."""
+        if isinstance(data, dict) and isinstance(data.get("grid"), dict) and "labels" not in data:
+            try:
+                grid = Grid.model_validate(data["grid"])
+            except Exception:  # noqa: BLE001 - the field validator reports it with its path
+                return data
+            data = dict(data, labels=grid.labels(), count=data.get("count", grid.rows * grid.cols))
+        return data
 
     role: Role = Field(
         description="What the group is for: stock, waste, tableau, foundation, cell, reserve or discard. "
@@ -146,6 +180,38 @@ class PileGroup(Strict):
         description="Ranks that belong here first: a card of these ranks may go into an empty pile of "
         "another group only while no pile of this group is empty (PA-3).",
     )
+    grid: Grid | None = Field(
+        None,
+        description="The piles are the cells of a rows × cols grid (labels and count are then made: "
+        "`<prefix><column letter><row number>`, `a1` top left). Cells have neighbours (for `remove`) "
+        "and lanes (for `free: clear-lane` and `actions.close_up`); keys never sort them.",
+    )
+    orient: Literal["upright", "checker"] = Field(
+        "upright",
+        description="How the cards of a grid lie: all upright, or checker: upright where row + column "
+        "is even, sideways where it is odd (KK-1).",
+    )
+    free: Literal["all", "clear-lane"] = Field(
+        "all",
+        description="Which piles are open to play from: all, or clear-lane: a grid card whose short end "
+        "faces a clear lane to the edge (upright: every cell above or every cell below is empty; "
+        "sideways: every cell left or right; KK-2).",
+    )
+    follows: Follows | None = Field(
+        None,
+        description="A pile of this group may be started only while the group has fewer started piles "
+        "(of the arriving card's suit, with `per: suit`) than `group` has (KK-4: a 5 after an A).",
+    )
+    prefill: list[Rank] = Field(
+        default_factory=list,
+        description="Before the shuffle, one card of each of these ranks per suit (♣ ♦ ♥ ♠) is taken out "
+        "of the pack and put on this group's piles in order, one card each (DY-1).",
+    )
+
+    @field_validator("prefill", mode="before")
+    @classmethod
+    def _prefill_ranks(cls, value: Any) -> Any:
+        return _rank_list(value)
 
     @field_validator("labels", mode="before")
     @classmethod
@@ -262,15 +328,65 @@ class Scoring(Strict):
     rules: list[ScoreRule] = Field(default_factory=list, description="The events that score, added up.")
 
 
+class Left(Strict):
+    """Exactly so many cards lie in some groups (CZ-4: one per arm)."""
+
+    count: int = Field(ge=0, description="How many cards.")
+    in_: list[str] = Field(alias="in", min_length=1, description="The groups counted.")
+    per: Literal["all", "group"] = Field(
+        "all", description="all: counted over the groups together; group: in each group."
+    )
+
+
+class WinClass(Strict):
+    """One named way to win (CZ-4's first and second class)."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Short id, e.g. `first`.")
+    name: str = Field(min_length=1, description="The class in English, e.g. `first class`.")
+    names: dict[str, str] = Field(default_factory=dict, description="The class by language code (`pl`).")
+    all_cards_in: list[str] = Field(default_factory=list, description="Every card lies in these groups.")
+    full: list[str] = Field(default_factory=list, description="Every non-empty pile of these groups is full.")
+    left: Left | None = Field(None, description="Exactly so many cards lie in these groups.")
+
+    def display_name(self, lang: str = "en") -> str:
+        return self.names.get(lang, self.name)
+
+
 class Win(Strict):
     """When the game is won."""
 
-    all_cards_in: list[str] = Field(description="Won when every card lies in these groups.")
+    all_cards_in: list[str] = Field(
+        default_factory=list, description="Won when every card lies in these groups."
+    )
     full: list[str] = Field(
         default_factory=list,
         description="And every pile of these groups that holds cards is full (holds its group's "
         "`max_cards`): PA-6's complete piles, with places left empty in a one-deck game.",
     )
+    classes: list[WinClass] = Field(
+        default_factory=list,
+        description="Instead of the keys above: named win classes, best first (CZ-4). The first ends "
+        "the game when it holds; the others are judged only when no move is left, and the result is "
+        "the best class that holds (otherwise lost).",
+    )
+
+    @model_validator(mode="after")
+    def _one_form(self) -> Win:
+        if self.classes and (self.all_cards_in or self.full):
+            raise ValueError("give either `classes` or `all_cards_in`/`full`, not both")
+        if not self.classes and "all_cards_in" not in self.model_fields_set:
+            raise ValueError("say `all_cards_in` (or give `classes`)")
+        for c in self.classes:
+            if not c.all_cards_in and c.left is None:
+                raise ValueError(f"win class {c.id!r} needs `all_cards_in` or `left`")
+        return self
+
+    def main(self) -> tuple[list[str], list[str], Left | None]:
+        """The condition that ends the game when it holds: (all_cards_in, full, left)."""
+        if self.classes:
+            first = self.classes[0]
+            return first.all_cards_in, first.full, first.left
+        return self.all_cards_in, self.full, None
 
 
 class Discard(Strict):
@@ -312,10 +428,82 @@ class Swap(Strict):
         return value
 
 
+class CloseUp(Strict):
+    """A player action: cards slide along lanes toward one end, then gaps are refilled (CZ-3)."""
+
+    groups: list[str] = Field(min_length=1, description="The grid groups that close up.")
+    lanes: Literal["rows", "cols", "all"] = Field(
+        "rows", description="The lanes cards slide along: rows, columns, or all = the whole grid in reading order."
+    )
+    toward: Literal["first", "last"] = Field(
+        "first", description="first: toward the first cell of each lane (column a, row 1); last: the other end."
+    )
+    refill: str | None = Field(
+        None,
+        description="A one-pile group whose top cards then fill the empty places, group by group, lane "
+        "by lane, the place nearest `toward` first, while it lasts.",
+    )
+    uses: int | Literal["unlimited"] = Field("unlimited", description="How many times per game.")
+    label: str = Field(description="The action's label in the move notation (`z`).")
+
+    @field_validator("label")
+    @classmethod
+    def _check_label(cls, value: str) -> str:
+        if not LABEL_PATTERN.match(value):
+            raise ValueError(f"label {value!r} must be 1-3 lowercase letters or digits")
+        return value
+
+    @field_validator("uses")
+    @classmethod
+    def _positive(cls, value: Any) -> Any:
+        if isinstance(value, int) and value < 1:
+            raise ValueError("uses must be at least 1, or unlimited")
+        return value
+
+
 class Actions(Strict):
     """Player actions besides moving cards; each is listed and numbered like a move."""
 
     swap: Swap | None = Field(None, description="Exchange two cards of the layout (CR-4).")
+    close_up: CloseUp | None = Field(
+        None, description="Slide cards along lanes toward one end, then refill the gaps (CZ-3)."
+    )
+
+
+class Remove(Strict):
+    """A set move: free cards that match go out together (CZ-2's pairs, Pyramid's 13s)."""
+
+    same: Literal["rank"] | None = Field(None, description="rank: the cards have the same rank.")
+    sum: int | None = Field(None, ge=1, le=52, description="The cards' ranks add up to this (A = 1, K = 13).")
+    cards: list[int] = Field(
+        default_factory=lambda: [2],
+        description="How many cards make a set: 1 or 2, or a list (`[1, 2]`: a K alone sums to 13).",
+    )
+    from_: list[str] = Field(alias="from", min_length=1, description="The groups whose free top cards may be taken.")
+    adjacent: Literal[0, 4, 8] = Field(
+        0,
+        description="0: anywhere; 4: the cells touch by a side; 8: by a side or a corner. Always within "
+        "one grid, so separate groups never touch (CZ-2).",
+    )
+    to: str = Field(description="The one-pile group the cards go to.")
+
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _cards(cls, value: Any) -> Any:
+        return [value] if isinstance(value, int) else value
+
+    @field_validator("cards")
+    @classmethod
+    def _one_or_two(cls, value: list[int]) -> list[int]:
+        if not value or any(n not in (1, 2) for n in value):
+            raise ValueError("a set is 1 or 2 cards")
+        return value
+
+    @model_validator(mode="after")
+    def _one_match(self) -> Remove:
+        if (self.same is None) == (self.sum is None):
+            raise ValueError("say either `same: rank` or `sum: N`")
+        return self
 
 
 class Assists(Strict):
@@ -335,7 +523,7 @@ class Assists(Strict):
 class Ruleset(Strict):
     """One patience game."""
 
-    id: str = Field(pattern=ID_PATTERN, description="Lowercase kebab-case id, e.g. `kwadratura-kola`.")
+    id: str = Field(pattern=ID_PATTERN, description="Lowercase kebab-case id, e.g. `bakers-game`.")
     name: str = Field(min_length=1, description="Display name in English.")
     names: dict[str, str] = Field(default_factory=dict, description="Display names by language code (`pl`).")
     aliases: list[str] = Field(default_factory=list, description="Other names players may type.")
@@ -349,6 +537,9 @@ class Ruleset(Strict):
         None, description="Ranks put out of play the moment they come face up, at the deal and at stock deals."
     )
     actions: Actions = Field(default_factory=Actions, description="Player actions besides card moves.")
+    remove: list[Remove] = Field(
+        default_factory=list, description="Set moves: matching free cards go out together (CZ-2)."
+    )
     win: Win | None = Field(None, description="When the game is won; default: every card on the foundations.")
     assists: Assists = Field(default_factory=Assists, description="Help the terminal game gives by default.")
 
@@ -357,7 +548,7 @@ class Ruleset(Strict):
 
     def win_groups(self) -> list[str]:
         if self.win:
-            return list(self.win.all_cards_in)
+            return list(self.win.main()[0])
         return [gid for gid, g in self.piles.items() if g.role == "foundation"]
 
 
@@ -374,6 +565,7 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
             problems.append((path, f"no pile group {name!r}; the groups are {', '.join(groups)}"))
 
     seen: dict[str, str] = {}
+    shared: set[str] = set()
     for gid, group in groups.items():
         if not re.match(ID_PATTERN, gid):
             problems.append((("piles", gid), "group ids are lowercase kebab-case, e.g. `free-cells`"))
@@ -383,11 +575,22 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
             seen[label] = gid
         if group.shared_label:
             other = seen.get(group.shared_label)
-            if other is not None:
+            # Several groups may share one shared label (KK's 32 foundations in four groups).
+            if other is not None and group.shared_label not in shared:
                 problems.append((("piles", gid, "shared_label"), f"label {group.shared_label!r} is already used by {other}"))
             seen[group.shared_label] = gid
+            shared.add(group.shared_label)
         for i, target in enumerate(group.to or []):
             need(target, ("piles", gid, "to", i))
+        if group.follows:
+            need(group.follows.group, ("piles", gid, "follows", "group"))
+        if group.prefill and len(group.prefill) * 4 != group.count:
+            problems.append((("piles", gid, "prefill"),
+                             f"{len(group.prefill) * 4} prefilled cards (one per suit and rank) for {group.count} piles; "
+                             "give one pile per card"))
+        if group.grid and group.count != group.grid.rows * group.grid.cols:
+            problems.append((("piles", gid, "count"), f"a {group.grid.rows} × {group.grid.cols} grid has "
+                             f"{group.grid.rows * group.grid.cols} cells, not {group.count}"))
     for i, step in enumerate(ruleset.deal.steps):
         need(step.to, ("deal", "steps", i, "to"))
         if step.to in groups:
@@ -421,6 +624,30 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
             need(name, ("actions", "swap", "within", i))
         if swap.label in seen:
             problems.append((("actions", "swap", "label"), f"label {swap.label!r} is already used by {seen[swap.label]}"))
+    close = ruleset.actions.close_up
+    if close:
+        for i, name in enumerate(close.groups):
+            need(name, ("actions", "close_up", "groups", i))
+            if name in groups and groups[name].grid is None:
+                problems.append((("actions", "close_up", "groups", i), f"group {name!r} is no grid, so it has no lanes"))
+        need(close.refill, ("actions", "close_up", "refill"))
+        if close.label in seen:
+            problems.append((("actions", "close_up", "label"), f"label {close.label!r} is already used by {seen[close.label]}"))
+    for i, rem in enumerate(ruleset.remove):
+        for j, name in enumerate(rem.from_):
+            need(name, ("remove", i, "from", j))
+            if rem.adjacent and name in groups and groups[name].grid is None:
+                problems.append((("remove", i, "adjacent"), f"group {name!r} is no grid, so its cells have no neighbours"))
+        need(rem.to, ("remove", i, "to"))
+        if rem.to in groups and groups[rem.to].count != 1:
+            problems.append((("remove", i, "to"), "removed cards go to a group of exactly one pile"))
+    for k, wc in enumerate(ruleset.win.classes if ruleset.win else []):
+        for i, name in enumerate(wc.all_cards_in):
+            need(name, ("win", "classes", k, "all_cards_in", i))
+        for i, name in enumerate(wc.full):
+            need(name, ("win", "classes", k, "full", i))
+        for i, name in enumerate(wc.left.in_ if wc.left else []):
+            need(name, ("win", "classes", k, "left", "in", i))
     if not ruleset.win and not any(g.role == "foundation" for g in groups.values()):
         problems.append((("piles",), "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"))
     return problems
@@ -429,7 +656,7 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
 def _card_accounting(ruleset: Ruleset) -> list[tuple[Path, str]]:
     """The deal places every card of the decks exactly once."""
     total = 52 * ruleset.decks
-    placed = 0
+    placed = 4 * len([r for g in ruleset.piles.values() for r in g.prefill])  # taken out before the shuffle (DY-1)
     rest_at: Path | None = None
     for i, step in enumerate(ruleset.deal.steps):
         group = ruleset.piles.get(step.to)
@@ -439,6 +666,9 @@ def _card_accounting(ruleset: Ruleset) -> list[tuple[Path, str]]:
             if rest_at is not None:
                 return [(("deal", "steps", i, "count"), "only one step can take the rest of the cards")]
             rest_at = ("deal", "steps", i, "count")
+        elif rest_at is not None and (step.count if isinstance(step.count, int) else sum(step.count)):
+            # The engine deals in order: the `rest` step has already taken every card.
+            return [(("deal", "steps", i), "a step after the `rest` step gets no cards; put the `rest` step last")]
         elif isinstance(step.count, int):
             placed += step.count * group.count
         else:

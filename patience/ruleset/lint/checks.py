@@ -59,6 +59,9 @@ def dealt_per_pile(ruleset: Ruleset) -> dict[str, list[int]]:
         else:
             for i, n in enumerate(step.count[: len(piles)]):
                 piles[i] += n
+    for gid, group in ruleset.piles.items():  # prefill (DY-1): one card per pile before the deal
+        for i in range(min(4 * len(group.prefill), group.count)):
+            counts[gid][i] += 1
     return counts
 
 
@@ -86,7 +89,19 @@ def fed_by_rules(ruleset: Ruleset, dealt: set[str]) -> set[str]:
     discard_to = getattr(getattr(ruleset, "discard", None), "to", None)  # an optional key: read generically
     if isinstance(discard_to, str):
         fed.add(discard_to)
+    for rule in ruleset.remove:  # set removal sends cards to its `to` (CZ-2)
+        if any(g in dealt for g in rule.from_):
+            fed.add(rule.to)
     return {gid for gid in fed if gid in ruleset.piles}
+
+
+def drawn_by_rules(ruleset: Ruleset) -> set[str]:
+    """Groups whose cards leave by a rule rather than a move: sets removed, a close-up's refill."""
+    drawn = {g for rule in ruleset.remove for g in rule.from_}
+    close = ruleset.actions.close_up
+    if close is not None and close.refill:
+        drawn.add(close.refill)
+    return drawn
 
 
 def holders(ctx: _Context) -> set[str]:
@@ -193,8 +208,9 @@ def check_stock(ctx: _Context) -> None:
     stock = ctx.ruleset.stock
     dealt = dealt_per_pile(ctx.ruleset)
     if stock is None:
+        drawn = drawn_by_rules(ctx.ruleset)
         for gid, group in ctx.groups.items():
-            if group.role == "stock" and sum(dealt[gid]):
+            if group.role == "stock" and sum(dealt[gid]) and gid not in drawn:
                 ctx.add("P108", ("piles", gid, "role"),
                         _("{group} is a stock but there is no `stock:` section, so its cards can never be drawn").format(
                             group=gid))
@@ -243,14 +259,17 @@ def _capacity(group: PileGroup, decks: int) -> float:
 
 def check_win(ctx: _Context) -> None:
     win = ctx.ruleset.win
-    if win is not None and not win.all_cards_in:
+    if win is not None and not win.classes and not win.all_cards_in:
         ctx.add("P109", ("win", "all_cards_in"), _("an empty list is never met: cards always lie somewhere"))
         return
     names = [g for g in ctx.ruleset.win_groups() if g in ctx.groups]
     listed = win.all_cards_in if win else []
+    at: tuple = ("win", "all_cards_in")
+    if win is not None and win.classes:  # the first class ends the game; it is the one checked here
+        listed, at = win.classes[0].all_cards_in, ("win", "classes", 0, "all_cards_in")
     for i, gid in enumerate(listed):
         if gid in listed[:i]:
-            ctx.add("P202", ("win", "all_cards_in", i), _("{name} is listed twice").format(name=gid))
+            ctx.add("P202", at + (i,), _("{name} is listed twice").format(name=gid))
     if not names or not ctx.sound:
         return
     dealt = dealt_per_pile(ctx.ruleset)
@@ -264,7 +283,7 @@ def check_win(ctx: _Context) -> None:
         else:
             room += group.count * _capacity(group, ctx.ruleset.decks)
     if room < total:
-        ctx.add("P104", ("win", "all_cards_in") if win else ("piles",),
+        ctx.add("P104", at if win else ("piles",),
                 _("the win needs all {total} cards in {groups}, which can hold at most {room} "
                   "(check count, empty, build and max_cards)").format(
                     total=total, groups=", ".join(sorted(set(names))), room=int(room)))
@@ -275,9 +294,10 @@ def check_win(ctx: _Context) -> None:
 
 def check_flow(ctx: _Context) -> None:
     """Groups no card reaches, and groups cards cannot leave."""
-    if not ctx.sound or (ctx.ruleset.win is not None and not ctx.ruleset.win.all_cards_in):
+    if not ctx.sound or not ctx.ruleset.win_groups():
         return  # a wrong name or count would make every conclusion here wrong too
     have = holders(ctx)
+    drawn = drawn_by_rules(ctx.ruleset)
     stock = ctx.ruleset.stock
     wins = set(ctx.ruleset.win_groups())
     for gid, group in ctx.groups.items():
@@ -288,7 +308,7 @@ def check_flow(ctx: _Context) -> None:
                 _("no group that holds cards may send them here (`move`, `to`)")
             ctx.add("P105", ("piles", gid), _("no card can ever reach {group}: the deal puts none there and {why}").format(
                 group=gid, why=why))
-        elif gid not in wins and not (_targets(gid, group, ctx.groups) - {gid}):
+        elif gid not in wins and gid not in drawn and not (_targets(gid, group, ctx.groups) - {gid}):
             why = "`move: none`" if group.move == "none" else _("its `to` names no other group")
             ctx.add("P106", ("piles", gid, "move" if group.move == "none" else "to"),
                     _("cards in {group} can never leave it ({why}), so they never reach the win groups").format(
@@ -307,6 +327,9 @@ def check_no_effect(ctx: _Context) -> None:
                 move=group.move))
         if group.to is not None and group.move == "none":
             ctx.add("P201", at + ("to",), _("`to` says where cards go, but `move: none` lets none leave"))
+        if group.grid is None and (group.orient != "upright" or group.free != "all"):
+            key = "orient" if group.orient != "upright" else "free"
+            ctx.add("P201", at + (key,), _("`{key}` describes grid cells, but this group has no `grid`").format(key=key))
         if group.shared_label and group.count == 1:
             ctx.add("P201", at + ("shared_label",), _("a shared label for a single pile; its own label does the same"))
         for i, target in enumerate(group.to or []):

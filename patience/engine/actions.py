@@ -1,0 +1,270 @@
+"""Moves beyond "a card onto a pile": set removal (CZ-2), the close-up action (CZ-3), the
+freedom and start-order rules (KK-2, KK-4) and win classes (CZ-4), read from compiled tables.
+
+Kept out of game.py so that it stays one sitting; Game calls in here only for rulesets that use
+these keywords, so Klondike's hot path does not change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import RANK, RANK_NAMES, SUIT, SUIT_SYMBOLS, card_str
+from ..i18n import _
+from .layout import RemoveRule, WinCondition
+from .moves import CLOSE_UP, REMOVE, Move
+
+if TYPE_CHECKING:
+    from .compiled import Group
+    from .game import Game
+
+# A close-up's undo record: the lane piles before it, the cards taken from the refill pile, the
+# refill pile's face-down count before, and 1 when a use was counted.
+CloseUpRecord = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
+
+
+# ------------------------------------------------------------------ freedom and start order
+def is_free(game: Game, pile: int) -> bool:
+    """KK-2: a grid card is free when one of its short ends faces an all-empty lane to the edge."""
+    group = game.rules.group_of[pile]
+    if group.lanes is None:
+        return True
+    piles = game.piles
+    for lane in group.lanes[pile - group.piles.start]:
+        for q in lane:
+            if piles[q]:
+                break
+        else:
+            return True
+    return False
+
+
+def started(game: Game, group: Group, suit: int | None) -> int:
+    """Non-empty piles of ``group`` (whose bottom card has ``suit``, when given)."""
+    piles = game.piles
+    return sum(1 for p in group.piles if piles[p] and (suit is None or SUIT[piles[p][0]] == suit))
+
+
+def may_start(game: Game, group: Group, card: int) -> bool:
+    """KK-4: a pile of ``group`` may start only while it has fewer started piles than the group it follows."""
+    assert group.follows is not None
+    leader, per_suit = group.follows
+    suit = SUIT[card] if per_suit else None
+    return started(game, group, suit) < started(game, game.rules.groups[leader], suit)
+
+
+def follows_reason(game: Game, group: Group, card: int) -> str:
+    assert group.follows is not None
+    leader = game.rules.groups[group.follows[0]]
+    rank = RANK_NAMES[RANK[card]]
+    if group.follows[1]:
+        return _("a {rank} of {suit} starts a pile in {group} only after one more {leader} pile of {suit} "
+                 "has been started").format(rank=rank, suit=SUIT_SYMBOLS[SUIT[card]], group=group.id, leader=leader.id)
+    return _("a pile in {group} starts only after one more pile in {leader} has been started").format(
+        group=group.id, leader=leader.id)
+
+
+# ------------------------------------------------------------------ set removal
+def _offered(game: Game, rule: RemoveRule) -> list[int]:
+    """Piles of the rule whose top card is free and face up, in pile order."""
+    piles, hidden = game.piles, game.hidden
+    return [p for p in sorted(rule.piles) if piles[p] and hidden[p] < len(piles[p]) and is_free(game, p)]
+
+
+def _rule_for(game: Game, a: int, b: int) -> RemoveRule | None:
+    """The first remove rule that takes the top cards of ``a`` and ``b`` (a == b: one card)."""
+    piles = game.piles
+    for rule in game.rules.remove_rules:
+        if a not in rule.piles or b not in rule.piles:
+            continue
+        if a == b:
+            if rule.single_ok[piles[a][-1]]:
+                return rule
+            continue
+        if not rule.pair_ok[piles[a][-1] * 52 + piles[b][-1]]:
+            continue
+        if rule.near is not None and b not in rule.near.get(a, ()):
+            continue
+        return rule
+    return None
+
+
+def removal_moves(game: Game) -> list[Move]:
+    """Every set the remove rules allow now, pile order, each once (a <= b)."""
+    moves: list[Move] = []
+    piles = game.piles
+    for rule in game.rules.remove_rules:
+        open_piles = _offered(game, rule)
+        for i, a in enumerate(open_piles):
+            top = piles[a][-1]
+            if 1 in rule.sizes and rule.single_ok[top]:
+                moves.append((a, REMOVE, a))
+            if 2 not in rule.sizes:
+                continue
+            for b in open_piles[i + 1:]:
+                if rule.pair_ok[top * 52 + piles[b][-1]] and (rule.near is None or b in rule.near.get(a, ())):
+                    moves.append((a, REMOVE, b))
+    if len(game.rules.remove_rules) > 1:
+        moves = list(dict.fromkeys(moves))
+    return moves
+
+
+def why_remove_illegal(game: Game, a: int, b: int) -> str | None:
+    rules = game.rules
+    if not rules.remove_rules:
+        return _("this game removes no cards")
+    labels = rules.labels
+    for p in (a, b):
+        if not isinstance(p, int) or not 0 <= p < rules.pile_count:
+            return _("no such pile: {pile!r}").format(pile=p)
+        if not any(p in r.piles for r in rules.remove_rules):
+            groups = ", ".join(dict.fromkeys(g for r in rules.remove_rules for g in r.spec.from_))
+            return _("cards are removed only from the {groups}, not from {label}").format(groups=groups, label=labels[p])
+        if not game.piles[p] or game.hidden[p] == len(game.piles[p]):
+            return _("{label} has no face-up card").format(label=labels[p])
+        if not is_free(game, p):
+            return _("{label} is not free").format(label=labels[p])
+    if _rule_for(game, a, b) is not None:
+        return None
+    card_a, card_b = game.piles[a][-1], game.piles[b][-1]
+    if a == b:
+        return _("{card} cannot be removed alone").format(card=card_str(card_a))
+    for rule in rules.remove_rules:
+        if a in rule.piles and b in rule.piles and rule.pair_ok[card_a * 52 + card_b] and rule.near is not None:
+            if rules.group_of[a] is not rules.group_of[b]:
+                return _("{a} and {b} lie in different groups, which never touch").format(a=labels[a], b=labels[b])
+            return _("{a} and {b} do not touch").format(a=labels[a], b=labels[b])
+    spec = rules.remove_rules[0].spec
+    if spec.same:
+        return _("{card_a} and {card_b} are not of the same rank").format(card_a=card_str(card_a), card_b=card_str(card_b))
+    return _("{card_a} and {card_b} do not add up to {sum}").format(
+        card_a=card_str(card_a), card_b=card_str(card_b), sum=spec.sum)
+
+
+def push_remove(game: Game, a: int, b: int) -> int:
+    """Take the set out; returns the pile it went to (the undo record)."""
+    rule = _rule_for(game, a, b)
+    assert rule is not None
+    piles = game.piles
+    out = piles[rule.to_pile]
+    if a == b:
+        out.append(piles[a].pop())
+    else:
+        out.append(piles[a].pop())
+        out.append(piles[b].pop())
+    return rule.to_pile
+
+
+def pop_remove(game: Game, a: int, b: int, to_pile: int) -> None:
+    piles = game.piles
+    out = piles[to_pile]
+    if a != b:
+        piles[b].append(out.pop())
+    piles[a].append(out.pop())
+
+
+# ------------------------------------------------------------------ close-up
+def close_up_changes(game: Game) -> bool:
+    """CZ-3/CZ-4: closing up would move a card inward or bring one in from the refill pile."""
+    piles = game.piles
+    refill = game.rules.refill_pile
+    can_fill = refill >= 0 and bool(piles[refill])
+    for lane in game.rules.close_up_lanes:
+        gap = False
+        for p in lane:
+            if not piles[p]:
+                if can_fill:
+                    return True
+                gap = True
+            elif gap:
+                return True
+    return False
+
+
+def why_close_up_illegal(game: Game) -> str | None:
+    rules = game.rules
+    if rules.close_up_index < 0:
+        return _("this game has no close-up")
+    if not game.uses_left[rules.close_up_index]:
+        return _("the close-up is used up")
+    if not close_up_changes(game):
+        return _("closing up would change nothing: no gap lies inside a lane and nothing is left to fill one")
+    return None
+
+
+def push_close_up(game: Game) -> CloseUpRecord:
+    rules = game.rules
+    piles = game.piles
+    lanes = rules.close_up_lanes
+    before = tuple(tuple(piles[p]) for lane in lanes for p in lane)
+    for lane in lanes:  # slide: non-empty cells keep their order, toward the lane's first cell
+        full = [piles[p] for p in lane if piles[p]]
+        for i, p in enumerate(lane):
+            piles[p] = full[i] if i < len(full) else []
+    taken: list[int] = []
+    refill = rules.refill_pile
+    hidden_before = game.hidden[refill] if refill >= 0 else 0
+    if refill >= 0:
+        source = piles[refill]
+        for lane in lanes:  # group by group, lane by lane, inner place first
+            for p in lane:
+                if not source:
+                    break
+                if not piles[p]:
+                    card = source.pop()
+                    piles[p].append(card)
+                    taken.append(card)
+        game.hidden[refill] = min(hidden_before, len(source))
+    counted = 0
+    uses = game.uses_left
+    i = rules.close_up_index
+    if uses[i] > 0:
+        game.uses_left = uses[:i] + (uses[i] - 1,) + uses[i + 1:]
+        counted = 1
+    return before, tuple(taken), hidden_before, counted
+
+
+def pop_close_up(game: Game, record: CloseUpRecord) -> None:
+    before, taken, hidden_before, counted = record
+    rules = game.rules
+    piles = game.piles
+    cells = [p for lane in rules.close_up_lanes for p in lane]
+    for p, cards in zip(cells, before):
+        piles[p] = list(cards)
+    if rules.refill_pile >= 0:
+        piles[rules.refill_pile].extend(reversed(taken))
+        game.hidden[rules.refill_pile] = hidden_before
+    if counted:
+        i = rules.close_up_index
+        uses = game.uses_left
+        game.uses_left = uses[:i] + (uses[i] + 1,) + uses[i + 1:]
+
+
+def close_up_move(game: Game) -> Move | None:
+    rules = game.rules
+    if rules.close_up_index < 0 or not game.uses_left[rules.close_up_index] or not close_up_changes(game):
+        return None
+    return (0, CLOSE_UP, 0)
+
+
+# ------------------------------------------------------------------ win classes
+def holds(game: Game, cond: WinCondition) -> bool:
+    """Every card in the condition's piles, its full piles full, exactly `left` cards left."""
+    piles = game.piles
+    if cond.piles and sum(len(piles[p]) for p in cond.piles) != game.rules.total_cards:
+        return False
+    group_of = game.rules.group_of
+    if not all(not piles[p] or len(piles[p]) == group_of[p].max_cards for p in cond.full):
+        return False
+    if cond.left_count >= 0:
+        return all(sum(len(piles[p]) for p in part) == cond.left_count for part in cond.left_groups)
+    return True
+
+
+def later_class(game: Game) -> WinCondition | None:
+    """The best class after the first that holds now (judged only once no move is left)."""
+    for cond in game.rules.win_conditions[1:]:
+        if holds(game, cond):
+            return cond
+    return None
+

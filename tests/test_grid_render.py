@@ -1,0 +1,51 @@
+"""The carpet, the 32 foundations and the cross on the board (issue 6, item 5)."""
+
+import pytest
+
+from patience import Game
+from patience.cli.render import render, to_json
+
+
+@pytest.mark.parametrize("game_id", ["kwadratura-kola", "dywan", "czternastki"])
+@pytest.mark.parametrize("ascii", [False, True])
+def test_boards_fit_80_by_30_and_ascii_is_ascii(game_id, ascii):
+    text = render(Game.new(game_id, 1), ascii=ascii)
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 80 and len(lines) <= 30
+    if ascii:
+        assert text.isascii()
+
+
+def test_the_carpet_shows_orientation_free_cards_and_coordinates():
+    game = Game.new("kwadratura-kola", 1)
+    lines = render(game, ascii=True).splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split() == list("abcdefgh"))
+    rows = lines[header + 1: header + 9]
+    assert [row.split()[0] for row in rows] == [str(r) for r in range(1, 9)]
+    first = rows[0]
+    assert first.count("*") == 5  # a1 c1 e1 g1 h1 are free (KK-2)
+    assert "|" in first and "=" in first  # a1 upright, b1 sideways (KK-1)
+    a1 = game.piles[game.rules.pile_by_label["a1"]][0]
+    from patience.cards import card_str
+
+    assert f"*|{card_str(a1, ascii=True):>3}|" in first
+
+
+def test_an_empty_carpet_cell_is_drawn_empty_after_its_card_leaves():
+    game = Game.new("kwadratura-kola", 1)
+    game.play("h7o")
+    row7 = next(line for line in render(game, ascii=True).splitlines() if line.startswith("7 "))
+    assert "[]" in row7
+
+
+def test_the_cross_puts_every_lane_start_next_to_the_centre():
+    game = Game.new("czternastki", 1)
+    lines = render(game, ascii=True).splitlines()
+    assert any("n.1" in line and "n.2" in line for line in lines)
+    assert any(line.rstrip().endswith("e.1") for line in lines)
+    assert any(line.lstrip().startswith("w.1") for line in lines)
+    assert any("s.1" in line and "s.2" in line for line in lines)
+
+
+def test_json_names_the_win_class():
+    assert to_json(Game.new("czternastki", 1))["win_class"] is None
