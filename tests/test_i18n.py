@@ -180,7 +180,7 @@ def test_an_unreadable_catalog_falls_back_to_english_with_a_warning(monkeypatch,
 
 
 # Every user-facing string goes through the translation layer ------------------------------------
-USER_FACING = {"echo", "say", "ClickException", "UsageError", "BadParameter", "IllegalMove", "SaveError",
+USER_FACING = {"echo", "say", "ClickException", "UsageError", "BadParameter", "IllegalMove", "SaveError", "Problem", "ValueError", "RulesetError", "Finding", "LintFinding",
                "StatsError", "TransferError", "Reply"}
 
 

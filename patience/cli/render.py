@@ -148,7 +148,7 @@ def group_title(game: Game, group: Group) -> str:
     or its id when several groups share the role."""
     from ..ruleset.describe import group_name
 
-    if language() == "en":
+    if language() == "en" and "en" not in group.spec.names:
         return group.id
     return group_name(game.ruleset, group.id, language())
 

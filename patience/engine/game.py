@@ -80,7 +80,8 @@ class Game:
             else:
                 wanted = list(step.count)
             if sum(wanted) > len(deck) - position:
-                raise ValueError(f"the deal wants {sum(wanted)} more cards than the {len(deck) - position} left")
+                raise ValueError(_("the deal wants {wanted} more cards than the {left} left").format(
+                    wanted=sum(wanted), left=len(deck) - position))
             order: list[int] = []
             if step.order == "piles":
                 for i, n in enumerate(wanted):
@@ -106,7 +107,8 @@ class Game:
                 elif step.face == "top-up" and dealt:
                     self.hidden[pile] += dealt - 1
         if position != len(deck):
-            raise ValueError(f"the deal places {position} of {len(deck)} cards; give the rest a pile")
+            raise ValueError(_("the deal places {placed} of {total} cards; add a step with `count: rest` for the others").format(
+                placed=position, total=len(deck)))
         if self.rules.discard_ok is not None:
             self._discard_face_up()
 

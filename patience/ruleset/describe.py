@@ -77,7 +77,10 @@ def group_name(ruleset: Ruleset, gid: str, lang: str | None = None) -> str:
     group = ruleset.piles.get(gid)
     if group is None:
         return gid
-    with using_language(lang or language()):
+    chosen = lang or language()
+    if chosen in group.names:
+        return group.names[chosen]
+    with using_language(chosen):
         name = _(ROLE.get(group.role, group.role))
     alone = sum(1 for g in ruleset.piles.values() if g.role == group.role) == 1
     return name if alone else f"{name} “{gid}”"

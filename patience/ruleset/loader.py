@@ -311,7 +311,7 @@ def validate(data: Any, pos: _Positions, filename: str) -> Ruleset:
     ruleset = check_schema(data, pos, filename)
     problems = reference_problems(ruleset)
     if problems:
-        raise RulesetError([Finding(filename, *pos.nearest(p), _dotted(p), m, "P100") for p, m in problems])
+        raise RulesetError([Finding(filename, *pos.nearest(p.path), _dotted(p.path), p.message, "P100") for p in problems])
     return ruleset
 
 

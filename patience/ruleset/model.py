@@ -8,11 +8,12 @@ ruleset that validates can be compiled without further surprises.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, NamedTuple, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
 from ..cards import CardError, parse_rank
+from ..i18n import _
 
 Role = Literal["stock", "waste", "tableau", "foundation", "cell", "reserve", "discard"]
 RankRelation = Literal["none", "up", "down", "up-or-down", "same", "any"]
@@ -39,7 +40,8 @@ def _rank_list(value: Any) -> Any:
             try:
                 parse_rank(words[0])
             except CardError:
-                raise ValueError(f"{value!r} is not allowed; write any, none, or a list of ranks such as [K]") from None
+                raise ValueError(_("{value!r} is not allowed; write any, none, or a list of ranks such as [K]").format(
+                    value=value)) from None
         value = words
     if isinstance(value, list):
         return [parse_rank(v) for v in value]  # a CardError is a ValueError: lint reads it as P103
@@ -144,6 +146,11 @@ class PileGroup(Strict):
         description="What the group is for: stock, waste, tableau, foundation, cell, reserve or discard. "
         "Roles decide the drawing, the free-cell count of `run_limit`, and the default win."
     )
+    names: dict[str, str] = Field(
+        default_factory=dict,
+        description="The group's name by language code, for the board and the rules text "
+        "(`{pl: dywan}`); default: its id in English, its role's name in other languages.",
+    )
     count: int = Field(1, ge=1, le=MAX_PILES, description="How many piles the group has.")
     labels: Labels = Field(
         description="One short label per pile, used in the move notation (`1`..`8`, `a`..`d`, `h1`). "
@@ -232,20 +239,21 @@ class PileGroup(Strict):
     def _check_labels(cls, value: list[str]) -> list[str]:
         for label in value:
             if not LABEL_PATTERN.match(label):
-                raise ValueError(f"label {label!r} must be 1-3 lowercase letters or digits")
+                raise ValueError(_("label {label!r} must be 1-3 lowercase letters or digits").format(label=label))
         return value
 
     @field_validator("shared_label")
     @classmethod
     def _check_shared(cls, value: str | None) -> str | None:
         if value is not None and not LABEL_PATTERN.match(value):
-            raise ValueError(f"label {value!r} must be 1-3 lowercase letters or digits")
+            raise ValueError(_("label {label!r} must be 1-3 lowercase letters or digits").format(label=value))
         return value
 
     @model_validator(mode="after")
     def _labels_match_count(self) -> PileGroup:
         if len(self.labels) != self.count:
-            raise ValueError(f"{len(self.labels)} labels for {self.count} piles; give one label per pile")
+            raise ValueError(_("{labels} labels for {count} piles; give one label per pile").format(
+                labels=len(self.labels), count=self.count))
         return self
 
 
@@ -269,7 +277,7 @@ class DealStep(Strict):
     def _non_negative(cls, value: Any) -> Any:
         counts = value if isinstance(value, list) else [value] if isinstance(value, int) else []
         if any(c < 0 for c in counts):
-            raise ValueError("card counts cannot be negative")
+            raise ValueError(_("card counts cannot be negative"))
         return value
 
 
@@ -308,7 +316,7 @@ class Stock(Strict):
     @classmethod
     def _non_negative(cls, value: Any) -> Any:
         if isinstance(value, int) and value < 0:
-            raise ValueError("redeals cannot be negative")
+            raise ValueError(_("redeals cannot be negative"))
         return value
 
 
@@ -373,12 +381,12 @@ class Win(Strict):
     @model_validator(mode="after")
     def _one_form(self) -> Win:
         if self.classes and (self.all_cards_in or self.full):
-            raise ValueError("give either `classes` or `all_cards_in`/`full`, not both")
+            raise ValueError(_("give either `classes` or `all_cards_in`/`full`, not both"))
         if not self.classes and "all_cards_in" not in self.model_fields_set:
-            raise ValueError("say `all_cards_in` (or give `classes`)")
+            raise ValueError(_("say `all_cards_in` (or give `classes`)"))
         for c in self.classes:
             if not c.all_cards_in and c.left is None:
-                raise ValueError(f"win class {c.id!r} needs `all_cards_in` or `left`")
+                raise ValueError(_("win class {id!r} needs `all_cards_in` or `left`").format(id=c.id))
         return self
 
     def main(self) -> tuple[list[str], list[str], Left | None]:
@@ -417,14 +425,14 @@ class Swap(Strict):
     @classmethod
     def _positive(cls, value: Any) -> Any:
         if isinstance(value, int) and value < 1:
-            raise ValueError("uses must be at least 1, or unlimited")
+            raise ValueError(_("uses must be at least 1, or unlimited"))
         return value
 
     @field_validator("label")
     @classmethod
     def _check_label(cls, value: str) -> str:
         if not LABEL_PATTERN.match(value):
-            raise ValueError(f"label {value!r} must be 1-3 lowercase letters or digits")
+            raise ValueError(_("label {label!r} must be 1-3 lowercase letters or digits").format(label=value))
         return value
 
 
@@ -450,14 +458,14 @@ class CloseUp(Strict):
     @classmethod
     def _check_label(cls, value: str) -> str:
         if not LABEL_PATTERN.match(value):
-            raise ValueError(f"label {value!r} must be 1-3 lowercase letters or digits")
+            raise ValueError(_("label {label!r} must be 1-3 lowercase letters or digits").format(label=value))
         return value
 
     @field_validator("uses")
     @classmethod
     def _positive(cls, value: Any) -> Any:
         if isinstance(value, int) and value < 1:
-            raise ValueError("uses must be at least 1, or unlimited")
+            raise ValueError(_("uses must be at least 1, or unlimited"))
         return value
 
 
@@ -496,13 +504,13 @@ class Remove(Strict):
     @classmethod
     def _one_or_two(cls, value: list[int]) -> list[int]:
         if not value or any(n not in (1, 2) for n in value):
-            raise ValueError("a set is 1 or 2 cards")
+            raise ValueError(_("a set is 1 or 2 cards"))
         return value
 
     @model_validator(mode="after")
     def _one_match(self) -> Remove:
         if (self.same is None) == (self.sum is None):
-            raise ValueError("say either `same: rank` or `sum: N`")
+            raise ValueError(_("say either `same: rank` or `sum: N`"))
         return self
 
 
@@ -555,29 +563,49 @@ class Ruleset(Strict):
 Path = tuple[Union[str, int], ...]
 
 
-def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
+class Problem(NamedTuple):
+    """A whole-ruleset problem: where, what (in the chosen language), and its kind, which lint
+    turns into a code (undefined, label, id, deal, stock, nowin, other)."""
+
+    path: Path
+    message: str
+    kind: str
+
+
+def reference_problems(ruleset: Ruleset) -> list[Problem]:
     """Checks that need the whole ruleset: names of groups, labels, counts. Empty when sound."""
     groups = ruleset.piles
-    problems: list[tuple[Path, str]] = []
+    problems: list[Problem] = []
 
     def need(name: str | None, path: Path) -> None:
         if name is not None and name not in groups:
-            problems.append((path, f"no pile group {name!r}; the groups are {', '.join(groups)}"))
+            problems.append(Problem(path, _("no pile group {name!r}; the groups are {groups}").format(
+                name=name, groups=", ".join(groups)), "undefined"))
+
+    def label_used(path: Path, label: str, by: str) -> None:
+        problems.append(Problem(path, _("label {label!r} is already used by {group}").format(label=label, group=by), "label"))
+
+    def not_a_grid(path: Path, name: str) -> None:
+        problems.append(Problem(path, _("group {name!r} is no grid, so its cells have no lanes or neighbours").format(
+            name=name), "other"))
+
+    def one_pile(path: Path) -> None:
+        problems.append(Problem(path, _("the cards go to a group of exactly one pile"), "other"))
 
     seen: dict[str, str] = {}
     shared: set[str] = set()
     for gid, group in groups.items():
         if not re.match(ID_PATTERN, gid):
-            problems.append((("piles", gid), "group ids are lowercase kebab-case, e.g. `free-cells`"))
+            problems.append(Problem(("piles", gid), _("group ids are lowercase kebab-case, e.g. `free-cells`"), "id"))
         for label in group.labels:
             if label in seen:
-                problems.append((("piles", gid, "labels"), f"label {label!r} is already used by {seen[label]}"))
+                label_used(("piles", gid, "labels"), label, seen[label])
             seen[label] = gid
         if group.shared_label:
             other = seen.get(group.shared_label)
             # Several groups may share one shared label (KK's 32 foundations in four groups).
             if other is not None and group.shared_label not in shared:
-                problems.append((("piles", gid, "shared_label"), f"label {group.shared_label!r} is already used by {other}"))
+                label_used(("piles", gid, "shared_label"), group.shared_label, other)
             seen[group.shared_label] = gid
             shared.add(group.shared_label)
         for i, target in enumerate(group.to or []):
@@ -585,26 +613,29 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
         if group.follows:
             need(group.follows.group, ("piles", gid, "follows", "group"))
         if group.prefill and len(group.prefill) * 4 != group.count:
-            problems.append((("piles", gid, "prefill"),
-                             f"{len(group.prefill) * 4} prefilled cards (one per suit and rank) for {group.count} piles; "
-                             "give one pile per card"))
+            problems.append(Problem(("piles", gid, "prefill"), _(
+                "{cards} prefilled cards (one per suit and rank) for {piles} piles; give one pile per card").format(
+                cards=len(group.prefill) * 4, piles=group.count), "other"))
         if group.grid and group.count != group.grid.rows * group.grid.cols:
-            problems.append((("piles", gid, "count"), f"a {group.grid.rows} × {group.grid.cols} grid has "
-                             f"{group.grid.rows * group.grid.cols} cells, not {group.count}"))
+            problems.append(Problem(("piles", gid, "count"), _("a {rows} × {cols} grid has {cells} cells, not {count}").format(
+                rows=group.grid.rows, cols=group.grid.cols, cells=group.grid.rows * group.grid.cols, count=group.count),
+                "other"))
     for i, step in enumerate(ruleset.deal.steps):
         need(step.to, ("deal", "steps", i, "to"))
         if step.to in groups:
             count = groups[step.to].count
             if isinstance(step.count, list) and len(step.count) != count:
-                problems.append((("deal", "steps", i, "count"), f"{len(step.count)} numbers for {count} piles; give one per pile"))
+                problems.append(Problem(("deal", "steps", i, "count"), _(
+                    "{numbers} numbers for {count} piles; give one per pile").format(numbers=len(step.count), count=count),
+                    "deal"))
             if step.count == "rest" and count != 1:
-                problems.append((("deal", "steps", i, "count"), "`rest` goes onto a group of one pile"))
+                problems.append(Problem(("deal", "steps", i, "count"), _("`rest` goes onto a group of one pile"), "deal"))
     problems += _card_accounting(ruleset)
     if ruleset.stock:
         need(ruleset.stock.pile, ("stock", "pile"))
         need(ruleset.stock.to, ("stock", "to"))
         if ruleset.stock.pile in groups and groups[ruleset.stock.pile].count != 1:
-            problems.append((("stock", "pile"), "the stock group must have exactly one pile"))
+            problems.append(Problem(("stock", "pile"), _("the stock group must have exactly one pile"), "stock"))
     for i, rule in enumerate(ruleset.scoring.rules if ruleset.scoring else []):
         need(rule.from_, ("scoring", "rules", i, "from"))
         need(rule.to, ("scoring", "rules", i, "to"))
@@ -613,34 +644,35 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
     for i, name in enumerate(ruleset.win.full if ruleset.win else []):
         need(name, ("win", "full", i))
         if name in groups and groups[name].max_cards is None:
-            problems.append((("win", "full", i), f"group {name!r} has no max_cards, so its piles are never full"))
+            problems.append(Problem(("win", "full", i), _("group {name!r} has no max_cards, so its piles are never full").format(
+                name=name), "other"))
     if ruleset.discard:
         need(ruleset.discard.to, ("discard", "to"))
         if ruleset.discard.to in groups and groups[ruleset.discard.to].count != 1:
-            problems.append((("discard", "to"), "discarded cards go to a group of exactly one pile"))
+            one_pile(("discard", "to"))
     swap = ruleset.actions.swap
     if swap:
         for i, name in enumerate(swap.within):
             need(name, ("actions", "swap", "within", i))
         if swap.label in seen:
-            problems.append((("actions", "swap", "label"), f"label {swap.label!r} is already used by {seen[swap.label]}"))
+            label_used(("actions", "swap", "label"), swap.label, seen[swap.label])
     close = ruleset.actions.close_up
     if close:
         for i, name in enumerate(close.groups):
             need(name, ("actions", "close_up", "groups", i))
             if name in groups and groups[name].grid is None:
-                problems.append((("actions", "close_up", "groups", i), f"group {name!r} is no grid, so it has no lanes"))
+                not_a_grid(("actions", "close_up", "groups", i), name)
         need(close.refill, ("actions", "close_up", "refill"))
         if close.label in seen:
-            problems.append((("actions", "close_up", "label"), f"label {close.label!r} is already used by {seen[close.label]}"))
+            label_used(("actions", "close_up", "label"), close.label, seen[close.label])
     for i, rem in enumerate(ruleset.remove):
         for j, name in enumerate(rem.from_):
             need(name, ("remove", i, "from", j))
             if rem.adjacent and name in groups and groups[name].grid is None:
-                problems.append((("remove", i, "adjacent"), f"group {name!r} is no grid, so its cells have no neighbours"))
+                not_a_grid(("remove", i, "adjacent"), name)
         need(rem.to, ("remove", i, "to"))
         if rem.to in groups and groups[rem.to].count != 1:
-            problems.append((("remove", i, "to"), "removed cards go to a group of exactly one pile"))
+            one_pile(("remove", i, "to"))
     for k, wc in enumerate(ruleset.win.classes if ruleset.win else []):
         for i, name in enumerate(wc.all_cards_in):
             need(name, ("win", "classes", k, "all_cards_in", i))
@@ -649,11 +681,12 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Path, str]]:
         for i, name in enumerate(wc.left.in_ if wc.left else []):
             need(name, ("win", "classes", k, "left", "in", i))
     if not ruleset.win and not any(g.role == "foundation" for g in groups.values()):
-        problems.append((("piles",), "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"))
+        problems.append(Problem(("piles",), _(
+            "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"), "nowin"))
     return problems
 
 
-def _card_accounting(ruleset: Ruleset) -> list[tuple[Path, str]]:
+def _card_accounting(ruleset: Ruleset) -> list[Problem]:
     """The deal places every card of the decks exactly once."""
     total = 52 * ruleset.decks
     placed = 4 * len([r for g in ruleset.piles.values() for r in g.prefill])  # taken out before the shuffle (DY-1)
@@ -664,17 +697,21 @@ def _card_accounting(ruleset: Ruleset) -> list[tuple[Path, str]]:
             continue
         if step.count == "rest":
             if rest_at is not None:
-                return [(("deal", "steps", i, "count"), "only one step can take the rest of the cards")]
+                return [Problem(("deal", "steps", i, "count"), _("only one step can take the rest of the cards"), "deal")]
             rest_at = ("deal", "steps", i, "count")
         elif rest_at is not None and (step.count if isinstance(step.count, int) else sum(step.count)):
             # The engine deals in order: the `rest` step has already taken every card.
-            return [(("deal", "steps", i), "a step after the `rest` step gets no cards; put the `rest` step last")]
+            return [Problem(("deal", "steps", i), _("a step after the `rest` step gets no cards; put the `rest` step last"),
+                            "deal")]
         elif isinstance(step.count, int):
             placed += step.count * group.count
         else:
             placed += sum(step.count)
     if placed > total:
-        return [(("deal", "steps"), f"the deal places {placed} cards but {ruleset.decks} deck(s) hold {total}")]
+        return [Problem(("deal", "steps"), _("the deal places {placed} cards but {decks} deck(s) hold {total}").format(
+            placed=placed, decks=ruleset.decks, total=total), "deal")]
     if placed < total and rest_at is None:
-        return [(("deal", "steps"), f"the deal places {placed} of {total} cards; add a step with `count: rest` for the others")]
+        return [Problem(("deal", "steps"), _(
+            "the deal places {placed} of {total} cards; add a step with `count: rest` for the others").format(
+            placed=placed, total=total), "deal")]
     return []

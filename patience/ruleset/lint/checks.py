@@ -124,22 +124,12 @@ def holders(ctx: _Context) -> set[str]:
 def check_references(ctx: _Context) -> None:
     problems = reference_problems(ctx.ruleset)
     ctx.sound = not problems
-    for path, message in problems:
-        if message.startswith("no pile group"):
-            code = "P101"
-        elif "already used by" in message:
-            code = "P111"
-        elif path[:1] == ("deal",):
-            code = "P102"
-        elif "kebab-case" in message:
-            code = "P013"
-        elif path == ("piles",):
-            code = "P109"
-        elif path[:1] == ("stock",):
-            code = "P108"
-        else:
-            code = "P100"
-        ctx.add(code, path, message)
+    for problem in problems:
+        ctx.add(KIND_CODES.get(problem.kind, "P100"), problem.path, problem.message)
+
+
+# The model's kinds of whole-ruleset problem, as lint codes.
+KIND_CODES = {"undefined": "P101", "label": "P111", "deal": "P102", "id": "P013", "nowin": "P109", "stock": "P108"}
 
 
 def check_deal(ctx: _Context) -> None:
