@@ -34,3 +34,18 @@ def build(game: str, piles: dict[str, str], *, fill: str, fill_face_down: bool =
             text = "| " + text
         lines.append(f"pile {label}: {text}")
     return Game.from_position("\n".join(lines) + "\n")
+
+
+def pile(game: Game, label: str) -> list[str]:
+    """The cards of the pile labelled ``label``, bottom first, as ``TH``-style words."""
+    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
+
+
+def notations(game: Game) -> list[str]:
+    """Every legal move of ``game`` in its notation, in listing order."""
+    return [game.notation(m) for m in game.legal_moves()]
+
+
+def cell(r: int, c: int) -> str:
+    """The label of an 8-column grid's cell at row ``r``, column ``c`` (0-based): ``a1`` top left."""
+    return "abcdefgh"[c] + str(r + 1)

@@ -3,18 +3,9 @@
 import pytest
 
 from patience import Game, IllegalMove
-from patience.cards import card_str
 from patience.engine.compiled import SLOT
 from patience.engine.moves import SWAP
-from positions import build
-
-
-def pile(game: Game, label: str) -> list[str]:
-    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
-
-
-def notations(game: Game) -> list[str]:
-    return [game.notation(m) for m in game.legal_moves()]
+from positions import build, pile, notations
 
 
 def cw(piles: dict[str, str], **header: str) -> Game:

@@ -1,21 +1,12 @@
 """Czternastki (Fourteens), rule by rule (CZ-1 .. CZ-4 of shared/spec/games.md)."""
 
 import pytest
-from positions import build
+from positions import build, pile, notations
 
 from patience import Game, IllegalMove
-from patience.cards import card_str
 from patience.engine.moves import CLOSE_UP, REMOVE
 
 ARMS = "nesw"
-
-
-def pile(game: Game, label: str) -> list[str]:
-    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
-
-
-def notations(game: Game) -> list[str]:
-    return [game.notation(m) for m in game.legal_moves()]
 
 
 def cz(piles: dict[str, str], **header: int) -> Game:

@@ -1,26 +1,13 @@
 """Dywan (The Carpet), rule by rule (DY-1 .. DY-4 of shared/spec/games.md)."""
 
 import pytest
-from positions import build
+from positions import build, pile, notations, cell
 
 from patience import Game, IllegalMove
-from patience.cards import card_str
 from patience.engine.moves import REDEAL
 
 # Carpet cards that fit no foundation at the start (no 2, no Q).
 FILLER = [f"{r}{s}" for r in "3456789TJ" for s in "CDHS"] * 2
-
-
-def cell(r: int, c: int) -> str:
-    return "abcdefgh"[c] + str(r + 1)
-
-
-def pile(game: Game, label: str) -> list[str]:
-    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
-
-
-def notations(game: Game) -> list[str]:
-    return [game.notation(m) for m in game.legal_moves()]
 
 
 def dy(changes: dict[str, str] | None = None, empty: set[str] = frozenset(), **piles: str) -> Game:

@@ -1,10 +1,9 @@
 """Kwadratura Koła (Squaring the Circle), rule by rule (KK-1 .. KK-6 of shared/spec/games.md)."""
 
 import pytest
-from positions import build
+from positions import build, pile, notations, cell
 
 from patience import Game, IllegalMove
-from patience.cards import card_str
 from patience.engine.moves import DEAL, REDEAL
 
 # KK-2's list, as (row, col) from the top left.
@@ -12,18 +11,6 @@ SIXTEEN = [(0, 0), (0, 2), (0, 4), (0, 6), (0, 7), (1, 0), (3, 0), (5, 0), (7, 0
            (2, 7), (4, 7), (6, 7)]
 # 64 cards none of which starts a foundation (no A, 5, 9, K): on such a carpet only the stock moves.
 FILLER = [f"{r}{s}" for r in "234678TJQ" for s in "CDHS"] * 2
-
-
-def cell(r: int, c: int) -> str:
-    return "abcdefgh"[c] + str(r + 1)
-
-
-def pile(game: Game, label: str) -> list[str]:
-    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
-
-
-def notations(game: Game) -> list[str]:
-    return [game.notation(m) for m in game.legal_moves()]
 
 
 def carpet(changes: dict[str, str] | None = None, empty: set[str] = frozenset(), **piles: str) -> dict[str, str]:

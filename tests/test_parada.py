@@ -3,17 +3,9 @@
 import pytest
 
 from patience import Game, IllegalMove
-from patience.cards import RANK, card_str
+from patience.cards import RANK
 from patience.engine.moves import DEAL, REDEAL
-from positions import build
-
-
-def pile(game: Game, label: str) -> list[str]:
-    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
-
-
-def notations(game: Game) -> list[str]:
-    return [game.notation(m) for m in game.legal_moves()]
+from positions import build, pile, notations
 
 
 def pa(piles: dict[str, str], game: str = "parada") -> Game:

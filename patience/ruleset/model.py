@@ -409,17 +409,13 @@ class Discard(Strict):
         return _rank_list(value)
 
 
-class Swap(Strict):
-    """A player action: exchange any two cards lying in some groups, at any depth (CR-4)."""
+class Action(Strict):
+    """What every player action has: a label in the notation, and how often it may be used."""
 
-    within: list[str] = Field(min_length=1, description="The groups whose cards may be exchanged.")
     uses: int | Literal["unlimited"] = Field(
-        "unlimited", description="How many times per game the action may be used (CR-4: 1)."
+        "unlimited", description="How many times per game the action may be used (CR-4's swap: 1)."
     )
-    label: str = Field(
-        description="The action's label in the move notation: `x03.1-17.3` swaps card 1 of pile 03 "
-        "with card 3 of pile 17, cards counted from the bottom."
-    )
+    label: str = Field(description="The action's label in the move notation (Czternastki's close-up: `c`).")
 
     @field_validator("uses")
     @classmethod
@@ -436,7 +432,17 @@ class Swap(Strict):
         return value
 
 
-class CloseUp(Strict):
+class Swap(Action):
+    """A player action: exchange any two cards lying in some groups, at any depth (CR-4)."""
+
+    within: list[str] = Field(min_length=1, description="The groups whose cards may be exchanged.")
+    label: str = Field(
+        description="The action's label in the move notation: `x03.1-17.3` swaps card 1 of pile 03 "
+        "with card 3 of pile 17, cards counted from the bottom."
+    )
+
+
+class CloseUp(Action):
     """A player action: cards slide along lanes toward one end, then gaps are refilled (CZ-3)."""
 
     groups: list[str] = Field(min_length=1, description="The grid groups that close up.")
@@ -451,22 +457,6 @@ class CloseUp(Strict):
         description="A one-pile group whose top cards then fill the empty places, group by group, lane "
         "by lane, the place nearest `toward` first, while it lasts.",
     )
-    uses: int | Literal["unlimited"] = Field("unlimited", description="How many times per game.")
-    label: str = Field(description="The action's label in the move notation (`z`).")
-
-    @field_validator("label")
-    @classmethod
-    def _check_label(cls, value: str) -> str:
-        if not LABEL_PATTERN.match(value):
-            raise ValueError(_("label {label!r} must be 1-3 lowercase letters or digits").format(label=value))
-        return value
-
-    @field_validator("uses")
-    @classmethod
-    def _positive(cls, value: Any) -> Any:
-        if isinstance(value, int) and value < 1:
-            raise ValueError(_("uses must be at least 1, or unlimited"))
-        return value
 
 
 class Actions(Strict):
@@ -589,8 +579,8 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         problems.append(Problem(path, _("group {name!r} is no grid, so its cells have no lanes or neighbours").format(
             name=name), "other"))
 
-    def one_pile(path: Path) -> None:
-        problems.append(Problem(path, _("the cards go to a group of exactly one pile"), "other"))
+    def one_pile(path: Path, message: str) -> None:
+        problems.append(Problem(path, message, "other"))
 
     seen: dict[str, str] = {}
     shared: set[str] = set()
@@ -649,7 +639,7 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
     if ruleset.discard:
         need(ruleset.discard.to, ("discard", "to"))
         if ruleset.discard.to in groups and groups[ruleset.discard.to].count != 1:
-            one_pile(("discard", "to"))
+            one_pile(("discard", "to"), _("discarded cards go to a group of exactly one pile"))
     swap = ruleset.actions.swap
     if swap:
         for i, name in enumerate(swap.within):
@@ -672,7 +662,7 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
                 not_a_grid(("remove", i, "adjacent"), name)
         need(rem.to, ("remove", i, "to"))
         if rem.to in groups and groups[rem.to].count != 1:
-            one_pile(("remove", i, "to"))
+            one_pile(("remove", i, "to"), _("removed cards go to a group of exactly one pile"))
     for k, wc in enumerate(ruleset.win.classes if ruleset.win else []):
         for i, name in enumerate(wc.all_cards_in):
             need(name, ("win", "classes", k, "all_cards_in", i))
