@@ -107,7 +107,7 @@ def test_polish_command_words_at_the_prompt_and_help_lists_them():
     result = run("play", "klondike", "--deal", "5", "--lang", "pl", input="pomoc\nruchy\n1\ncofnij\nponów\nzasady\nkoniec\n")
     assert result.exit_code == 0
     out = result.output
-    assert "ruchy, moves, m, ls" in out and "cofnij, undo, u, z" in out and "koniec, wyjdź" in out
+    assert "ruchy, moves" in out and "cofnij, undo" in out and "koniec, quit" in out
     assert "34     6♦ na 7♠" in out
     assert "Klondike · rozdanie 5 · 2 ruchy" in out and "3 ruchy" in out
     assert "gra zapisana w" in out
@@ -115,7 +115,7 @@ def test_polish_command_words_at_the_prompt_and_help_lists_them():
 
 def test_english_prompt_help_lists_english_words_first():
     out = run("play", "klondike", "--deal", "5", input="help\n").output
-    assert "moves, m, ls, ruchy" in out
+    assert "moves, m, ls" in out and "Polish words work too: ruchy, dobierz, cofnij" in out
 
 
 def test_the_board_names_groups_in_polish():

@@ -4,6 +4,7 @@ import pytest
 
 from patience import Game
 from patience.cli.session import COMMANDS, Session, Settings, help_text, resolve_command
+from patience.i18n import using_language
 from patience.engine.assist import finishing_moves, hint, lost_reason, safe_moves
 from positions import build
 from test_klondike import dead_end, full_foundations_but
@@ -86,9 +87,12 @@ def test_an_ambiguous_prefix_is_explained():
     assert reply.failed and reply.unknown and len(reply.lines) == 1
 
 
-def test_help_lists_every_command():
-    text = help_text()
-    assert all(c.name in text for c in COMMANDS)
+def test_help_lists_every_command_within_80_columns():
+    for language in ("en", "pl"):
+        with using_language(language):
+            text = help_text(language)
+        assert all(c.name in text for c in COMMANDS)
+        assert max(len(line) for line in text.splitlines()) <= 80
 
 
 def test_an_unknown_command_gets_one_line_and_the_game_is_unchanged():

@@ -9,6 +9,7 @@ count as one move each (FC-7).
 from __future__ import annotations
 
 import getpass
+import textwrap
 import os
 import random
 import time
@@ -57,26 +58,27 @@ class Command:
     takes_argument: bool = False
 
     def words(self, language: str) -> tuple[str, ...]:
-        """The words `help` lists: the chosen language's first."""
-        ordered = (*self.polish, self.name, *self.aliases) if language == "pl" else (self.name, *self.aliases, *self.polish)
-        return tuple(dict.fromkeys(ordered))
+        """The words `help` lists: in Polish the Polish words, then the English name."""
+        if language == "pl" and self.polish:
+            return (*self.polish[:1], self.name)
+        return (self.name, *self.aliases)
 
 
 COMMANDS = (
-    Command("moves", N_("list every legal move, numbered; type a number (or #N) to play it"), ("m", "ls"), ("ruchy",)),
-    Command("draw", N_("turn or deal the stock (the same as the stock's label)"), ("deal",), ("dobierz", "rozdaj")),
-    Command("undo", N_("take back your last move (with the automatic moves after it)"), ("u", "z"), ("cofnij",)),
+    Command("moves", N_("list the legal moves, numbered; type a number to play one"), ("m", "ls"), ("ruchy",)),
+    Command("draw", N_("turn or deal the stock (also the stock's label)"), ("deal",), ("dobierz", "rozdaj")),
+    Command("undo", N_("take back your last move and the automatic ones after it"), ("u", "z"), ("cofnij",)),
     Command("redo", N_("play an undone move again"), ("r", "y"), ("ponów", "ponow")),
     Command("hint", N_("suggest a move"), (), ("podpowiedź", "podpowiedz")),
     Command("auto", N_("send every safe card to the foundations"), (), ("automat",)),
     Command("restart", N_("start this deal again from the beginning"), (), ("odnowa", "od-nowa")),
     Command("new", N_("a new deal: `new` for a random one, `new 42` for deal 42"), (), ("nowa",), takes_argument=True),
-    Command("save", N_("keep the game to continue later with `patience resume`"), (), ("zapisz",)),
+    Command("save", N_("keep the game for `patience resume`"), (), ("zapisz",)),
     Command("rules", N_("the rules of this game"), (), ("zasady",)),
     Command("board", N_("draw the board again"), ("b",), ("plansza", "stół", "stol")),
-    Command("position", N_("the position as text (for `Game.from_position`)"), (), ("pozycja",)),
+    Command("position", N_("the position as text"), (), ("pozycja",)),
     Command("help", N_("this list"), ("?",), ("pomoc",)),
-    Command("quit", N_("leave (an unfinished game is kept for `patience resume`)"), ("q", "exit"), ("koniec", "wyjdź", "wyjdz")),
+    Command("quit", N_("leave; an unfinished game is kept for `patience resume`"), ("q", "exit"), ("koniec", "wyjdź", "wyjdz")),
 )
 _BY_WORD = {word: c for c in COMMANDS for word in (c.name, *c.aliases, *c.polish)}
 
@@ -102,8 +104,11 @@ def help_text(language: str = "en") -> str:
     lines = [_("Type a move in notation (e.g. 38, 1h, w3, s; see `moves`) or a command:")]
     for command in COMMANDS:
         words = ", ".join(command.words(language))
-        lines.append(f"  {words:<26} {_(command.summary)}")
+        lines.append(f"  {words:<18} {_(command.summary)}")
     lines.append(_("Any unique beginning of a command works too (`res` for restart)."))
+    if language != "pl":
+        polish = _("Polish words work too: {words}.").format(words=", ".join(c.polish[0] for c in COMMANDS if c.polish))
+        lines += textwrap.wrap(polish, 79)
     return "\n".join(lines)
 
 
