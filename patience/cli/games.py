@@ -58,9 +58,16 @@ def list_games(as_json: bool) -> None:
 
 
 def summary(prose: str, width: int = 60) -> str:
-    """The first sentence of a rules text, cut to ``width`` characters."""
-    first = " ".join(prose.split()).split(". ")[0].rstrip(".")
-    return first if len(first) <= width else first[: width - 1].rstrip() + "…"
+    """The opening of a rules text, cut to ``width`` characters: its first sentence, and the next
+    ones too while they are very short ("Two decks.")."""
+    sentences = " ".join(prose.split()).split(". ")
+    text = sentences[0]
+    for more in sentences[1:]:
+        if len(text) >= 30:
+            break
+        text += ". " + more
+    text = text.rstrip(".")
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
 @main.command()
