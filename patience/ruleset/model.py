@@ -149,7 +149,7 @@ class PileGroup(Strict):
     names: dict[str, str] = Field(
         default_factory=dict,
         description="The group's name by language code, for the board and the rules text "
-        "(`{pl: dywan}`); default: its id in English, its role's name in other languages.",
+        "(`{pl: rząd 1}`); default: its id in English, its role's name in other languages.",
     )
     count: int = Field(1, ge=1, le=MAX_PILES, description="How many piles the group has.")
     labels: Labels = Field(
@@ -415,7 +415,7 @@ class Action(Strict):
     uses: int | Literal["unlimited"] = Field(
         "unlimited", description="How many times per game the action may be used (CR-4's swap: 1)."
     )
-    label: str = Field(description="The action's label in the move notation (Czternastki's close-up: `c`).")
+    label: str = Field(description="The action's label in the move notation (e.g. `c` for a close-up).")
 
     @field_validator("uses")
     @classmethod
