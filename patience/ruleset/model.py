@@ -59,6 +59,8 @@ RANK_SCHEMA = {
     ]
 }
 Rank = Annotated[int, BeforeValidator(_one_rank), WithJsonSchema(RANK_SCHEMA)]
+# A list of ranks, also written as one string ("2 5 8").
+RankList = Annotated[list[Rank], BeforeValidator(_rank_list)]
 
 
 class Build(Strict):
@@ -76,16 +78,11 @@ class Build(Strict):
         description="Suit of the new card against the top card: any, same suit, other suit, "
         "same colour, or alternate colour (red on black, black on red).",
     )
-    base: list[Rank] | None = Field(
+    base: RankList | None = Field(
         None,
         description="The pile is built on only when its bottom card has one of these ranks (PA-2: a 2 "
         "lying in row 1); any other card lies there unbuilt. Default: any bottom card.",
     )
-
-    @field_validator("base", mode="before")
-    @classmethod
-    def _base_ranks(cls, value: Any) -> Any:
-        return _rank_list(value)
 
 
 Labels = Annotated[
@@ -182,7 +179,7 @@ class PileGroup(Strict):
     turn_up: Literal["auto", "never"] = Field(
         "auto", description="auto: a face-down top card turns face up at once, not as a move (KL-4)."
     )
-    prefer: list[Rank] = Field(
+    prefer: RankList = Field(
         default_factory=list,
         description="Ranks that belong here first: a card of these ranks may go into an empty pile of "
         "another group only while no pile of this group is empty (PA-3).",
@@ -209,16 +206,11 @@ class PileGroup(Strict):
         description="A pile of this group may be started only while the group has fewer started piles "
         "(of the arriving card's suit, with `per: suit`) than `group` has (KK-4: a 5 after an A).",
     )
-    prefill: list[Rank] = Field(
+    prefill: RankList = Field(
         default_factory=list,
         description="Before the shuffle, one card of each of these ranks per suit (♣ ♦ ♥ ♠) is taken out "
         "of the pack and put on this group's piles in order, one card each (DY-1).",
     )
-
-    @field_validator("prefill", mode="before")
-    @classmethod
-    def _prefill_ranks(cls, value: Any) -> Any:
-        return _rank_list(value)
 
     @field_validator("labels", mode="before")
     @classmethod
@@ -229,7 +221,7 @@ class PileGroup(Strict):
             return [str(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in value]
         return value
 
-    @field_validator("empty", "prefer", mode="before")
+    @field_validator("empty", mode="before")
     @classmethod
     def _empty_ranks(cls, value: Any) -> Any:
         return _rank_list(value)
@@ -400,13 +392,8 @@ class Win(Strict):
 class Discard(Strict):
     """Cards of some ranks leave play the moment they come face up (PA-1's aces)."""
 
-    ranks: list[Rank] = Field(min_length=1, description="The ranks that are put out, e.g. `[A]`.")
+    ranks: RankList = Field(min_length=1, description="The ranks that are put out, e.g. `[A]`.")
     to: str = Field(description="The group (of one pile) they go to.")
-
-    @field_validator("ranks", mode="before")
-    @classmethod
-    def _ranks(cls, value: Any) -> Any:
-        return _rank_list(value)
 
 
 class Action(Strict):
