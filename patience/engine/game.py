@@ -20,6 +20,7 @@ from .actions import (
     removal_moves,
 )
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
+from .outcome import progress_possible
 
 # One undo record: the move, what it did beyond the move itself, the score before it.
 # For card moves ``extra`` is 1 when a face-down card turned up; for deals, the number of cards
@@ -27,7 +28,6 @@ from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_
 # counted (an unlimited action counts none); for a removal, the pile the cards went to; for a
 # close-up, actions.CloseUpRecord.
 UndoRecord = tuple[Move, "int | tuple[int, ...]", int]
-SHUFFLE_SEARCH = 300  # most positions lost detection visits through relocations (and recursion depth)
 
 
 def _compile(ruleset: Ruleset) -> CompiledRules:
@@ -545,14 +545,14 @@ class Game:
     def is_lost(self) -> bool:
         """KL-9: not won, and no move that changes anything is left, whatever the stock brings;
         with win classes (CZ-4), and no later class holds then either."""
-        if self.is_won() or self._progress_possible():
+        if self.is_won() or progress_possible(self):
             return False
         return later_class(self) is None
 
     def status(self) -> str:
         if self.is_won():
             return "won"
-        if self._progress_possible():
+        if progress_possible(self):
             return "in progress"
         return "won" if later_class(self) is not None else "lost"
 
@@ -561,7 +561,7 @@ class Game:
         A game with a plain `win` has one class, ``won``."""
         if self.is_won():
             return self.rules.win_conditions[0].id
-        if len(self.rules.win_conditions) > 1 and not self._progress_possible():
+        if len(self.rules.win_conditions) > 1 and not progress_possible(self):
             later = later_class(self)
             return later.id if later is not None else None
         return None
@@ -573,124 +573,6 @@ class Game:
     def may_start(self, group: Group, card: int) -> bool:
         """KK-4: whether ``card`` may start a pile of ``group`` (always, unless `follows`)."""
         return group.follows is None or may_start(self, group, card)
-
-    def _progress_possible(self) -> bool:
-        """Go through the stock (stock actions only) looking for any move that changes something."""
-        pushed = 0
-        seen: set[tuple[int, int, int]] = set()
-        try:
-            while True:
-                if self._has_real_move():
-                    return True
-                stock_move = self._stock_move()
-                if stock_move is None:
-                    return False
-                marker = (len(self.piles[self.rules.stock_pile]), self._waste_size(), self._redeals_key())
-                if marker in seen:
-                    return False  # the stock has gone round once with no new play
-                seen.add(marker)
-                self.push(stock_move)
-                pushed += 1
-        finally:
-            for _ in range(pushed):
-                self.pop()
-
-    def _waste_size(self) -> int:
-        return len(self.piles[self.rules.waste_pile]) if self.rules.waste_pile >= 0 else 0
-
-    def _has_real_move(self) -> bool:
-        """A non-stock move that gets somewhere. An unused action counts (CR-5). Three kinds
-        of move do not count by themselves, or a game could go on for ever:
-
-        - a card taken back from a foundation counts only if it enables another move;
-        - a run moved from one card onto an identical one (two decks) never does: every move
-          it opens was open before it, from the other copy;
-        - a relocation (a whole pile into an empty pile: PA-3's waiting base cards, a lone card
-          between a column and a free cell) counts only if a chain of relocations leads to
-          another kind of move (searched, at most SHUFFLE_SEARCH positions).
-        """
-        swap = self.rules.swap_index
-        if swap >= 0 and self.uses_left[swap] and self._swap_possible():
-            return True
-        foundations = self.rules.foundation_piles
-        retreats = []
-        relocations = False
-        for move in self.legal_moves(actions=False):
-            if move[1] in (REMOVE, CLOSE_UP):
-                return True  # a set out, or a close-up that changes something: always progress
-            if move[1] < 0 or self.changes_nothing(move) or self._trades_support(move):
-                continue
-            if move[0] in foundations and move[1] not in foundations:
-                retreats.append(move)
-            elif self._relocates(move):
-                relocations = True
-            else:
-                return True
-        for move in retreats:
-            self.push(move)
-            try:
-                landed = move[1]
-                for follow in self.legal_moves():
-                    if follow[1] >= 0 and follow[0] != landed and follow[0] not in foundations and self._gets_somewhere(follow):
-                        return True
-            finally:
-                self.pop()
-        return relocations and self._relocations_lead_on({self.canonical_key()})
-
-    def _gets_somewhere(self, move: Move) -> bool:
-        return not (self.changes_nothing(move) or self._trades_support(move) or self._relocates(move))
-
-    def _relocates(self, move: Move) -> bool:
-        """A whole pile into an empty pile, as many cards in the win groups as before (an ace
-        into an empty foundation is no relocation)."""
-        src, dst, n = move
-        if dst < 0 or self.piles[dst] or n != len(self.piles[src]):
-            return False
-        win = self.rules.win_pile_set
-        return (src in win) == (dst in win)
-
-    def _trades_support(self, move: Move) -> bool:
-        """A run moved off a face-up card onto an identical card (two decks)."""
-        src, dst, n = move
-        if dst < 0:
-            return False
-        source, target = self.piles[src], self.piles[dst]
-        if not target or n >= len(source) or source[-n - 1] != target[-1] or self.hidden[src] > len(source) - n - 1:
-            return False
-        win = self.rules.win_pile_set
-        return (src in win) == (dst in win)
-
-    def _relocations_lead_on(self, seen: set) -> bool:
-        """Depth-first through positions reached by relocations alone: does one offer another
-        move? Too many positions to search counts as yes (the game is then not called lost)."""
-        foundations = self.rules.foundation_piles
-        for move in self.legal_moves():
-            if move[1] < 0 or self.changes_nothing(move) or not self._relocates(move):
-                continue
-            self.push(move)
-            try:
-                key = self.canonical_key()
-                if key in seen:
-                    continue
-                if len(seen) >= SHUFFLE_SEARCH:
-                    return True
-                seen.add(key)
-                for other in self.legal_moves():
-                    if other[1] >= 0 and not (other[0] in foundations and other[1] not in foundations) and self._gets_somewhere(other):
-                        return True
-                if self._relocations_lead_on(seen):
-                    return True
-            finally:
-                self.pop()
-        return False
-
-    def _swap_possible(self) -> bool:
-        """Some swap changes the position: two different face-up cards that are not a mere relabel."""
-        piles = self.piles
-        for p in self.rules.swap_piles:
-            if len(set(piles[p][self.hidden[p]:])) > 1:
-                return True  # two different cards of one pile: never a mere relabel
-        return bool(self._swap_moves())
 
     # ----------------------------------------------------------------- keys and copies
     def _redeals_key(self) -> int:
