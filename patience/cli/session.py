@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Callable
 
 from ..cards import card_str
 from ..i18n import N_, _, ngettext
-from ..stats.store import GameRecord, now_iso
 
 if TYPE_CHECKING:
+    from ..stats.store import GameRecord
     from ..engine.game import Game
     from ..engine.moves import Move
 
@@ -165,7 +165,7 @@ class Session:
         self.finished_after: float | None = None  # the clock stops when the game is decided
         # For the statistics: who, since when, how many undos, and whether it is recorded yet.
         self.uid = uuid.uuid4().hex
-        self.started_at = now_iso()
+        self.started_at = time.strftime("%Y-%m-%dT%H:%M:%S%z")  # as the statistics write times
         self.undos = 0
         self.daily: str | None = None
         self.recorded = False
@@ -174,6 +174,8 @@ class Session:
 
     # ------------------------------------------------------------------ statistics
     def _record(self, result: str) -> None:
+        from ..stats.store import GameRecord, now_iso  # sqlite3 only when a game ends (start-up time)
+
         game = self.game
         self.records.append(GameRecord(
             uid=self.uid,
