@@ -208,7 +208,18 @@ def test_hint_names_a_legal_move_that_changes_something():
         move = hint(s.game)
         assert move is not None and s.game.is_legal(move) and not s.game.changes_nothing(move)
         reply = s.handle("hint")
-        assert reply.lines[0].startswith("try " + s.game.notation(move))
+        assert reply.lines[0].startswith("try ")
+        s.game.play(reply.lines[0].split()[1])  # the solver's first move when it wins in time: legal
+
+
+def test_hint_asks_the_solver_first():
+    from patience.solver import solve
+
+    s = session("freecell", 3)
+    first = solve(s.game, timeout=20).moves[0]
+    reply = s.handle("hint")
+    assert reply.lines[0].startswith("try " + first) and "solver" in reply.lines[0]
+    s.game.play(first)
 
 
 def test_hint_prefers_a_foundation_move():

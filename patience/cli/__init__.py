@@ -82,6 +82,6 @@ def main() -> None:
     """Patience (solitaire) games defined by YAML rulesets."""
 
 
-from . import authoring, games, play, stats_cmd  # noqa: E402  (the modules register their commands on `main`)
+from . import authoring, games, play, solve_cmd, stats_cmd  # noqa: E402  (the modules register their commands on `main`)
 
-__all__ = ["main", "authoring", "games", "play", "stats_cmd"]
+__all__ = ["main", "authoring", "games", "play", "solve_cmd", "stats_cmd"]

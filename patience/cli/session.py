@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..engine.moves import Move
 
 RANDOM_DEALS = 1_000_000  # `new` and a missing --deal pick from 1..this
+HINT_SECONDS, HINT_STATES = 1.0, 20_000  # the solver's budget for a hint; past it, the simple hint
 
 
 @dataclass
@@ -493,7 +494,14 @@ class Session:
 
     def _hint(self) -> Reply:
         from ..engine.assist import hint
+        from ..engine.notation import parse_move
+        from ..solver import solve
 
+        result = solve(self.game, timeout=HINT_SECONDS, max_states=HINT_STATES)
+        if result.status == "solved" and result.moves:  # the first move of a win found
+            move = parse_move(self.game, result.moves[0])
+            return Reply([_("try {move} (the solver, which sees face-down cards, wins from here)").format(
+                move=self.describe(move).strip())])
         move = hint(self.game)
         if move is None:
             return Reply([_("no move would help here; undo, restart or new")])

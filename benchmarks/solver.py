@@ -1,0 +1,87 @@
+"""Solver figures: solved / unsolvable / unknown counts, median and mean seconds, states per second.
+
+    python benchmarks/solver.py [--deals A-B] [--timeout S] [--klondike A-B] [--klondike-timeout S]
+                                [--polish A-B] [--polish-timeout S] [--jobs J] [--only PART ...]
+
+Parts (all by default): ``freecell`` (Microsoft deals, default 1-100 at 10 s each; issue 7's
+target is 1-1000, all solved, median <= 0.2 s), ``klondike-3`` (draw three, default deals 1-20 at
+60 s each; the issue asks 1-200), and ``polish`` (every Polish game, default deals 1-5 at 10 s
+each; the issue asks 50 deals). Every answer a deal gets is also checked: a `solved` line is
+replayed through ``Game.play`` to a win, or the script stops with an error. Performance only;
+no test depends on these figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+
+try:
+    from patience import Game
+except ImportError:  # run from a source checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from patience import Game
+
+from patience.solver.batch import solve_deals, summarize
+
+POLISH = ("cromwell", "parada", "parada-1", "kwadratura-kola", "dywan", "czternastki")
+
+
+def deal_range(text: str) -> range:
+    first, _sep, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def check(game: str, result: dict) -> None:
+    """A solved answer must replay to a win with the engine's checks."""
+    if result["status"] != "solved":
+        return
+    replay = Game.new(game, deal=result["deal"])
+    for word in result["moves"]:
+        replay.play(word)
+    if not replay.is_won():
+        sys.exit(f"{game} deal {result['deal']}: the solution does not win")
+
+
+def run(game: str, deals: range, timeout: float, jobs: int) -> dict:
+    started = time.monotonic()
+    results = []
+    for result in solve_deals(game, deals, timeout, None, jobs):
+        check(game, result)
+        results.append(result)
+    summary = summarize(results)
+    wall = time.monotonic() - started
+    print(f"{game:16} deals {deals.start}-{deals.stop - 1} at {timeout:g} s: "
+          f"{summary['solved']} solved, {summary['unsolvable']} unsolvable, {summary['unknown']} unknown; "
+          f"median {summary['median_seconds']:.2f} s, mean {summary['mean_seconds']:.2f} s, "
+          f"{summary['states_per_second']:.0f} states/s; wall {wall:.0f} s", flush=True)
+    return summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", default="1-100", help="FreeCell deals A-B")
+    parser.add_argument("--timeout", type=float, default=10.0, help="FreeCell seconds per deal")
+    parser.add_argument("--klondike", default="1-20", help="Klondike draw-3 deals A-B")
+    parser.add_argument("--klondike-timeout", type=float, default=60.0)
+    parser.add_argument("--polish", default="1-5", help="deals A-B of each Polish game")
+    parser.add_argument("--polish-timeout", type=float, default=10.0)
+    parser.add_argument("--jobs", type=int, default=2, help="processes")
+    parser.add_argument("--only", nargs="*", choices=("freecell", "klondike-3", "polish"))
+    args = parser.parse_args()
+    parts = set(args.only or ("freecell", "klondike-3", "polish"))
+    print(f"python {platform.python_version()}, {args.jobs} processes; the solver sees face-down cards")
+    if "freecell" in parts:
+        run("freecell", deal_range(args.deals), args.timeout, args.jobs)
+    if "klondike-3" in parts:
+        run("klondike-3", deal_range(args.klondike), args.klondike_timeout, args.jobs)
+    if "polish" in parts:
+        for game in POLISH:
+            run(game, deal_range(args.polish), args.polish_timeout, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""`patience solve`: the generic solver on one deal or a range of deals."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..i18n import N_, _, ngettext
+from . import main
+from .common import find_game
+
+STATUS_WORDS = {"solved": N_("solved"), "unsolvable": N_("unsolvable"), "unknown": N_("unknown")}
+REASON_WORDS = {
+    "win found": N_("a win was found"),
+    "search exhausted": N_("every reachable position was searched"),
+    "timeout": N_("the time ran out"),
+    "max states": N_("the state limit was reached"),
+}
+
+
+def parse_range(text: str) -> range:
+    """``A-B`` (or one number) as a range of deal numbers; a one-line error otherwise."""
+    first, _sep, last = text.partition("-")
+    try:
+        a, b = int(first), int(last or first)
+    except ValueError:
+        raise click.ClickException(_("--deals wants A-B, such as 1-100, not {text!r}").format(text=text)) from None
+    if a < 1 or b < a:
+        raise click.ClickException(_("--deals wants A-B with 1 <= A <= B, not {text!r}").format(text=text))
+    return range(a, b + 1)
+
+
+def _status_line(result: dict) -> str:
+    status = _(STATUS_WORDS[result["status"]])
+    states = ngettext("{n} state", "{n} states", result["states"]).format(n=result["states"])
+    return _("{status} ({reason}): {states}, {seconds:.2f} s").format(
+        status=status, reason=_(REASON_WORDS.get(result["reason"], result["reason"])), states=states,
+        seconds=result["seconds"])
+
+
+@main.command()
+@click.argument("game")
+@click.option("--deal", type=click.IntRange(min=1), default=None, help="Deal number.")
+@click.option("--deals", "deal_range", metavar="A-B", default=None, help="Solve deals A to B and print a summary.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=10.0, show_default=True, help="Seconds per deal.")
+@click.option("--max-states", type=click.IntRange(min=1), default=None, help="Most positions to expand per deal.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes for --deals.")
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, max_states: int | None,
+          jobs: int, as_json: bool) -> None:
+    """Solve GAME's deal N, or a range of deals: solved (with the moves), unsolvable, or unknown.
+
+    The solver sees the face-down cards ("thoughtful" solving). Unsolvable is said only after an
+    exhaustive search; when --timeout or --max-states runs out the answer is unknown.
+    """
+    from ..solver.batch import solve_deals, summarize
+
+    ruleset = find_game(game)
+    if (deal is None) == (deal_range is None):
+        raise click.ClickException(_("give either --deal N or --deals A-B"))
+    deals = parse_range(deal_range) if deal_range is not None else range(deal, deal + 1)  # type: ignore[operator]
+    results = []
+    for result in solve_deals(game, deals, timeout, max_states, jobs):
+        results.append(result)
+        if deal_range is not None and not as_json:
+            click.echo(_("deal {deal}: {line}").format(deal=result["deal"], line=_status_line(result)))
+    if as_json:
+        payload = {"game": ruleset.id, "thoughtful": True}
+        if deal_range is None:
+            payload.update(results[0])
+        else:
+            payload.update({"results": results, "summary": summarize(results)})
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+    elif deal_range is None:
+        _print_one(results[0])
+    else:
+        _print_summary(summarize(results))
+
+
+def _print_one(result: dict) -> None:
+    click.echo(_status_line(result))
+    if result["status"] == "solved":
+        moves = ngettext("{n} move", "{n} moves", len(result["moves"])).format(n=len(result["moves"]))
+        click.echo(_("moves ({count}): {moves}").format(count=moves, moves=" ".join(result["moves"])))
+    click.echo(_("thoughtful: the solver saw the face-down cards"))
+
+
+def _print_summary(summary: dict) -> None:
+    click.echo(_("{deals} deals: {solved} solved, {unsolvable} unsolvable, {unknown} unknown").format(**summary))
+    click.echo(_("seconds per deal: median {median:.2f}, mean {mean:.2f}; {rate:.0f} states per second").format(
+        median=summary["median_seconds"], mean=summary["mean_seconds"], rate=summary["states_per_second"]))
+    click.echo(_("thoughtful: the solver saw the face-down cards"))

@@ -1,0 +1,47 @@
+"""Solving a range of deals, in parallel processes when asked (spawn-safe: the worker is a
+top-level function that loads the ruleset itself)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import statistics
+from dataclasses import asdict
+from typing import Iterator
+
+from ..engine.game import Game
+from ..ruleset.registry import find_ruleset
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, solve
+
+
+def solve_deal(task: tuple[str, int, float | None, int | None]) -> dict:
+    """One deal, as a plain dict (it crosses a process boundary)."""
+    game_name, deal, timeout, max_states = task
+    result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states)
+    return {"deal": deal, **asdict(result)}
+
+
+def solve_deals(game_name: str, deals: range, timeout: float | None, max_states: int | None,
+                jobs: int = 1) -> Iterator[dict]:
+    """Each deal's answer, in deal order, as it comes."""
+    tasks = [(game_name, deal, timeout, max_states) for deal in deals]
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(solve_deal, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(solve_deal, tasks)
+
+
+def summarize(results: list[dict]) -> dict:
+    """Counts of each answer, median and mean seconds, states per second."""
+    seconds = [r["seconds"] for r in results]
+    states = sum(r["states"] for r in results)
+    total = sum(seconds)
+    return {
+        "deals": len(results),
+        SOLVED: sum(r["status"] == SOLVED for r in results),
+        UNSOLVABLE: sum(r["status"] == UNSOLVABLE for r in results),
+        UNKNOWN: sum(r["status"] == UNKNOWN for r in results),
+        "median_seconds": statistics.median(seconds) if seconds else 0.0,
+        "mean_seconds": statistics.fmean(seconds) if seconds else 0.0,
+        "states_per_second": states / total if total else 0.0,
+    }
