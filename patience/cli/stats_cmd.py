@@ -138,14 +138,14 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
 def daily(leaderboard: bool, day: str | None, as_json: bool) -> None:
     """The daily deal's leaderboard (`--leaderboard`).
 
-    Dealing the daily deal itself needs the solver, which checks that the day's deal can be won
-    before anyone gets it; until the solver exists only the leaderboard is here.
+    Dealing the daily deal itself, checked winnable by the solver before anyone gets it, is not
+    built yet; only the leaderboard is here.
     """
     from ..stats.summary import leaderboard as rank
 
     if not leaderboard:
-        raise click.ClickException(_("the daily deal needs the solver (not built yet); "
-                                     "`patience daily --leaderboard` shows the leaderboard"))
+        raise click.ClickException(_("dealing the daily deal is not built yet (it must be checked winnable by the "
+                                     "solver first); `patience daily --leaderboard` shows the leaderboard"))
     try:
         when = Date.fromisoformat(day) if day else Date.today()
     except ValueError:
