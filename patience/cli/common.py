@@ -25,13 +25,17 @@ def find_game(game_name: str) -> Ruleset:
         raise click.ClickException(str(err)) from None
 
 
+RANDOM_DEALS = 1_000_000  # a missing --deal, and `new` at the prompt, pick from 1..this
+
+
 def start_game(game_name: str, deal: int | None) -> Game:
+    """A new game of the named ruleset; a random deal number when none is given."""
     from ..deals import DealError
     from ..engine.game import Game
 
     ruleset = find_game(game_name)
     if deal is None:
-        deal = random.randint(1, 1_000_000)
+        deal = random.randint(1, RANDOM_DEALS)
     try:
         return Game(ruleset, deal)
     except DealError as err:

@@ -17,7 +17,7 @@ import click
 
 from ..i18n import N_, _, language
 from . import main
-from .common import find_game
+from .common import find_game, start_game
 
 if TYPE_CHECKING:
     from .session import Reply, Session
@@ -269,19 +269,10 @@ def play(game: str | None, deal: int | None, resume_saved: bool, ascii: bool, as
         return
     if game is None:
         raise click.UsageError(_("name a game to play (`patience list` shows them)"))
-    from ..deals import DealError
-    from ..engine.game import Game
-    from .session import RANDOM_DEALS, Session
+    from .session import Session
 
-    ruleset = find_game(game)
-    if deal is None:
-        import random
-
-        deal = random.randint(1, RANDOM_DEALS)
-    try:
-        started = Game(ruleset, deal)
-    except DealError as err:
-        raise click.ClickException(str(err)) from None
+    started = start_game(game, deal)
+    ruleset = started.ruleset
     settings = _settings(ruleset, ascii, autoplay, autofinish)
     session = Session(started, settings, ruleset_file=_ruleset_file(game))
     if sys.stdin.isatty() and not as_json:

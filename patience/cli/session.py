@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Callable
 
 from ..cards import card_str
 from ..i18n import N_, _, ngettext
+from .common import RANDOM_DEALS
 
 if TYPE_CHECKING:
     from ..stats.store import GameRecord
     from ..engine.game import Game
     from ..engine.moves import Move
 
-RANDOM_DEALS = 1_000_000  # `new` and a missing --deal pick from 1..this
 HINT_SECONDS, HINT_STATES = 1.0, 20_000  # the solver's budget for a hint; past it, the simple hint
 
 
