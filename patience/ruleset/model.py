@@ -663,10 +663,22 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
     return problems
 
 
+def step_cards(step: DealStep, group: PileGroup) -> int:
+    """Cards a deal step places on its group (0 for `rest`, which takes whatever is left)."""
+    if step.count == "rest":
+        return 0
+    return step.count * group.count if isinstance(step.count, int) else sum(step.count)
+
+
+def prefilled_cards(ruleset: Ruleset) -> int:
+    """Cards taken out of the pack before the shuffle (DY-1): one per suit and listed rank."""
+    return sum(4 * len(g.prefill) for g in ruleset.piles.values())
+
+
 def _card_accounting(ruleset: Ruleset) -> list[Problem]:
     """The deal places every card of the decks exactly once."""
     total = 52 * ruleset.decks
-    placed = 4 * len([r for g in ruleset.piles.values() for r in g.prefill])  # taken out before the shuffle (DY-1)
+    placed = prefilled_cards(ruleset)
     rest_at: Path | None = None
     for i, step in enumerate(ruleset.deal.steps):
         group = ruleset.piles.get(step.to)
@@ -676,14 +688,12 @@ def _card_accounting(ruleset: Ruleset) -> list[Problem]:
             if rest_at is not None:
                 return [Problem(("deal", "steps", i, "count"), _("only one step can take the rest of the cards"), "deal")]
             rest_at = ("deal", "steps", i, "count")
-        elif rest_at is not None and (step.count if isinstance(step.count, int) else sum(step.count)):
+        elif rest_at is not None and step_cards(step, group):
             # The engine deals in order: the `rest` step has already taken every card.
             return [Problem(("deal", "steps", i), _("a step after the `rest` step gets no cards; put the `rest` step last"),
                             "deal")]
-        elif isinstance(step.count, int):
-            placed += step.count * group.count
         else:
-            placed += sum(step.count)
+            placed += step_cards(step, group)
     if placed > total:
         return [Problem(("deal", "steps"), _("the deal places {placed} cards but {decks} deck(s) hold {total}").format(
             placed=placed, decks=ruleset.decks, total=total), "deal")]

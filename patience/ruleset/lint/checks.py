@@ -8,7 +8,7 @@ from typing import Callable
 
 from ...i18n import _
 from ..loader import _Positions
-from ..model import MAX_PILES, PileGroup, Ruleset, reference_problems
+from ..model import MAX_PILES, DealStep, PileGroup, Ruleset, prefilled_cards, reference_problems, step_cards
 from .codes import CHECKS, KeyPath, LintFinding
 
 ALL_RANKS = frozenset(range(1, 14))
@@ -42,11 +42,8 @@ class _Context:
 def dealt_per_pile(ruleset: Ruleset) -> dict[str, list[int]]:
     """Cards each pile of each group gets at the deal (`rest` counted as what is left)."""
     counts = {gid: [0] * g.count for gid, g in ruleset.piles.items()}
-    left = 52 * ruleset.decks
-    fixed = 0
-    for step in ruleset.deal.steps:
-        if step.to in counts and step.count != "rest":
-            fixed += step.count * ruleset.piles[step.to].count if isinstance(step.count, int) else sum(step.count)
+    left = 52 * ruleset.decks - prefilled_cards(ruleset)
+    fixed = sum(step_cards(step, ruleset.piles[step.to]) for step in ruleset.deal.steps if step.to in counts)
     for step in ruleset.deal.steps:
         piles = counts.get(step.to)
         if piles is None:
@@ -136,9 +133,9 @@ def check_deal(ctx: _Context) -> None:
     steps = ctx.ruleset.deal.steps
     rest = [i for i, s in enumerate(steps) if s.count == "rest"]
     for i, step in enumerate(steps):
-        if rest and i > rest[0] and step.count != "rest" and _step_cards(ctx, step) > 0:
+        if rest and i > rest[0] and step.count != "rest" and _cards_of(ctx, step) > 0:
             continue  # reported by the model's card accounting (P102)
-        if step.count != "rest" and step.to in ctx.groups and _step_cards(ctx, step) == 0:
+        if step.count != "rest" and step.to in ctx.groups and _cards_of(ctx, step) == 0:
             ctx.add("P205", ("deal", "steps", i, "count"), _("this step deals no cards"))
     dealt = dealt_per_pile(ctx.ruleset)
     total = sum(len(g.labels) for g in ctx.groups.values())
@@ -153,12 +150,9 @@ def check_deal(ctx: _Context) -> None:
                         n=most, group=gid, most=group.max_cards))
 
 
-def _step_cards(ctx: _Context, step: object) -> int:
-    count = getattr(step, "count")
-    group = ctx.groups.get(getattr(step, "to"))
-    if group is None or count == "rest":
-        return 0
-    return count * group.count if isinstance(count, int) else sum(count)
+def _cards_of(ctx: _Context, step: DealStep) -> int:
+    group = ctx.groups.get(step.to)
+    return 0 if group is None else step_cards(step, group)
 
 
 def check_faces(ctx: _Context) -> None:
