@@ -241,10 +241,8 @@ def pop_close_up(game: Game, record: CloseUpRecord) -> None:
 
 
 def close_up_move(game: Game) -> Move | None:
-    rules = game.rules
-    if rules.close_up_index < 0 or not game.uses_left[rules.close_up_index] or not close_up_changes(game):
-        return None
-    return (0, CLOSE_UP, 0)
+    """The close-up, when it is allowed now (the same checks that explain a refusal)."""
+    return None if why_close_up_illegal(game) else (0, CLOSE_UP, 0)
 
 
 # ------------------------------------------------------------------ win classes

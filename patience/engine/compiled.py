@@ -107,8 +107,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
     elif spec.empty == "any":
         empty_ok = bytes([1] * DECK_SIZE)
     else:
-        ranks = set(spec.empty)
-        empty_ok = bytes(1 if RANK[c] in ranks else 0 for c in range(DECK_SIZE))
+        empty_ok = rank_bytes(spec.empty)
     return Group(
         index=index,
         id=gid,
@@ -212,9 +211,6 @@ class CompiledRules:
             (g.piles[i], (rank - 1) * 4 + suit)
             for g in self.groups
             for i, (rank, suit) in enumerate((r, s) for r in g.spec.prefill for s in range(4))
-        )
-        self.full_piles: tuple[int, ...] = tuple(
-            p for gid in (ruleset.win.full if ruleset.win else []) for p in self.group_by_id[gid].piles
         )
 
         stock = ruleset.stock

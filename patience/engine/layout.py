@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK_SIZE, RANK
-from ..ruleset.model import CloseUp, Left, PileGroup, Remove, Ruleset, WinClass
+from ..ruleset.model import CloseUp, Left, PileGroup, Remove, Ruleset
 
 Lanes = tuple[tuple[int, ...], ...]
 
 
-def grid_cells(spec: PileGroup, first: int) -> list[tuple[int, int]]:
+def grid_cells(spec: PileGroup) -> list[tuple[int, int]]:
     """(row, col) of each pile of a grid group, in pile order (row by row)."""
     assert spec.grid is not None
     return [(r, c) for r in range(spec.grid.rows) for c in range(spec.grid.cols)]
@@ -25,7 +25,7 @@ def upright_cells(spec: PileGroup) -> list[bool]:
     """KK-1: ``checker`` lays (r, c) upright when r + c is even, sideways when odd."""
     if spec.grid is None or spec.orient == "upright":
         return [True] * spec.count
-    return [(r + c) % 2 == 0 for r, c in grid_cells(spec, 0)]
+    return [(r + c) % 2 == 0 for r, c in grid_cells(spec)]
 
 
 def clear_lanes(spec: PileGroup, first: int) -> tuple[Lanes, ...] | None:
@@ -41,7 +41,7 @@ def clear_lanes(spec: PileGroup, first: int) -> tuple[Lanes, ...] | None:
         return first + r * cols + c
 
     result = []
-    for i, (r, c) in enumerate(grid_cells(spec, first)):
+    for i, (r, c) in enumerate(grid_cells(spec)):
         if upright[i]:  # short ends up and down
             lanes = (tuple(pile(k, c) for k in range(r)), tuple(pile(k, c) for k in range(r + 1, rows)))
         else:  # short ends left and right
@@ -128,7 +128,6 @@ class WinCondition:
     """A win class compiled: every card in ``piles`` (when given), full piles, cards left."""
 
     id: str
-    spec: WinClass | None
     piles: tuple[int, ...]
     full: tuple[int, ...]
     left_count: int  # -1: no `left`
@@ -151,9 +150,9 @@ def compile_win(ruleset: Ruleset, first_pile: dict[str, int]) -> list[WinConditi
     win = ruleset.win
     if win is None or not win.classes:
         full = win.full if win else []
-        return [WinCondition("won", None, piles_of(ruleset.win_groups()), piles_of(full), -1, ())]
+        return [WinCondition("won", piles_of(ruleset.win_groups()), piles_of(full), -1, ())]
     result = []
     for wc in win.classes:
         count, groups = left(wc.left)
-        result.append(WinCondition(wc.id, wc, piles_of(wc.all_cards_in), piles_of(wc.full), count, groups))
+        result.append(WinCondition(wc.id, piles_of(wc.all_cards_in), piles_of(wc.full), count, groups))
     return result

@@ -32,7 +32,7 @@ def autoplay_sound(rules: CompiledRules) -> bool:
     foundations = [g for g in rules.groups if g.role == "foundation"]
     if not foundations or any(g.move_kind != MOVE_NONE for g in foundations):
         return False
-    if rules.win_pile_set != rules.foundation_piles or len(rules.win_conditions) != 1 or rules.full_piles:
+    if rules.win_pile_set != rules.foundation_piles or len(rules.win_conditions) != 1 or rules.win_conditions[0].full:
         return False
     if rules.preferred_by is not None or any(g.follows is not None for g in rules.groups):
         return False
