@@ -30,9 +30,16 @@ def builders(game: Game) -> list[frozenset[int]]:
     return [frozenset(cards) for cards in found]
 
 
-def _home_counts(game: Game) -> Counter[int]:
+def home_counts(game: Game) -> Counter[int]:
+    """How many copies of each card lie on the foundations."""
     piles = game.piles
     return Counter(card for p in game.rules.foundation_piles for card in piles[p])
+
+
+def card_is_safe(card: int, table: list[frozenset[int]], home: Counter[int], decks: int) -> bool:
+    """No card still outside the foundations could ever be built on ``card``: every copy of
+    every card that fits on it is home already."""
+    return all(home[other] >= decks for other in table[card])
 
 
 def is_safe(game: Game, move: Move, table: list[frozenset[int]], home: Counter[int]) -> bool:
@@ -42,15 +49,13 @@ def is_safe(game: Game, move: Move, table: list[frozenset[int]], home: Counter[i
     rules = game.rules
     if dst < 0 or n != 1 or dst not in rules.foundation_piles or src in rules.foundation_piles:
         return False
-    card = game.piles[src][-1]
-    decks = game.ruleset.decks
-    return all(home[other] >= decks for other in table[card])
+    return card_is_safe(game.piles[src][-1], table, home, game.ruleset.decks)
 
 
 def safe_moves(game: Game, table: list[frozenset[int]] | None = None) -> list[Move]:
     """The legal foundation moves that are safe now (see ``is_safe``)."""
     table = table if table is not None else builders(game)
-    home = _home_counts(game)
+    home = home_counts(game)
     return [m for m in game.legal_moves() if is_safe(game, m, table, home)]
 
 
@@ -87,7 +92,7 @@ def hint(game: Game) -> Move | None:
     shuffles cards between equal places. None when no move is left at all."""
     best: tuple[int, int] | None = None
     chosen: Move | None = None
-    table, home = builders(game), _home_counts(game)
+    table, home = builders(game), home_counts(game)
     for index, move in enumerate(game.legal_moves()):
         merit = 7 if is_safe(game, move, table, home) else _merit(game, move)
         if merit > 0 and (best is None or (merit, -index) > best):

@@ -9,9 +9,8 @@ redone without them.
 
 from __future__ import annotations
 
-from collections import Counter
 
-from ..engine.assist import builders
+from ..engine.assist import builders, card_is_safe, home_counts
 from ..engine.compiled import MOVE_NONE, CompiledRules
 from ..engine.game import Game
 from ..engine.moves import Move
@@ -61,7 +60,7 @@ class Autoplay:
         rules = game.rules
         self.table = builders(game)
         self.rules = rules
-        self.decks = rules.total_cards // 52
+        self.decks = game.ruleset.decks
         self.foundations = tuple(sorted(rules.foundation_piles))
         self.sources = tuple(p for p in rules.movable_piles
                              if p not in rules.foundation_piles and may_autoplay_from(rules, p))
@@ -79,11 +78,10 @@ class Autoplay:
     def _find(self, game: Game) -> Move | None:
         """A safe foundation move (`assist.is_safe`) whose card has one possible home."""
         piles = game.piles
-        home = Counter(card for p in self.foundations for card in piles[p])
-        decks = self.decks
+        home = home_counts(game)
         for src in self.sources:
             pile = piles[src]
-            if not pile or any(home[other] < decks for other in self.table[pile[-1]]):
+            if not pile or not card_is_safe(pile[-1], self.table, home, self.decks):
                 continue
             card = pile[-1]
             # A cheap look at the foundation tops first; the engine's own check decides.
