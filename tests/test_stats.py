@@ -205,6 +205,7 @@ def test_a_won_game_is_recorded_once_and_shown_in_stats():
     with Store(data_dir()) as store:
         (won,) = store.games()
     assert won.result == "won" and won.deal == 1 and won.moves == 108 and won.ruleset == "freecell"
+    assert won.win_class == "won"  # the one class of a game with a plain `win`
     shown = run("stats")
     assert shown.exit_code == 0
     assert "played 1 · won 1 (100%) · lost 0 · abandoned 0" in shown.output and "fewest moves 108" in shown.output

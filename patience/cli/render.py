@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import IS_RED, card_str
+from ..cards import card_str
 from ..i18n import _, language
-from .render_grid import cross_groups, cross_lines, grid_lines
+from .render_grid import card_span, cross_groups, cross_lines, grid_lines
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -36,10 +36,6 @@ class Glyphs:
         self.back = "##" if ascii else "▒▒"
         self.empty = "[]" if ascii else "··"
         self.dot = " - " if ascii else " · "
-
-
-def _card(card: int, glyphs: Glyphs) -> Span:
-    return card_str(card, ascii=glyphs.ascii), "red" if IS_RED[card] else "black"
 
 
 def _width(line: Line) -> int:
@@ -63,7 +59,7 @@ def _tops_item(game: Game, pile: int, glyphs: Glyphs) -> Line:
         for i, card in enumerate(cards[len(cards) - shown:]):
             if i:
                 item.append((" ", None))
-            item.append(_card(card, glyphs))
+            item.append(card_span(card, glyphs))
     if len(cards) > 1:
         item.append((f" ({len(cards)})", None))
     return item
@@ -102,7 +98,7 @@ def _columns_lines(game: Game, group: Group, glyphs: Glyphs) -> list[Line]:
             elif row < game.hidden[p]:
                 text, style = glyphs.back, "back"
             else:
-                text, style = _card(cards[row], glyphs)
+                text, style = card_span(cards[row], glyphs)
             line.append((gap + " " * (COLUMN - 1 - len(text)), None))
             line.append((text, style))
         while line and not line[-1][0].strip():
@@ -117,7 +113,7 @@ def _fan(game: Game, pile: int, glyphs: Glyphs, label_width: int) -> Line:
     if not cards:
         return line + [(" ", None), (glyphs.empty, "empty")]
     for i, card in enumerate(cards):
-        text, style = (glyphs.back, "back") if i < game.hidden[pile] else _card(card, glyphs)
+        text, style = (glyphs.back, "back") if i < game.hidden[pile] else card_span(card, glyphs)
         line.append((" " * (COLUMN - len(text)), None))  # cards right-aligned, so runs line up
         line.append((text, style))
     return line

@@ -23,7 +23,8 @@ CELL = 7  # marker, bracket, a 3-wide card, bracket, space
 ARM = 4  # a card of the cross: 3 wide and a space
 
 
-def _card_text(card: int, glyphs: Glyphs) -> tuple[str, str]:
+def card_span(card: int, glyphs: Glyphs) -> tuple[str, str]:
+    """A face-up card's text and its colour style (the board's and the grids' one way to show a card)."""
     return card_str(card, ascii=glyphs.ascii), "red" if IS_RED[card] else "black"
 
 
@@ -34,7 +35,7 @@ def _cell(game: Game, pile: int, glyphs: Glyphs, show_free: bool) -> Line:
     upright = game.rules.upright[pile]
     edge = "|" if upright else "="
     free = show_free and game.is_free(pile)
-    text, style = _card_text(cards[-1], glyphs)
+    text, style = card_span(cards[-1], glyphs)
     if game.hidden[pile] == len(cards):
         text, style = glyphs.back, "back"
     return [("*" if free else " ", "label"), (edge, None), (f"{text:>3}", style), (edge + " ", None)]
@@ -126,7 +127,7 @@ def cross_lines(game: Game, groups: list[Group], glyphs: Glyphs) -> list[Line]:
             if (row, col) in board:
                 cards = game.piles[board[(row, col)]]
                 if cards:
-                    text, style = _card_text(cards[-1], glyphs)
+                    text, style = card_span(cards[-1], glyphs)
                     line += [(f"{text:>3} ", style)]
                 else:
                     line += [(f"{glyphs.empty:>3} ", "empty")]

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
+from ..stats import damaged_name, now_iso
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -84,7 +84,7 @@ def write_save(session: Session) -> Path:
         "started_at": session.started_at,
         "undos": session.undos,
         "daily": session.daily,
-        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "saved_at": now_iso(),
         "position": game.position(),
     }
     path = save_path(game.ruleset.id)
@@ -128,7 +128,7 @@ def list_saves() -> list[SavedGame]:
 
 
 def set_aside(path: Path) -> Path:
-    aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    aside = damaged_name(path)
     try:
         os.replace(path, aside)
     except OSError:

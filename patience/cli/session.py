@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..cards import card_str
 from ..i18n import N_, _, ngettext
+from ..stats import now_iso
 from .common import RANDOM_DEALS
 
 if TYPE_CHECKING:
@@ -166,7 +167,7 @@ class Session:
         self.finished_after: float | None = None  # the clock stops when the game is decided
         # For the statistics: who, since when, how many undos, and whether it is recorded yet.
         self.uid = uuid.uuid4().hex
-        self.started_at = time.strftime("%Y-%m-%dT%H:%M:%S%z")  # as the statistics write times
+        self.started_at = now_iso()
         self.undos = 0
         self.daily: str | None = None
         self.recorded = False
@@ -175,7 +176,7 @@ class Session:
 
     # ------------------------------------------------------------------ statistics
     def _record(self, result: str) -> None:
-        from ..stats.store import GameRecord, now_iso  # sqlite3 only when a game ends (start-up time)
+        from ..stats.store import GameRecord  # sqlite3 only when a game ends (start-up time)
 
         game = self.game
         self.records.append(GameRecord(
@@ -190,6 +191,7 @@ class Session:
             ended_at=now_iso(),
             player=player_name(),
             daily=self.daily,
+            win_class=game.win_class() if result == "won" else None,
             score=game.score if game.rules.scored else None,
         ))
         self.recorded = True

@@ -16,12 +16,12 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Callable, Iterable
 
 from ..i18n import _
+from . import damaged_name
 
 FILE_NAME = "stats.sqlite3"
 PENDING_NAME = "stats-pending.jsonl"
@@ -96,10 +96,6 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-def now_iso() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
-
-
 class Store:
     """The statistics of one data folder. Open it, use it, close it (or use ``with``)."""
 
@@ -135,7 +131,7 @@ class Store:
             if _is_locked(err):
                 raise StatsError(_("the statistics database {path} is locked by another program ({error}); "
                                    "try again when it has finished").format(path=self.path, error=err)) from None
-            aside = self._set_aside(str(err))
+            aside = self._set_aside()
             db = self._connect()
             db.execute("PRAGMA journal_mode = WAL")
             self._migrate(db)
@@ -164,9 +160,8 @@ class Store:
             db.execute("ROLLBACK")
             raise
 
-    def _set_aside(self, why: str) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+    def _set_aside(self) -> Path:
+        aside = damaged_name(self.path)
         for suffix in ("", "-wal", "-shm"):
             part = Path(str(self.path) + suffix)
             if part.exists():
