@@ -112,7 +112,7 @@ def record_games(session: Session, screen: Screen) -> None:
 
     from ..stats.store import StatsError, Store
     from ..stats.summary import new_bests
-    from .saves import data_dir
+    from ..paths import data_dir
 
     for record in session.take_records():
         try:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
+from ..paths import data_dir
 from ..stats import damaged_name, now_iso
 
 if TYPE_CHECKING:
@@ -28,16 +29,6 @@ VERSION = 1
 
 class SaveError(Exception):
     """A save file could not be used; the message says why and where it went."""
-
-
-def data_dir() -> Path:
-    """The user data folder: ``PATIENCE_DATA`` when set, else the platform's (platformdirs)."""
-    override = os.environ.get("PATIENCE_DATA")
-    if override:
-        return Path(override)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("patience", appauthor=False))
 
 
 def saves_dir() -> Path:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def open_store() -> Iterator[Store]:
     """The statistics, with any message about them shown, and errors as one line each."""
     from ..stats.store import StatsError, Store
-    from .saves import data_dir
+    from ..paths import data_dir
 
     try:
         store = Store(data_dir())

@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..i18n import _
+from ..paths import data_dir
 from .loader import RulesetError, load_file
 from .model import Ruleset
 
@@ -57,12 +58,7 @@ class RulesetFile:
 
 def user_dir() -> Path:
     """The user rulesets folder (it need not exist)."""
-    override = os.environ.get("PATIENCE_DATA")  # the same setting moves saved games (cli/saves.py)
-    if override:
-        return Path(override).expanduser() / "rulesets"
-    import platformdirs  # only when needed: `patience --help` stays fast
-
-    return Path(platformdirs.user_data_dir("patience", appauthor=False)) / "rulesets"
+    return data_dir() / "rulesets"
 
 
 def search_folders() -> list[tuple[Path, str]]:

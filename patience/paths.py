@@ -1,0 +1,16 @@
+"""Where the user's own things live: saved games, statistics, rulesets."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    """The user data folder: ``PATIENCE_DATA`` when set, else the platform's (platformdirs)."""
+    override = os.environ.get("PATIENCE_DATA")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs  # only when needed: `patience --help` stays fast
+
+    return Path(platformdirs.user_data_dir("patience", appauthor=False))
