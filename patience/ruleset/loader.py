@@ -72,10 +72,9 @@ def _mark(node: yaml.Node) -> Position:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-def _to_python(loader: Any, node: yaml.Node, path: KeyPath, pos: _Positions, budget: list[int]) -> Any:
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise ValueError(_("the document is too large or expands aliases too often"))
+def _to_python(loader: Any, node: yaml.Node, path: KeyPath, pos: _Positions) -> Any:
+    """Plain data from a node, keeping each value's and key's position. Its size was checked
+    before (`_expanded_size`), so an alias bomb never gets here."""
     pos.values[path] = _mark(node)
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
@@ -86,10 +85,10 @@ def _to_python(loader: Any, node: yaml.Node, path: KeyPath, pos: _Positions, bud
             if key in result:
                 raise _DuplicateKey(key, _mark(key_node))
             pos.keys[path + (key,)] = _mark(key_node)
-            result[key] = _to_python(loader, value_node, path + (key,), pos, budget)
+            result[key] = _to_python(loader, value_node, path + (key,), pos)
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_to_python(loader, item, path + (i,), pos, budget) for i, item in enumerate(node.value)]
+        return [_to_python(loader, item, path + (i,), pos) for i, item in enumerate(node.value)]
     return loader.construct_object(node, deep=True)
 
 
@@ -130,7 +129,7 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
                                         "and piles"), "P004")])
         if _expanded_size(node, {}) > MAX_NODES:  # an alias bomb, refused before it is expanded
             raise ValueError(_("the document is too large or expands aliases too often"))
-        data = _to_python(loader, node, (), pos, [MAX_NODES])
+        data = _to_python(loader, node, (), pos)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
