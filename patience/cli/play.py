@@ -68,7 +68,7 @@ def _save(session: Session, screen: Screen) -> bool:
     """Keep an unfinished, played game for `patience resume`. True when it was written."""
     from .saves import write_save
 
-    if session.status() != "in progress" or (not session.turns and not session.undone):
+    if not session.worth_keeping():
         screen.say(_("nothing to save: the game is over or not started"))
         return False
     try:
@@ -87,7 +87,7 @@ def _quit(session: Session, screen: Screen) -> None:
     played is kept; a finished one is recorded and its old save removed."""
     from .saves import discard_save
 
-    if session.status() == "in progress" and (session.turns or session.undone):
+    if session.worth_keeping():
         _save(session, screen)
         return
     session.leave()

@@ -204,6 +204,10 @@ class Session:
         status = self.status()
         self._record(status if status != "in progress" else "abandoned")
 
+    def worth_keeping(self) -> bool:
+        """An unfinished game with something played: what `save` and leaving keep for `resume`."""
+        return self.status() == "in progress" and bool(self.turns or self.undone)
+
     def take_records(self) -> list[GameRecord]:
         taken, self.records = self.records, []
         return taken
