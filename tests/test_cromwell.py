@@ -64,7 +64,7 @@ def test_CR2_only_the_top_card_of_a_fan_is_free():
     assert "0102" not in notations(game) and "03h" not in notations(game)
     with pytest.raises(IllegalMove):
         game.play("0102v2")  # 8♥ with 3♣ on it is not a run
-    assert game.why_illegal((game.rules.pile_by_label["03"], game.rules.pile_by_label["h2"], 2)) is not None
+    assert game.why_illegal((game.rules.pile_by_label["03"], game.rules.pile_by_label["h2"], 2)) == 'the top 2 cards of 03 are not a run that moves together'
 
 
 def test_CR2_a_run_in_suit_moves_whole_or_its_upper_part_any_length():

@@ -88,8 +88,11 @@ def test_DY2_a_carpet_card_that_is_not_free_does_not_pack():
 def test_DY2_nothing_packs_on_an_empty_waste_and_gaps_are_never_filled():
     game = dy({"a1": "8H"}, empty={"c1"}, w="|")
     by = game.rules.pile_by_label
-    assert game.why_illegal((by["a1"], by["w"], 1)) is not None
-    assert game.why_illegal((by["a1"], by["c1"], 1)) is not None
+    assert game.why_illegal((by["a1"], by["w"], 1)) == "nothing goes into an empty pile in waste (w)"
+    assert not [m for m in game.legal_moves() if m[1] == by["c1"]]
+    for source, cards in enumerate(game.piles):  # whatever pile a card comes from, the gap takes none
+        if cards and source != by["c1"]:
+            assert game.why_illegal((source, by["c1"], 1)) is not None
 
 
 def test_DY2_when_ups_and_downs_both_take_a_card_the_player_names_the_pile():
@@ -112,7 +115,7 @@ def test_DY3_stock_one_at_a_time_two_passes_in_all():
         if pass_number == 0:
             game.play("s")
     assert game.redeals_used == 1
-    assert game.why_illegal((stock, REDEAL, 0)) is not None
+    assert game.why_illegal((stock, REDEAL, 0)) == 'no redeals left: the stock goes round 2 times in all'
     with pytest.raises(IllegalMove):
         game.play("s")
 
