@@ -275,9 +275,12 @@ def test_restart_deals_the_same_cards_again_and_new_takes_a_number():
     assert s.game.position() == start and s.game.move_count == 0 and s.turns == []
     s.handle("new 42")
     assert s.game.deal_number == 42 and s.game.position() == Game.new("klondike", 42).position()
-    assert s.handle("new soon").failed
-    s.handle("new")
+    assert s.handle("new soon").failed and s.game.deal_number == 42
+    s.handle("s")
+    reply = s.handle("new")
+    assert not reply.failed and s.game.move_count == 0 and s.turns == []
     assert s.game.deal_number is not None and 1 <= s.game.deal_number <= 1_000_000
+    assert s.game.position() == Game.new("klondike", s.game.deal_number).position()
 
 
 def test_status_line_has_moves_time_score_and_redeals_left():

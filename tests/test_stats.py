@@ -104,7 +104,7 @@ def test_a_newer_schema_is_refused_with_a_way_out(tmp_path):
     db = sqlite3.connect(tmp_path / "stats.sqlite3")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.close()
-    with pytest.raises(StatsError, match="newer patience"):
+    with pytest.raises(StatsError, match="newer patience.*upgrade patience to read it"):
         Store(tmp_path)
 
 
@@ -216,11 +216,12 @@ def test_a_won_game_is_recorded_once_and_shown_in_stats():
 def test_new_and_restart_record_the_game_left_as_abandoned_and_the_end_of_a_script_too():
     run("play", "klondike", "--deal", "3", input="s\nrestart\ns\nnew 4\n")
     run("play", "klondike", "--deal", "5", input="restart\n")  # nothing played: nothing recorded
+    run("play", "klondike", "--deal", "6", input="s\n")  # the script ends mid-game
     with Store(data_dir()) as store:
         games = store.games()
-    assert [(g.deal, g.result) for g in games] == [(3, "abandoned"), (3, "abandoned")]
+    assert [(g.deal, g.result) for g in games] == [(3, "abandoned"), (3, "abandoned"), (6, "abandoned")]
     history = run("stats", "--history")
-    assert history.output.count("abandoned") == 2
+    assert history.output.count("abandoned") == 3
 
 
 def test_a_saved_game_is_not_recorded_until_it_ends_and_keeps_its_identity():
@@ -248,9 +249,11 @@ def test_stats_errors_are_one_line():
     assert "no games recorded yet" in run("stats").output
     unknown = run("stats", "klondyke")
     assert unknown.exit_code == 1 and "did you mean klondike" in unknown.output
+    assert len(unknown.output.strip().splitlines()) == 1
     (data_dir() / "stats.sqlite3").write_text("garbage " * 50, encoding="utf-8")
     damaged = run("stats")
     assert damaged.exit_code == 0 and "Traceback" not in damaged.output
+    assert "moved aside" in damaged.output and "no games recorded yet" in damaged.output
     assert list(data_dir().glob("stats.sqlite3.damaged-*"))
 
 
