@@ -87,6 +87,11 @@ def test_a_swap_refuses_face_down_cards_and_piles_outside_its_groups():
     assert "only, not of r" in game.why_illegal((one * SLOT, SWAP, r * SLOT))
     with pytest.raises(IllegalMove, match="a card cannot be swapped with itself"):
         game.play((one * SLOT, SWAP, one * SLOT))
+    hidden = Game(load_text(SWAPPER.replace("{to: row, count: 2, face: up}", "{to: row, count: 2, face: top-up}"),
+                            "swapper.yaml"), 1)
+    two = hidden.rules.pile_by_label["2"]
+    with pytest.raises(IllegalMove, match="card 1 of 1 is face down"):
+        hidden.play((one * SLOT, SWAP, two * SLOT + 1))
 
 
 @pytest.mark.parametrize(
