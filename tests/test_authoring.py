@@ -8,15 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from patience.cli import main
 from patience.engine.game import Game
 from patience.ruleset import UnknownGame, find_ruleset
 from patience.ruleset.lint import lint_paths, lint_text
 from patience.ruleset.reference import reference_markdown
 from patience.ruleset.registry import discover, shipped_dir
 from patience.ruleset.starter import copy_of, starter
+from clirun import run
 
 ROOT = Path(__file__).resolve().parents[1]
 STARTER_TEXT = starter("my-game", "My Game")
@@ -36,10 +35,6 @@ def write(folder: Path, stem: str, text: str) -> Path:
     path = folder / f"{stem}.yaml"
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(main, list(args), input=input)
 
 
 # ------------------------------------------------------------------ where rulesets come from

@@ -1,14 +1,9 @@
 """The scripting commands: list, show, replay, and the plain play loop."""
 
 import json
-
-from click.testing import CliRunner
-
-from patience.cli import main
+from clirun import run
 
 
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(main, list(args), input=input)
 
 
 def test_list_shows_every_shipped_game():

@@ -8,7 +8,7 @@ from patience.cards import card_str
 from patience.engine.compiled import SLOT
 from patience.engine.moves import SWAP
 from patience.ruleset import RulesetError, load_text
-from positions import build
+from positions import build, pile
 
 # A one-deck draw-three game whose kings are put out when they come face up (discard on a waste).
 KINGS_OUT = """
@@ -45,10 +45,6 @@ actions:
   swap: {within: [row], label: z}
 win: {all_cards_in: [foundations, rest]}
 """
-
-
-def pile(game: Game, label: str) -> list[str]:
-    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
 
 
 def test_discard_puts_cards_out_at_the_deal_and_from_the_stock_onto_a_waste_too():

@@ -3,14 +3,9 @@
 import pytest
 
 from patience import Game, IllegalMove
-from patience.cards import card_str
 from patience.ruleset import load_text
 from patience.ruleset.registry import shipped_dir
-from positions import build
-
-
-def pile(game: Game, label: str) -> list[str]:
-    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
+from positions import build, pile
 
 
 def labels(game: Game, group: str) -> list[str]:

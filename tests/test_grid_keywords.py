@@ -8,6 +8,7 @@ from patience import Game, IllegalMove
 from patience.cards import card_str
 from patience.engine.moves import CLOSE_UP, REMOVE
 from patience.ruleset import RulesetError, load_text
+from positions import pile
 
 # Monte Carlo: a 5 x 5 grid; touching pairs of a rank go out; closing up fills the grid in
 # reading order, then refills it from the stock.
@@ -62,10 +63,6 @@ piles:
 stock: {pile: stock, to: waste}
 win: {all_cards_in: [kings, queens]}
 """
-
-
-def pile(game: Game, label: str) -> list[str]:
-    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
 
 
 def position(ruleset_text: str, name: str, piles: dict[str, str], fill: str) -> Game:

@@ -7,19 +7,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from patience.cli import main
 from patience.cli.translations import PACKAGE, all_messages, catalog_path, missing
 from patience.i18n import (
     Catalog, CatalogError, _, choose_language, language, load_catalog, ngettext, parse_po, set_language, using_language,
 )
+from clirun import run
 
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-
-
-def run(*args: str, input: str | None = None, env: dict | None = None):
-    return CliRunner().invoke(main, list(args), input=input, env=env)
 
 
 def test_every_user_facing_message_has_a_polish_translation():

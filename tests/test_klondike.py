@@ -3,19 +3,15 @@
 import pytest
 
 from patience import Game, IllegalMove
-from patience.cards import card_str, parse_card
+from patience.cards import parse_card
 from patience.engine.moves import DEAL, REDEAL
 from patience.ruleset import load_text
 from patience.ruleset.registry import shipped_dir
-from positions import build
+from positions import build, pile
 
 
 def tableau(game: Game) -> list[int]:
     return list(game.rules.group_by_id["tableau"].piles)
-
-
-def pile(game: Game, label: str) -> list[str]:
-    return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
 
 
 # KL-1 ---------------------------------------------------------------------------------------

@@ -7,11 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from patience.cli import main
 from patience.ruleset.lint import CHECKS, lint_paths, lint_text
 from patience.ruleset.registry import shipped_dir, shipped_files
+from clirun import run
 
 CORPUS = Path(__file__).resolve().parent / "lint_corpus"
 CORPUS_FILES = sorted(CORPUS.glob("*.yaml"))
@@ -101,9 +100,6 @@ def test_a_lint_crash_would_be_a_finding_not_a_traceback(monkeypatch):
 
 
 # ------------------------------------------------------------------ the command
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
-
 
 def test_lint_exit_codes_and_text_format():
     clean = run("lint", *map(str, shipped_files()))

@@ -5,18 +5,13 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from patience import Game
-from patience.cli import main
 from patience.cli.render import board_lines, render, to_plain
 from patience.ruleset.registry import shipped_dir
+from clirun import run
 
 DATA = Path(__file__).parent / "data"
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(main, list(args), input=input)
 
 
 def freecell_solution(deal: int) -> list[str]:

@@ -12,6 +12,7 @@ from patience.solver import SolveResult, solve
 from patience.solver.prune import autoplay_sound
 from patience.solver.search import pack
 from positions import build
+from clirun import run
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 REDS_HOME = {"h1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "h2": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"}
@@ -191,11 +192,7 @@ def test_packed_key_follows_the_canonical_key():
 
 # ----------------------------------------------------------------- the command line
 def run_cli(*args: str):
-    from click.testing import CliRunner
-
-    from patience.cli import main
-
-    return CliRunner().invoke(main, ["solve", *args])
+    return run("solve", *args)
 
 
 def test_cli_solves_a_deal_and_its_moves_replay():

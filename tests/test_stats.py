@@ -9,9 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from patience.cli import main
 from patience.cli.session import Session, Settings
 from patience.stats import store as store_module
 from patience.stats.store import SCHEMA_VERSION, GameRecord, StatsError, Store, record_from_dict
@@ -20,6 +18,7 @@ from patience.stats.transfer import TransferError, export_games, read_games
 
 from positions import build
 from test_klondike import dead_end
+from clirun import run
 
 DATA = Path(__file__).parent / "data"
 
@@ -33,10 +32,6 @@ def game(n: int, result: str = "won", *, ruleset: str = "klondike", seconds: flo
 
 def data_dir() -> Path:
     return Path(os.environ["PATIENCE_DATA"])
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(main, list(args), input=input)
 
 
 # Figures ------------------------------------------------------------------------------------------
