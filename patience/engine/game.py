@@ -309,6 +309,15 @@ class Game:
         target = DEAL if self.piles[stock] else REDEAL
         return None if why_stock_illegal(self, stock, target) else (stock, target, 0)
 
+    def lands_on(self, pile: int, card: int) -> bool:
+        """Whether ``card`` fits the pile's top card, or the empty pile takes it (rank and suit
+        only: room, start order and the rest are `why_illegal`'s)."""
+        group = self.rules.group_of[pile]
+        target = self.piles[pile]
+        if target:
+            return card in group.fits_on[target[-1]]
+        return group.empty_ok is not None and bool(group.empty_ok[card])
+
     def movable_run(self, pile: int) -> int:
         """How many cards on top of ``pile`` may leave it together (0: none)."""
         cards = self.piles[pile]

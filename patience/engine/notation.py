@@ -29,19 +29,11 @@ def implied_count(game: Game, src: int, dst: int) -> int:
     """The count a move without ``v`` carries: the fewest cards that land on the target's top
     card, or that an empty target takes (one card into a FreeCell column, a king's run into an
     empty Klondike column)."""
-    target = game.piles[dst]
-    group = game.rules.group_of[dst]
-    source = game.piles[src]
-    if target:
-        fits = group.fits_on[target[-1]]
-        lands = lambda card: card in fits  # noqa: E731
-    elif group.empty_ok is not None:
-        empty_ok = group.empty_ok
-        lands = lambda card: bool(empty_ok[card])  # noqa: E731
-    else:
+    if not game.piles[dst] and game.rules.group_of[dst].empty_ok is None:
         return 1
+    source = game.piles[src]
     for n in range(1, game.movable_run(src) + 1):
-        if lands(source[-n]):
+        if game.lands_on(dst, source[-n]):
             return n
     return 1
 
@@ -148,14 +140,8 @@ def _plausible(game: Game, move: Move) -> bool:
     """The moving card fits the target's top card, or the empty target takes its rank: the
     refusal is then about something else (KK-4's start order), which is the reason to give."""
     src, dst, n = move
-    source, target = game.piles[src], game.piles[dst]
-    if not 0 < n <= len(source):
-        return False
-    group = game.rules.group_of[dst]
-    card = source[-n]
-    if target:
-        return card in group.fits_on[target[-1]]
-    return group.empty_ok is not None and bool(group.empty_ok[card])
+    source = game.piles[src]
+    return 0 < n <= len(source) and game.lands_on(dst, source[-n])
 
 
 def _parse_removal(game: Game, body: str, text: str) -> Move:

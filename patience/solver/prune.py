@@ -85,20 +85,13 @@ class Autoplay:
                 continue
             card = pile[-1]
             # A cheap look at the foundation tops first; the engine's own check decides.
-            targets = [f for f in self.foundations if self._fits(f, card, piles)]
+            targets = [f for f in self.foundations if game.lands_on(f, card)]
             if not targets or not game.movable_run(src):
                 continue
             targets = [f for f in targets if game.why_illegal((src, f, 1)) is None]
             if targets and self._alike(game, targets):
                 return (src, targets[0], 1)
         return None
-
-    def _fits(self, f: int, card: int, piles: list[list[int]]) -> bool:
-        group = self.rules.group_of[f]
-        pile = piles[f]
-        if pile:
-            return card in group.fits_on[pile[-1]]
-        return group.empty_ok is not None and bool(group.empty_ok[card])
 
     def _alike(self, game: Game, targets: list[int]) -> bool:
         """Every foundation the card could go to is like the first: same group, same top card."""
