@@ -60,8 +60,9 @@ def _settings(ruleset: Any, ascii: bool, autoplay: bool | None, autofinish: bool
 
 def _ruleset_file(name: str) -> str | None:
     """The absolute path when the game was named by a file, so a save can find it again."""
-    path = Path(name)
-    return str(path.resolve()) if name.endswith((".yaml", ".yml")) or path.is_file() else None
+    from ..ruleset.registry import is_ruleset_path
+
+    return str(Path(name).resolve()) if is_ruleset_path(name) else None
 
 
 def _save(session: Session, screen: Screen) -> bool:

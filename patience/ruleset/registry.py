@@ -113,11 +113,15 @@ def find_ruleset(name: str) -> Ruleset:
     return load_path(find_ruleset_file(name))
 
 
+def is_ruleset_path(name: str) -> bool:
+    """A name that means a file (`./my-game.yaml`), not a game's name."""
+    return name.endswith((".yaml", ".yml")) or Path(name).is_file()
+
+
 def find_ruleset_file(name: str) -> Path:
     """The file of the ruleset a player named; RulesetError if that file is broken."""
-    candidate = Path(name)
-    if name.endswith((".yaml", ".yml")) or candidate.is_file():
-        return candidate
+    if is_ruleset_path(name):
+        return Path(name)
     wanted = normalize_name(name)
     files = [found.path for found in discover()]
     by_stem: dict[str, Path] = {}

@@ -83,9 +83,8 @@ def fed_by_rules(ruleset: Ruleset, dealt: set[str]) -> set[str]:
     stock = ruleset.stock
     if stock is not None and stock.pile in dealt:
         fed.add(stock.to)
-    discard_to = getattr(getattr(ruleset, "discard", None), "to", None)  # an optional key: read generically
-    if isinstance(discard_to, str):
-        fed.add(discard_to)
+    if ruleset.discard:
+        fed.add(ruleset.discard.to)
     for rule in ruleset.remove:  # set removal sends cards to its `to` (CZ-2)
         if any(g in dealt for g in rule.from_):
             fed.add(rule.to)
