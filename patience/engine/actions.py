@@ -215,13 +215,7 @@ def push_close_up(game: Game) -> CloseUpRecord:
                     piles[p].append(card)
                     taken.append(card)
         game.hidden[refill] = min(hidden_before, len(source))
-    counted = 0
-    uses = game.uses_left
-    i = rules.close_up_index
-    if uses[i] > 0:
-        game.uses_left = uses[:i] + (uses[i] - 1,) + uses[i + 1:]
-        counted = 1
-    return before, tuple(taken), hidden_before, counted
+    return before, tuple(taken), hidden_before, game.spend_use(rules.close_up_index)
 
 
 def pop_close_up(game: Game, record: CloseUpRecord) -> None:
@@ -235,9 +229,7 @@ def pop_close_up(game: Game, record: CloseUpRecord) -> None:
         piles[rules.refill_pile].extend(reversed(taken))
         game.hidden[rules.refill_pile] = hidden_before
     if counted:
-        i = rules.close_up_index
-        uses = game.uses_left
-        game.uses_left = uses[:i] + (uses[i] + 1,) + uses[i + 1:]
+        game.give_back_use(rules.close_up_index)
 
 
 def close_up_move(game: Game) -> Move | None:

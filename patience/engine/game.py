@@ -309,6 +309,20 @@ class Game:
         target = DEAL if self.piles[stock] else REDEAL
         return None if why_stock_illegal(self, stock, target) else (stock, target, 0)
 
+    def spend_use(self, action: int) -> int:
+        """Count one use of an action that has a limit: 1 if one was counted (and must be given
+        back on undo), 0 for an unlimited action."""
+        uses = self.uses_left
+        if uses[action] <= 0:
+            return 0
+        self.uses_left = uses[:action] + (uses[action] - 1,) + uses[action + 1:]
+        return 1
+
+    def give_back_use(self, action: int) -> None:
+        """Undo `spend_use`."""
+        uses = self.uses_left
+        self.uses_left = uses[:action] + (uses[action] + 1,) + uses[action + 1:]
+
     def lands_on(self, pile: int, card: int) -> bool:
         """Whether ``card`` fits the pile's top card, or the empty pile takes it (rank and suit
         only: room, start order and the rest are `why_illegal`'s)."""
@@ -391,12 +405,7 @@ class Game:
             pb, ib = divmod(n, SLOT)
             a, b = piles[pa], piles[pb]
             a[ia], b[ib] = b[ib], a[ia]
-            uses = self.uses_left
-            w = rules.swap_index
-            counted = 1 if uses[w] > 0 else 0
-            if counted:
-                self.uses_left = uses[:w] + (uses[w] - 1,) + uses[w + 1:]
-            self.history.append((move, counted, score_before))
+            self.history.append((move, self.spend_use(rules.swap_index), score_before))
         elif dst == REMOVE:
             self.history.append((move, push_remove(self, src, n), score_before))
         elif dst == CLOSE_UP:
@@ -491,9 +500,7 @@ class Game:
             a, b = piles[pa], piles[pb]
             a[ia], b[ib] = b[ib], a[ia]
             if extra:
-                uses = self.uses_left
-                w = self.rules.swap_index
-                self.uses_left = uses[:w] + (uses[w] + 1,) + uses[w + 1:]
+                self.give_back_use(self.rules.swap_index)
         elif dst == REMOVE:
             pop_remove(self, src, n, extra)  # type: ignore[arg-type]
         elif dst == CLOSE_UP:
