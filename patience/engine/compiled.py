@@ -202,7 +202,6 @@ class CompiledRules:
         self.win_conditions: list[WinCondition] = compile_win(ruleset, first_pile)
         # Geometry: an upright flag per pile (KK-1), and the cells a grid makes (never sorted in keys).
         self.upright: list[bool] = [u for g in self.groups for u in upright_cells(g.spec)]
-        self.grid_groups: frozenset[int] = frozenset(g.index for g in self.groups if g.spec.grid is not None)
         for g in self.groups:
             if g.spec.follows:
                 g.follows = (self.group_by_id[g.spec.follows.group].index, g.spec.follows.per == "suit")
@@ -226,10 +225,15 @@ class CompiledRules:
             self.redeals = 0
         # Redeal turns the waste back: possible only when the stock deals onto a single pile.
         self.waste_pile: int = self.stock_targets[0] if len(self.stock_targets) == 1 else -1
-        # Groups the stock deals onto pile by pile: their order matters, so keys never sort them.
-        self.stock_target_groups: frozenset[int] = frozenset(
-            self.group_of[p].index for p in self.stock_targets
-        ) if len(self.stock_targets) > 1 else frozenset()
+        # The groups whose piles are interchangeable, so that a key may sort them: several piles,
+        # not the stock or waste, no geometry (a grid's cells), and not dealt onto pile by pile by
+        # the stock (PA-5's stacks: the next deal puts different cards on each).
+        dealt_in_order = {self.group_of[p].index for p in self.stock_targets} if len(self.stock_targets) > 1 else set()
+        self.sortable_groups: frozenset[int] = frozenset(
+            g.index for g in self.groups
+            if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.grid is None
+            and g.index not in dealt_in_order
+        )
 
         self._compile_scoring()
 

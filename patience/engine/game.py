@@ -605,12 +605,10 @@ class Game:
         Groups the stock deals onto pile by pile (PA-5's auxiliary stacks) keep their order: the
         next deal puts different cards on each."""
         parts = []
-        unsorted = self.rules.stock_target_groups
-        grids = self.rules.grid_groups
+        sortable = self.rules.sortable_groups
         for group in self.rules.groups:
             piles = [(bytes(self.piles[p]), self.hidden[p]) for p in group.piles]
-            if len(piles) > 1 and group.role not in ("stock", "waste") and group.index not in unsorted \
-                    and group.index not in grids:  # a grid's cells have geometry: never sorted
+            if group.index in sortable:
                 piles.sort()
             parts.append(tuple(piles))
         return (tuple(parts), self._redeals_key(), self.uses_left)
