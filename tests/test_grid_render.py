@@ -4,6 +4,7 @@ import pytest
 
 from patience import Game
 from patience.cli.render import render, to_json
+from positions import build
 
 
 @pytest.mark.parametrize("game_id", ["kwadratura-kola", "dywan", "czternastki"])
@@ -49,3 +50,6 @@ def test_the_cross_puts_every_lane_start_next_to_the_centre():
 
 def test_json_names_the_win_class():
     assert to_json(Game.new("czternastki", 1))["win_class"] is None
+    game = build("czternastki", {"na1": "2C", "eb2": "3C", "sa2": "4C", "wa1": "5C"}, fill="x")
+    game.play("c")  # the close-up brings the east card next to the centre: a second-class win
+    assert to_json(game)["win_class"] == "second" and to_json(game)["status"] == "won"
