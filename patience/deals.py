@@ -26,6 +26,7 @@ MASK64 = (1 << 64) - 1
 SHUFFLES = ("patience", "microsoft")
 MAX_MICROSOFT_DEAL = (1 << 31) - 1
 MAX_DEAL = (1 << 63) - 1
+RANDOM_DEALS = 1_000_000  # random deals (and the daily deal) are picked from 1..this: every shuffle has them
 
 
 class DealError(ValueError):

@@ -9,8 +9,9 @@ import pytest
 from patience import Game
 from patience.ruleset import load_text
 from patience.solver import SolveResult, solve
-from patience.solver.prune import autoplay_sound
-from patience.solver.search import pack
+from patience.cards import card_str, parse_card
+from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, autoplay_sound, closures
+from patience.solver.search import _Budget, _search, pack
 from positions import build
 from clirun import run
 
@@ -47,9 +48,11 @@ def tiny_position(columns: dict[str, str], cells: dict[str, str]) -> Game:
 STUCK = {"1": "5S 6C JS", "2": "5C 6S JC", "3": "7S 8C", "4": "7C 8S", "5": "9S TC", "6": "9C TS", "7": "QS KC", "8": "QC"}
 
 
-def brute_force_winnable(game: Game, limit: int = 20_000) -> bool:
-    """Every position reachable by any legal move, no pruning at all, exact keys."""
-    seen = {game.key()}
+def brute_force_winnable(game: Game, limit: int = 20_000, canonical: bool = False) -> bool:
+    """Every position reachable by any legal move, no pruning at all; exact keys, or with
+    ``canonical`` the engine's keys that fold interchangeable piles (a smaller search)."""
+    key = Game.canonical_key if canonical else Game.key
+    seen = {key(game)}
     stack = [game.copy()]
     while stack:
         here = stack.pop()
@@ -58,8 +61,8 @@ def brute_force_winnable(game: Game, limit: int = 20_000) -> bool:
         for move in here.legal_moves():
             there = here.copy()
             there.push(move)
-            if there.key() not in seen:
-                seen.add(there.key())
+            if key(there) not in seen:
+                seen.add(key(there))
                 stack.append(there)
         assert len(seen) < limit, "the test position is too big to search without pruning"
     return False
@@ -103,6 +106,42 @@ def test_a_won_game_needs_no_move():
     assert result.status == "solved" and result.moves == []
 
 
+def test_a_one_move_win():
+    game = build("freecell", {**REDS_HOME, "h3": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", "a": "KS"}, fill="h4")
+    result = solve(game)
+    assert result.status == "solved" and result.moves == ["ah"]
+    game.play("ah")
+    assert game.is_won()
+
+
+def test_fc5_a_win_that_moves_a_run_through_empty_columns():
+    # No free cell: Q♦ J♣ 10♦ reach K♠ in one move only because two columns are empty (FC-5:
+    # (0 + 1) × 2^2 = 4 cards). The solver moves runs as the engine allows and replays to a win.
+    game = build("freecell", {
+        "h1": "AH 2H 3H 4H 5H 6H 7H 8H", "h2": "AD 2D 3D 4D 5D 6D 7D 8D", "h3": "AS 2S 3S 4S 5S 6S 7S 8S",
+        "1": "9S 9C 9D 9H QD JC TD", "2": "KS", "a": "KH", "b": "KD", "c": "KC", "d": "QH",
+        "3": "TC JS", "4": "QS TH", "5": "JH QC", "6": "TS",
+    }, fill="h4")
+    result = solve(game, timeout=20)
+    assert result.status == "solved"
+    cells = game.rules.group_by_id["cells"].piles
+    supermoves = 0
+    for word in result.moves:
+        free = sum(1 for p in cells if not game.piles[p])
+        _src, _dst, count = game.play(word)
+        supermoves += count > free + 1
+    assert game.is_won() and supermoves >= 1
+
+
+def test_the_same_deal_gets_the_same_answer():
+    first = solve(Game.new("freecell", deal=6), timeout=None)
+    again = solve(Game.new("freecell", deal=6), timeout=None)
+    assert first.status == "solved"
+    assert (again.status, again.moves, again.states) == (first.status, first.moves, first.states)
+    capped = solve(Game.new("freecell", deal=6), timeout=None, max_states=first.states // 2)
+    assert capped.status == "unknown" and capped.states == first.states // 2
+
+
 def test_unsolvable_only_after_an_exhaustive_search_with_sound_pruning():
     game = tiny_position(STUCK, {"a": "KS"})
     assert autoplay_sound(game.rules)
@@ -123,15 +162,42 @@ def test_the_same_position_with_a_free_cell_more_is_solved():
     assert game.is_won()
 
 
-def test_unsolvable_when_worry_back_makes_safe_moves_unproven():
-    # FreeCell lets a foundation card go back to a cell, so the solver searches again without
-    # playing safe moves at once before it may say unsolvable.
+def test_unsolvable_with_worry_back_under_the_closed_rule():
+    # FreeCell lets a foundation card go back to a cell: only the CLOSED rule is proven there.
     stuck = build("freecell", {
         **REDS_HOME, "h3": "AS 2S 3S 4S 5S", "a": "KS", "b": "KC", "c": "QS", "d": "QC",
         "1": "6S JC", "2": "6C JS", "3": "7S TC", "4": "7C TS", "5": "8S", "6": "8C", "7": "9S", "8": "9C",
     }, fill="h4")
-    assert not autoplay_sound(stuck.rules)
-    assert solve(stuck).status == "unsolvable"
+    assert autoplay_rule(stuck.rules) == CLOSED
+    result = solve(stuck)
+    assert result.status == "unsolvable" and result.reason == "search exhausted"
+
+
+def test_closed_rule_waits_for_the_whole_closure():
+    # 5H is SIMPLE-safe (both black 4s home) but 3D is out: a black 4 could come back from its
+    # foundation onto 5H and carry 3D, so under worry-back 5H is not sent home at once.
+    game = build("freecell", {
+        "h1": "AH 2H 3H 4H", "h2": "AD 2D", "h3": "AS 2S 3S 4S", "h4": "AC 2C 3C 4C",
+        "1": "5H", "2": "3D",
+    }, fill="5")
+    simple, closed = Autoplay(game, SIMPLE), Autoplay(game, CLOSED)
+    five = game.rules.pile_by_label["1"]
+    assert simple._find(game)[0] == five
+    found = closed._find(game)
+    assert found is None or found[0] != five
+    sorted_closure = {card_str(c, ascii=True) for c in closures(game)[parse_card("5H")]}
+    assert {"4S", "4C", "3D", "3H", "AH"} <= sorted_closure and "5D" not in sorted_closure
+
+
+@pytest.mark.slow
+def test_fc6_deal_11982_is_unsolvable():
+    # FC-6: Microsoft deal 11982 has no solution. The solver says so (safe moves under the CLOSED
+    # rule), and a search with no safe moves at all, relying on nothing that rule claims, agrees.
+    game = Game.new("freecell", deal=11982)
+    result = solve(game, timeout=None)
+    assert result.status == "unsolvable" and result.reason == "search exhausted"
+    plain = _search(game.copy(), _Budget(None, None), None, 0)
+    assert plain.status == "unsolvable"
 
 
 def test_klondike_stock_cycle_searched_to_the_end():
@@ -173,7 +239,9 @@ def test_solving_starts_from_the_current_position():
 
 
 def test_sound_autoplay_is_derived_from_the_rules():
-    assert not autoplay_sound(Game.new("klondike").rules)  # worry-back
+    assert autoplay_rule(Game.new("klondike").rules) == CLOSED  # KL-7: worry-back
+    assert autoplay_rule(Game.new("freecell").rules) == CLOSED  # FC-4: foundation -> cell
+    assert autoplay_rule(Game(tiny_ruleset()).rules) == SIMPLE  # nothing leaves a foundation
     assert not autoplay_sound(Game.new("parada").rules)  # `prefer`, full piles
     assert not autoplay_sound(Game.new("kwadratura-kola").rules)  # `follows`
     assert autoplay_sound(Game(tiny_ruleset()).rules)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import click
+
+from ..deals import RANDOM_DEALS  # a missing --deal, and `new` at the prompt, pick from 1..this
 
 # The engine (and pydantic behind it) is imported inside functions, so that
 # `patience --help` starts fast.
@@ -25,9 +27,6 @@ def find_game(game_name: str) -> Ruleset:
         raise click.ClickException(str(err)) from None
 
 
-RANDOM_DEALS = 1_000_000  # a missing --deal, and `new` at the prompt, pick from 1..this
-
-
 def start_game(game_name: str, deal: int | None) -> Game:
     """A new game of the named ruleset; a random deal number when none is given."""
     from ..deals import DealError
@@ -40,3 +39,57 @@ def start_game(game_name: str, deal: int | None) -> Game:
         return Game(ruleset, deal)
     except DealError as err:
         raise click.ClickException(str(err)) from None
+
+
+def stderr_is_terminal() -> bool:
+    """Whether standard error is a terminal: live progress lines go only there."""
+    import sys
+
+    return sys.stderr.isatty()
+
+
+class LiveLine:
+    """One line on standard error rewritten in place, at a terminal only (nothing in a pipe or
+    a log, where the carriage returns would be noise); `clear` removes it."""
+
+    def __init__(self) -> None:
+        self.live = stderr_is_terminal()
+        self.shown = False
+
+    def show(self, text: str) -> None:
+        if self.live:
+            click.echo(f"\r{text}\x1b[K", nl=False, err=True, color=True)  # keep the erase code
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            click.echo("\r\x1b[K", nl=False, err=True, color=True)
+            self.shown = False
+
+
+def checking_progress(line: LiveLine) -> Callable[[int, int, float], None]:
+    """The solver's progress while it checks deals: ``checking deal 123… 20,000 positions``."""
+    from ..i18n import _
+
+    def report(deal: int, states: int, seconds: float) -> None:
+        line.show(_("checking deal {deal}… {states:,} positions, {seconds:.0f} s").format(
+            deal=deal, states=states, seconds=seconds))
+
+    return report
+
+
+def winnable_deal(ruleset: Ruleset, start: int | None) -> tuple[int, int]:
+    """The first deal the solver wins from ``start`` (random when None) on, and how many deals
+    were passed over; a one-line error when none is found within the bounds."""
+    from ..deals import DealError
+    from ..solver.daily import NoWinnableDeal, winnable_from
+
+    first = random.randint(1, RANDOM_DEALS) if start is None else start
+    line = LiveLine()
+    try:
+        found = winnable_from(ruleset, first, progress=checking_progress(line))
+    except (NoWinnableDeal, DealError) as err:
+        raise click.ClickException(str(err)) from None
+    finally:
+        line.clear()
+    return found.deal, found.skipped

@@ -11,15 +11,17 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
 
 import click
 
-from ..i18n import N_, _, language
+from ..i18n import N_, _, language, ngettext
 from . import main
-from .common import find_game, start_game
+from .common import find_game, start_game, winnable_deal
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..ruleset.model import Ruleset
     from .session import Reply, Session
 
 
@@ -239,43 +241,89 @@ def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
     sys.exit(code)
 
 
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help=N_("Print the state as one JSON line after each command."))
 PLAY_OPTIONS = [
     click.option("--ascii", is_flag=True, help=N_("No Unicode and no colour (TH for 10♥, ## for a face-down card).")),
-    click.option("--json", "as_json", is_flag=True, help=N_("Print the state as one JSON line after each command.")),
+    JSON_OPTION,
     click.option("--strict", is_flag=True, help=N_("From a pipe: stop with exit code 1 at the first refused command.")),
     click.option("--autoplay/--no-autoplay", default=None, help=N_("Send safe cards to the foundations after each move.")),
     click.option("--autofinish/--no-autofinish", default=None, help=N_("Finish by itself when foundation moves alone win.")),
 ]
 
 
-def play_options(function: Any) -> Any:
+def play_options(function: Any, *, with_json: bool = True) -> Any:
     for option in reversed(PLAY_OPTIONS):
-        function = option(function)
+        if with_json or option is not JSON_OPTION:
+            function = option(function)
     return function
 
 
 @main.command()
 @click.argument("game", required=False)
 @click.option("--deal", type=click.IntRange(min=1), default=None, help=N_("Deal number (default: a random one, shown)."))
+@click.option("--winnable", is_flag=True, help=N_("Only a deal the solver has won: the first from the random (or --deal) number on."))
 @click.option("--resume", "resume_saved", is_flag=True, help=N_("Continue the saved game (of GAME, or the latest)."))
 @play_options
-def play(game: str | None, deal: int | None, resume_saved: bool, ascii: bool, as_json: bool, strict: bool,
-         autoplay: bool | None, autofinish: bool | None) -> None:
+def play(game: str | None, deal: int | None, winnable: bool, resume_saved: bool, ascii: bool, as_json: bool,
+         strict: bool, autoplay: bool | None, autofinish: bool | None) -> None:
     """Play GAME: an id, a name or alias (English or Polish), or a ruleset file.
 
     Type `help` at the prompt for the commands, `moves` for the legal moves.
     """
     if resume_saved:
+        if winnable:
+            raise click.ClickException(_("--winnable deals a new game; it cannot be combined with --resume"))
         _resume(game, ascii, as_json, strict, autoplay, autofinish)
         return
     if game is None:
         raise click.UsageError(_("name a game to play (`patience list` shows them)"))
+    notes: list[str] = []
+    choose_deal = None
+    if winnable:
+        ruleset = find_game(game)
+        deal, skipped = winnable_deal(ruleset, deal)
+        notes = [winnable_note(deal, skipped)]
+        choose_deal = _winnable_chooser(ruleset)
+    play_new(game, start_game(game, deal), ascii=ascii, as_json=as_json, strict=strict, autoplay=autoplay,
+             autofinish=autofinish, notes=notes, choose_deal=choose_deal)
+
+
+def winnable_note(deal: int, skipped: int) -> str:
+    if not skipped:
+        return _("deal {deal}: checked winnable by the solver").format(deal=deal)
+    return ngettext("deal {deal}: checked winnable by the solver (skipped {n} deal it did not win within its budget)",
+                    "deal {deal}: checked winnable by the solver (skipped {n} deals it did not win within its budget)",
+                    skipped).format(deal=deal, n=skipped)
+
+
+def _winnable_chooser(ruleset: Ruleset) -> Callable[[int | None], tuple[int, list[str]]]:
+    """The deals of `new` at the prompt of a `--winnable` game: winnable too. Finding none is a
+    refused command (the game goes on), not an error that ends the program."""
+
+    def choose(start: int | None) -> tuple[int, list[str]]:
+        from ..engine.moves import IllegalMove
+
+        try:
+            deal, skipped = winnable_deal(ruleset, start)
+        except click.ClickException as err:
+            raise IllegalMove(err.format_message()) from None
+        return deal, [winnable_note(deal, skipped)]
+
+    return choose
+
+
+def play_new(game_name: str, started: Game, *, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
+             autofinish: bool | None, notes: Sequence[str] = (), daily: str | None = None,
+             choose_deal: Callable[[int | None], tuple[int, list[str]]] | None = None) -> None:
+    """Play a new game at the prompt or from a pipe: `play`, `play --winnable` and `daily`."""
     from .session import Session
 
-    started = start_game(game, deal)
     ruleset = started.ruleset
     settings = _settings(ruleset, ascii, autoplay, autofinish)
-    session = Session(started, settings, ruleset_file=_ruleset_file(game))
+    session = Session(started, settings, ruleset_file=_ruleset_file(game_name), choose_deal=choose_deal)
+    session.daily = daily
+    for note in notes:  # before the board; with --json only JSON goes to standard output
+        click.echo(note, err=as_json)
     if sys.stdin.isatty() and not as_json:
         from .saves import save_path
 

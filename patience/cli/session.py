@@ -150,8 +150,12 @@ class Session:
         elapsed: float = 0.0,
         now: Callable[[], float] = time.monotonic,
         ruleset_file: str | None = None,
+        choose_deal: Callable[[int | None], tuple[int, list[str]]] | None = None,
     ) -> None:
         self.settings = settings
+        # `new` asks this for its deal (`play --winnable`: one the solver won) when given: the
+        # number typed or None, in; the deal and lines to show, out. It raises IllegalMove to refuse.
+        self.choose_deal = choose_deal
         self.ruleset_file = ruleset_file  # kept in saves when the ruleset is not found by name
         self.records: list[GameRecord] = []  # finished games not yet written; the loop takes them
         self._now = now
@@ -345,12 +349,20 @@ class Session:
         if name == "auto":
             return self._auto()
         if name == "restart":
-            return self._new_deal(self.game.deal_number, _("restarted"))
+            daily = self.daily  # the same deal again: still the day's deal
+            reply = self._new_deal(self.game.deal_number, _("restarted"))
+            self.daily = daily
+            return reply
         if name == "new":
             if argument and not argument.isdigit():
                 raise IllegalMove(_("`new` takes a deal number, not {argument!r}").format(argument=argument))
-            number = int(argument) if argument else random.randint(1, RANDOM_DEALS)
-            return self._new_deal(number, _("new deal"))
+            if self.choose_deal is not None:
+                number, notes = self.choose_deal(int(argument) if argument else None)
+            else:
+                number, notes = (int(argument) if argument else random.randint(1, RANDOM_DEALS)), []
+            reply = self._new_deal(number, _("new deal"))
+            reply.lines += notes
+            return reply
         if name == "save":
             return Reply(save=True)
         if name == "rules":

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Callable
 
 import click
 
 from ..i18n import N_, _, ngettext
 from . import main
-from .common import find_game
+from .common import LiveLine, find_game
 
 STATUS_WORDS = {"solved": N_("solved"), "unsolvable": N_("unsolvable"), "unknown": N_("unknown")}
 REASON_WORDS = {
@@ -59,12 +60,17 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
     ruleset = find_game(game)
     if (deal is None) == (deal_range is None):
         raise click.ClickException(_("give either --deal N or --deals A-B"))
-    deals = parse_range(deal_range) if deal_range is not None else range(deal, deal + 1)  # type: ignore[operator]
+    deals = parse_range(deal_range) if deal_range is not None else range(deal or 1, (deal or 1) + 1)
     results = []
-    for result in solve_deals(game, deals, timeout, max_states, jobs):
-        results.append(result)
-        if deal_range is not None and not as_json:
-            click.echo(_("deal {deal}: {line}").format(deal=result["deal"], line=_status_line(result)))
+    line = LiveLine()  # live only for one deal at a terminal; a range prints a line per deal
+    progress = _progress(line) if deal_range is None and not as_json else None
+    try:
+        for result in solve_deals(game, deals, timeout, max_states, jobs, progress=progress):
+            results.append(result)
+            if deal_range is not None and not as_json:
+                click.echo(_("deal {deal}: {line}").format(deal=result["deal"], line=_status_line(result)))
+    finally:
+        line.clear()
     if as_json:
         payload = {"game": ruleset.id, "thoughtful": True}
         if deal_range is None:
@@ -76,6 +82,14 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
         _print_one(results[0])
     else:
         _print_summary(summarize(results))
+
+
+def _progress(line: LiveLine) -> Callable[[int, int, float], None]:
+    def report(deal: int, states: int, seconds: float) -> None:
+        line.show(_("solving deal {deal}… {states:,} positions, {seconds:.1f} s, {rate:,.0f} per second").format(
+            deal=deal, states=states, seconds=seconds, rate=states / seconds if seconds else 0.0))
+
+    return report
 
 
 def _print_one(result: dict) -> None:

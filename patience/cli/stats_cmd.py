@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from contextlib import contextmanager
 from datetime import date as Date
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
@@ -13,8 +15,11 @@ import click
 
 from ..i18n import N_, _, ngettext
 from . import main
+from .common import find_game, start_game
+from .play import play_new, play_options
 
 if TYPE_CHECKING:
+    from ..ruleset.model import Ruleset
     from ..stats.store import Store
 
 
@@ -131,27 +136,72 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
         click.echo(line)
 
 
+DEFAULT_DAILY_GAME = "solitaire"  # a name, found like any other: the game people call solitaire
+
+
+def _day(text: str | None) -> Date:
+    """``--date``: YYYY-MM-DD, today when not given; a one-line error otherwise."""
+    if text is None:
+        return Date.today()
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError(text)
+        return Date.fromisoformat(text)
+    except ValueError:
+        raise click.ClickException(_("--date {day!r} is not a date like 2026-11-30").format(day=text)) from None
+
+
 @main.command()
+@click.argument("game", required=False)
 @click.option("--leaderboard", is_flag=True, help="Rank the local players' times on a day's deal.")
 @click.option("--date", "day", default=None, help="The day, YYYY-MM-DD (default: today).")
-@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
-def daily(leaderboard: bool, day: str | None, as_json: bool) -> None:
-    """The daily deal's leaderboard (`--leaderboard`).
+@click.option("--json", "as_json", is_flag=True,
+              help="Print machine-readable JSON: the leaderboard, or the state after each command.")
+@partial(play_options, with_json=False)
+def daily(game: str | None, leaderboard: bool, day: str | None, as_json: bool, ascii: bool, strict: bool,
+          autoplay: bool | None, autofinish: bool | None) -> None:
+    """Play the day's deal of GAME (default: solitaire, that is Klondike), or see its leaderboard.
 
-    Dealing the daily deal itself, checked winnable by the solver before anyone gets it, is not
-    built yet; only the leaderboard is here.
+    The deal comes from the date and the game alone, so it is the same on every machine, and the
+    solver has won it before you get it. A game of it counts on the day's leaderboard.
     """
+    when = _day(day)
+    if leaderboard:
+        _leaderboard(game, when, as_json)
+        return
+    if when > Date.today():
+        raise click.ClickException(_("the daily deal of {date} is not out yet").format(date=when.isoformat()))
+    name = game or DEFAULT_DAILY_GAME
+    ruleset = find_game(name)
+    deal = _daily_deal(ruleset, when)
+    note = _("Daily deal for {date}: {game} deal {deal} (checked winnable by the solver)").format(
+        date=when.isoformat(), game=ruleset.id, deal=deal)
+    play_new(name, start_game(name, deal), ascii=ascii, as_json=as_json, strict=strict, autoplay=autoplay,
+             autofinish=autofinish, notes=[note], daily=when.isoformat())
+
+
+def _daily_deal(ruleset: Ruleset, when: Date) -> int:
+    """The day's deal number: from the cache, or checked by the solver with a live line."""
+    from ..paths import data_dir
+    from ..solver.daily import NoWinnableDeal, daily_deal
+    from .common import LiveLine, checking_progress
+
+    line = LiveLine()
+    try:
+        return daily_deal(ruleset, when, cache_dir=data_dir(), progress=checking_progress(line)).deal
+    except NoWinnableDeal as err:
+        raise click.ClickException(str(err)) from None
+    finally:
+        line.clear()
+
+
+def _leaderboard(game: str | None, when: Date, as_json: bool) -> None:
+    """The local players' best times on the day's deal (of GAME, or of every game)."""
     from ..stats.summary import leaderboard as rank
 
-    if not leaderboard:
-        raise click.ClickException(_("dealing the daily deal is not built yet (it must be checked winnable by the "
-                                     "solver first); `patience daily --leaderboard` shows the leaderboard"))
-    try:
-        when = Date.fromisoformat(day) if day else Date.today()
-    except ValueError:
-        raise click.BadParameter(_("{day!r} is not a date like 2026-11-30").format(day=day), param_hint="--date") from None
     with open_store() as store:
-        placings = rank(store.daily_games(when.isoformat()))
+        ruleset = _ruleset_id(game, store) if game else None
+        placings = rank([g for g in store.daily_games(when.isoformat()) if ruleset in (None, g.ruleset)])
     if as_json:
         click.echo(json.dumps([p.__dict__ for p in placings], ensure_ascii=False, indent=2))
         return

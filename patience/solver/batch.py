@@ -6,26 +6,32 @@ from __future__ import annotations
 import multiprocessing
 import statistics
 from dataclasses import asdict
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..engine.game import Game
 from ..ruleset.registry import find_ruleset
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, solve
 
 
-def solve_deal(task: tuple[str, int, float | None, int | None]) -> dict:
+Progress = Callable[[int, int, float], None]  # (deal, positions expanded, seconds so far)
+
+
+def solve_deal(task: tuple[str, int, float | None, int | None], progress: Progress | None = None) -> dict:
     """One deal, as a plain dict (it crosses a process boundary)."""
     game_name, deal, timeout, max_states = task
-    result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states)
+    report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
+    result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states, progress=report)
     return {"deal": deal, **asdict(result)}
 
 
 def solve_deals(game_name: str, deals: range, timeout: float | None, max_states: int | None,
-                jobs: int = 1) -> Iterator[dict]:
-    """Each deal's answer, in deal order, as it comes."""
+                jobs: int = 1, progress: Progress | None = None) -> Iterator[dict]:
+    """Each deal's answer, in deal order, as it comes; ``progress`` is reported only when the
+    deals are solved in this process."""
     tasks = [(game_name, deal, timeout, max_states) for deal in deals]
     if jobs <= 1 or len(tasks) <= 1:
-        yield from map(solve_deal, tasks)
+        for task in tasks:
+            yield solve_deal(task, progress)
         return
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(solve_deal, tasks)

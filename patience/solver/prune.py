@@ -1,49 +1,106 @@
 """Pruning derived from the compiled rules: safe foundation moves played without branching.
 
-`assist.is_safe` says a foundation move is safe when every card that could be built on the
-card outside the foundations is home already. Playing such a move at once never loses a win
-*under conditions this module checks on the ruleset* (`autoplay_sound`); when they do not hold
-the solver still plays safe moves for speed, but then an exhausted search proves nothing and is
-redone without them.
+Two rules of safety, each proven to lose no win under conditions checked on the ruleset
+(`autoplay_rule`); when neither holds the solver still plays safe moves for speed, but an
+exhausted search then proves nothing and is redone without them.
+
+- ``SIMPLE`` (no card ever leaves a foundation): a card is safe when every card that could be
+  built on it outside the foundations is home (`assist.card_is_safe`).
+- ``CLOSED`` (foundation cards may come back, one deck): a card is safe when its whole *closure*
+  is home: the cards that could be built on it, on them, and so on, together with the cards
+  below each of those in their foundations. See `autoplay_rule` for why that is enough.
 """
 
 from __future__ import annotations
 
-
+from ..cards import DECK_SIZE
 from ..engine.assist import builders, card_is_safe, home_counts
 from ..engine.compiled import MOVE_NONE, CompiledRules
 from ..engine.game import Game
 from ..engine.moves import Move
 
+SIMPLE, CLOSED = "simple", "closed"
 
-def autoplay_sound(rules: CompiledRules) -> bool:
-    """Whether sending a safe card home at once can never lose a win in this ruleset.
 
-    The argument: take any winning line; play the safe card home first and drop the line's moves
-    of that card. The rest stays legal when (1) no card ever leaves a foundation (else the line
-    might take the card below back out, or bring a builder back onto the card); (2) winning means
-    exactly all cards on the foundations; (3) an emptier layout never allows less (no `prefer`,
-    no `follows`, no removals, close-ups or swaps, whose options depend on which cards lie where);
-    (4) the card could not have gone to another foundation instead: a foundation top takes one
-    card value only, and an empty foundation group has a pile for every card it may start with.
+def autoplay_rule(rules: CompiledRules) -> str | None:
+    """Which safety rule provably never loses a win in this ruleset: SIMPLE, CLOSED or None.
+
+    The argument: take any winning line; play the safe card c home first, and follow the line
+    with every move of a *low* card dropped, the low cards being c and the cards that were home
+    (SIMPLE: c alone). It stays legal and still wins when:
+    (1) winning means exactly all cards on the foundations;
+    (2) an emptier layout never allows less: no `prefer`, no `follows`, no removals, close-ups or
+        swaps, whose options depend on which cards lie where (run limits only grow with more
+        free places);
+    (3) a card could not have gone to another foundation instead: a foundation top takes one
+        card value only, and an empty foundation group has a pile for every card it may start;
+    (4) SIMPLE: no card ever leaves a foundation, so no builder of c comes back onto it.
+        CLOSED: cards may come back, so low = c's closure (nothing outside it can ever be built
+        on a card in it, and it holds every card below its cards in their foundations, so the
+        other cards' foundation moves, in and out, see the same tops); one deck, so each card
+        has one place below it in a foundation.
     Waste cards are sent home only with a one-card draw (see `may_autoplay_from`).
     """
     foundations = [g for g in rules.groups if g.role == "foundation"]
-    if not foundations or any(g.move_kind != MOVE_NONE for g in foundations):
-        return False
+    if not foundations:
+        return None
     if rules.win_pile_set != rules.foundation_piles or len(rules.win_conditions) != 1 or rules.win_conditions[0].full:
-        return False
+        return None
     if rules.preferred_by is not None or any(g.follows is not None for g in rules.groups):
-        return False
+        return None
     if rules.remove_rules or rules.close_up_index >= 0 or rules.swap_index >= 0:
-        return False
-    decks = rules.total_cards // 52
+        return None
+    decks = rules.total_cards // DECK_SIZE
     for g in foundations:
         if any(len(set(cards)) > 1 for cards in g.fits_on):
-            return False
+            return None
         if g.empty_ok is not None and sum(g.empty_ok) * decks > len(g.piles):
-            return False
-    return True
+            return None
+    if all(g.move_kind == MOVE_NONE for g in foundations):
+        return SIMPLE
+    if decks == 1 and all(len(below) <= 1 for below in foundation_below(rules)):
+        return CLOSED
+    return None
+
+
+def autoplay_sound(rules: CompiledRules) -> bool:
+    """Whether some safety rule is proven for this ruleset (see `autoplay_rule`)."""
+    return autoplay_rule(rules) is not None
+
+
+def foundation_below(rules: CompiledRules) -> list[set[int]]:
+    """Per card: the cards it may lie on in a foundation."""
+    below: list[set[int]] = [set() for _card in range(DECK_SIZE)]
+    for g in rules.groups:
+        if g.role == "foundation":
+            for under, aboves in enumerate(g.fits_on):
+                for card in aboves:
+                    below[card].add(under)
+    return below
+
+
+def closures(game: Game) -> list[frozenset[int]]:
+    """Per card c: the cards that must be home before c is CLOSED-safe (c itself left out)."""
+    table = builders(game)
+    below = foundation_below(game.rules)
+    found = []
+    for card in range(DECK_SIZE):
+        seen = {card}
+        todo = [card]
+        while todo:
+            here = todo.pop()
+            for other in (*table[here], *below[here]):
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        seen.discard(card)
+        found.append(frozenset(seen))
+    return found
+
+
+def _starters(empty_ok: bytes | None) -> tuple[int, ...]:
+    """The cards an empty pile of the group takes."""
+    return () if empty_ok is None else tuple(c for c in range(DECK_SIZE) if empty_ok[c])
 
 
 def may_autoplay_from(rules: CompiledRules, pile: int) -> bool:
@@ -56,12 +113,15 @@ def may_autoplay_from(rules: CompiledRules, pile: int) -> bool:
 class Autoplay:
     """Plays safe foundation moves (unchecked pushes) until none is left."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, rule: str = SIMPLE) -> None:
         rules = game.rules
-        self.table = builders(game)
+        self.rule = rule
+        # Per card: the cards that must all be home (every copy) before it is safe.
+        self.table = closures(game) if rule == CLOSED else builders(game)
         self.rules = rules
         self.decks = game.ruleset.decks
         self.foundations = tuple(sorted(rules.foundation_piles))
+        self.starters = {f: _starters(rules.group_of[f].empty_ok) for f in self.foundations}
         self.sources = tuple(p for p in rules.movable_piles
                              if p not in rules.foundation_piles and may_autoplay_from(rules, p))
 
@@ -78,17 +138,27 @@ class Autoplay:
     def _find(self, game: Game) -> Move | None:
         """A safe foundation move (`assist.is_safe`) whose card has one possible home."""
         piles = game.piles
-        home = home_counts(game)
+        group_of = self.rules.group_of
+        # The cards some foundation takes now: a cheap filter before the safety test.
+        wanted: set[int] = set()
+        for f in self.foundations:
+            top = piles[f]
+            if top:
+                wanted.update(group_of[f].fits_on[top[-1]])
+            else:
+                wanted.update(self.starters[f])
+        home = None
         for src in self.sources:
             pile = piles[src]
-            if not pile or not card_is_safe(pile[-1], self.table, home, self.decks):
+            if not pile or pile[-1] not in wanted:
                 continue
             card = pile[-1]
-            # A cheap look at the foundation tops first; the engine's own check decides.
-            targets = [f for f in self.foundations if game.lands_on(f, card)]
-            if not targets or not game.movable_run(src):
+            if home is None:
+                home = home_counts(game)
+            if not card_is_safe(card, self.table, home, self.decks) or not game.movable_run(src):
                 continue
-            targets = [f for f in targets if game.why_illegal((src, f, 1)) is None]
+            targets = [f for f in self.foundations
+                       if game.lands_on(f, card) and game.why_illegal((src, f, 1)) is None]
             if targets and self._alike(game, targets):
                 return (src, targets[0], 1)
         return None

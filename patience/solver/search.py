@@ -11,16 +11,23 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..engine.game import Game
 from ..engine.moves import DEAL, REDEAL, Move
 from .heuristic import Heuristic
-from .prune import Autoplay, autoplay_sound
+from .prune import SIMPLE, Autoplay, autoplay_rule
 
 STOCK_ACTIONS = (DEAL, REDEAL)
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 CHECK_EVERY = 128  # expansions between clock checks
-SCORE_WEIGHT = 2  # priority = SCORE_WEIGHT * heuristic + depth: weighted A*, leaning greedy
+PROGRESS_EVERY = 0.5  # seconds between progress reports
+# The search's queues, popped in turn: (weight, empty pile, empty cell) gives the priority
+# weight * estimate + depth, the estimate valuing an empty pile and an empty one-card cell so.
+# Nearly A* alone left 2 of FreeCell 1-1000 unknown at 10 s but only 8 of Klondike draw-3 1-20
+# solved; with the greedier queue: 3 and 10 (docs/solver.md). A third queue (1, 4, 1) solved
+# one more of nine hard FreeCell deals and was slower.
+QUEUES: tuple[tuple[int, int, int], ...] = ((1, 2, 2), (5, 4, 1))
 
 
 @dataclass
@@ -33,13 +40,38 @@ class SolveResult:
     thoughtful: bool = True  # the solver saw the face-down cards
 
 
-def pack(game: Game) -> bytes:
-    """`canonical_key()` as one bytes object (a fraction of the tuple's memory), same equality.
+class Packer:
+    """`canonical_key()` as one bytes object (a fraction of the tuple's memory), same equality,
+    compiled once per game because the search packs every child.
+
     Each pile is [hidden count][cards][0xFE]; cards are < 52 and counts < 0xFE, so it is
-    unambiguous; groups end with 0xFF; redeals and action uses follow as text."""
-    parts, redeals, uses = game.canonical_key()
-    body = b"\xff".join(b"".join(bytes((h,)) + cards + b"\xfe" for cards, h in group) for group in parts)
-    return body + repr((redeals, uses)).encode()
+    unambiguous; groups end with 0xFF; counted redeals and action uses follow as text."""
+
+    def __init__(self, game: Game) -> None:
+        rules = game.rules
+        self.groups = tuple((tuple(g.piles), g.index in rules.sortable_groups) for g in rules.groups)
+        self.counters = (rules.stock_pile >= 0 and rules.redeals >= 0) or bool(game.uses_left)
+
+    def __call__(self, game: Game) -> bytes:
+        piles, hidden = game.piles, game.hidden
+        parts = []
+        for members, sortable in self.groups:
+            items = [HIDDEN_BYTE[hidden[p]] + bytes(piles[p]) for p in members]
+            if sortable:
+                items.sort()
+            parts.append(b"\xfe".join(items))
+        body = b"\xfe\xff".join(parts)
+        if self.counters:
+            body += repr((game.redeals_used, game.uses_left)).encode()
+        return body
+
+
+HIDDEN_BYTE = tuple(bytes((h,)) for h in range(0xFE))
+
+
+def pack(game: Game) -> bytes:
+    """One position's packed canonical key (see `Packer`)."""
+    return Packer(game)(game)
 
 
 def _snapshot(game: Game) -> tuple:
@@ -55,52 +87,113 @@ def _restore(game: Game, snap: tuple) -> None:
     game.history = []
 
 
+Progress = Callable[[int, float], None]  # (positions expanded, seconds so far)
+
+
 class _Budget:
-    def __init__(self, timeout: float | None, max_states: int | None) -> None:
+    def __init__(self, timeout: float | None, max_states: int | None, progress: Progress | None = None) -> None:
         self.start = time.monotonic()
         self.deadline = None if timeout is None else self.start + timeout
         self.max_states = max_states
+        self.progress = progress
+        self.next_report = self.start + PROGRESS_EVERY
 
     def exceeded(self, states: int) -> str | None:
         if self.max_states is not None and states >= self.max_states:
             return "max states"
-        if self.deadline is not None and states % CHECK_EVERY == 0 and time.monotonic() > self.deadline:
+        if states % CHECK_EVERY:
+            return None
+        now = time.monotonic()
+        if self.progress is not None and now >= self.next_report:
+            self.next_report = now + PROGRESS_EVERY
+            self.progress(states, now - self.start)
+        if self.deadline is not None and now > self.deadline:
             return "timeout"
         return None
 
 
-def solve(game: Game, timeout: float | None = 10.0, max_states: int | None = None) -> SolveResult:
-    """Solve from the game's current position; the game itself is left unchanged."""
-    budget = _Budget(timeout, max_states)
+def solve(game: Game, timeout: float | None = 10.0, max_states: int | None = None,
+          progress: Progress | None = None) -> SolveResult:
+    """Solve from the game's current position; the game itself is left unchanged.
+
+    ``progress``, when given, is called about every `PROGRESS_EVERY` seconds of a long search
+    with the positions expanded and the seconds spent so far."""
+    budget = _Budget(timeout, max_states, progress)
     work = game.copy()
     work.history = []
-    sound = autoplay_sound(work.rules)
-    # With unproven autoplay an exhausted search is redone without it (exact, slower).
-    result = _search(work, budget, autoplay=True, states=0)
-    if result.status == UNSOLVABLE and not sound:
-        result = _search(work, budget, autoplay=False, states=result.states)
+    proven = autoplay_rule(work.rules)
+    if proven is not None:
+        result = _search(work, budget, proven, states=0)
+    else:
+        # Unproven safe moves still find wins fastest; an exhausted search under them is redone
+        # with no safe moves at all before the answer may be unsolvable.
+        result = _search(work, budget, SIMPLE, states=0)
+        if result.status == UNSOLVABLE:
+            result = _search(work, budget, None, states=result.states)
     result.seconds = time.monotonic() - budget.start
     return result
 
 
-def _search(root: Game, budget: _Budget, autoplay: bool, states: int) -> SolveResult:
+def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> SolveResult:
     game = root.copy()
-    auto = Autoplay(game) if autoplay else None
-    score = Heuristic(game)
+    auto = Autoplay(game, autoplay) if autoplay else None
+    scores = [(weight, Heuristic(game, free, cell)) for weight, free, cell in QUEUES]
     start_moves: list[Move] = auto.run(game) if auto else []
     # Per node: parent index, the moves of its edge (one move plus safe moves after it).
     parents: list[int] = [-1]
     edges: list[tuple[Move, ...]] = [tuple(start_moves)]
     if game.is_won():
         return _solved(root, parents, edges, 0, states)
+    pack = Packer(game)
     seen = {pack(game)}
     chained = game.rules.waste_pile >= 0
-    heap: list[tuple[int, int, int, tuple, Move | None]] = [(score(game), 0, 0, _snapshot(game), None)]
-    while heap:
+    # Several queues over one table, popped in turn; a position is expanded once, from whichever
+    # queue reaches it first.
+    root_snap = _snapshot(game)
+    queues: list[list[tuple[int, int, int, tuple, Move | None]]] = [
+        [(weight * score(game), 0, 0, root_snap, None)] for weight, score in scores]
+    expanded = bytearray(1)
+    turn = 0
+    node = depth = 0
+
+    def visit(edge: tuple[Move, ...], last: Move, may_reverse: bool) -> int | None:
+        """The position after ``edge`` (its last move pushed) becomes a child unless seen;
+        the child's number when it is won, else None. Pops ``last`` and the safe moves after it."""
+        turned = game.history[-1][1]
+        extra = auto.run(game) if auto else []
+        key = pack(game)
+        won = None
+        if key not in seen:
+            seen.add(key)
+            parents.append(node)
+            edges.append((*edge, *extra))
+            child = len(parents) - 1
+            if game.is_won():
+                won = child
+            else:
+                plain = may_reverse and last[1] >= 0 and not turned and not extra
+                back = (last[1], last[0], last[2]) if plain else None
+                snap = _snapshot(game)
+                for queue, (weight, score) in zip(queues, scores):
+                    heapq.heappush(queue, (weight * score(game) + depth, depth + 1, child, snap, back))
+        for _ in range(len(extra) + 1):
+            game.pop()
+        return won
+
+    while any(queues):
         reason = budget.exceeded(states)
         if reason:
             return SolveResult(UNKNOWN, states=states, reason=reason)
-        _prio, depth, node, snap, reverse = heapq.heappop(heap)
+        turn += 1
+        queue = queues[turn % len(queues)]
+        if not queue:
+            continue
+        _prio, depth, node, snap, reverse = heapq.heappop(queue)
+        if node < len(expanded) and expanded[node]:
+            continue
+        if node >= len(expanded):
+            expanded.extend(bytes(len(parents) - len(expanded)))
+        expanded[node] = 1
         states += 1
         _restore(game, snap)
         # A stock that turns cards onto one waste is chained: each child is some stock actions,
@@ -117,21 +210,9 @@ def _search(root: Game, budget: _Budget, autoplay: bool, states: int) -> SolveRe
                 if game.changes_nothing(move) or (not chain and move == reverse):
                     continue  # both lead back to a position already seen
                 game.push(move)
-                turned = game.history[-1][1]
-                extra = auto.run(game) if auto else []
-                key = pack(game)
-                if key not in seen:
-                    seen.add(key)
-                    parents.append(node)
-                    edges.append((*chain, move, *extra))
-                    child = len(parents) - 1
-                    if game.is_won():
-                        return _solved(root, parents, edges, child, states)
-                    plain = move[1] >= 0 and not turned and not extra and not chain
-                    back = (move[1], move[0], move[2]) if plain else None
-                    heapq.heappush(heap, (SCORE_WEIGHT * score(game) + depth, depth + 1, child, _snapshot(game), back))
-                for _ in range(len(extra) + 1):
-                    game.pop()
+                won = visit((*chain, move), move, not chain)
+                if won is not None:
+                    return _solved(root, parents, edges, won, states)
             stock = next((m for m in moves if m[1] in STOCK_ACTIONS), None) if chained else None
             if stock is None:
                 break

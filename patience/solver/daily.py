@@ -1,0 +1,172 @@
+"""The daily deal and winnable deals: deal numbers the solver has won, chosen the same way
+on every machine.
+
+The day's deal of a game is recomputed, not stored anywhere shared:
+
+1. the first candidate is ``int.from_bytes(sha256(f"patience daily {game_id} {date}"), "big")
+   % RANDOM_DEALS + 1`` (the date ISO, ``2026-11-30``; the text UTF-8);
+2. each candidate is solved with a budget of ``DAILY_STATES`` positions and no time limit, so a
+   slow machine and a fast one give the same answer; the first one solved is the day's deal;
+3. a candidate not solved moves on to the next number (after ``RANDOM_DEALS`` comes 1), at most
+   ``DAILY_CANDIDATES`` candidates in all.
+
+The answer depends on the solver, so ``SOLVER_VERSION`` (part of the cache key) is raised when
+the search changes which deals it wins within the budget.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from contextlib import suppress
+from dataclasses import asdict, dataclass
+from datetime import date as Date
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from ..deals import RANDOM_DEALS
+from ..engine.game import Game
+from ..i18n import _
+from .search import SOLVED, SolveResult, solve
+
+if TYPE_CHECKING:
+    from ..ruleset.model import Ruleset
+
+DAILY_STATES = 3_000  # positions per candidate: a few seconds at most on a laptop
+DAILY_CANDIDATES = 10  # candidates tried before giving up on a game and a day
+SOLVER_VERSION = "2"  # raise when the solver may now win other deals within the budget
+CACHE_FILE = "daily.json"
+CACHE_FORMAT = "patience-daily-cache"
+CACHE_KEEP = 200  # newest entries kept; older days are recomputed if ever asked for
+
+Progress = Callable[[int, int, float], None]  # (deal being checked, positions so far, seconds)
+Verify = Callable[[int], SolveResult]  # a deal number's solver answer
+
+
+class NoWinnableDeal(Exception):
+    """No candidate was solved within the budget; the message says so in one line."""
+
+
+@dataclass(frozen=True)
+class Winnable:
+    """A deal the solver won, and how many candidates before it were passed over."""
+
+    deal: int
+    result: SolveResult
+    skipped: int
+
+
+def first_candidate(game_id: str, day: Date) -> int:
+    """The day's first candidate deal number: a function of the game id and the date only."""
+    digest = hashlib.sha256(f"patience daily {game_id} {day.isoformat()}".encode("utf-8")).digest()
+    return int.from_bytes(digest, "big") % RANDOM_DEALS + 1
+
+
+def daily_candidates(game_id: str, day: Date, count: int = DAILY_CANDIDATES) -> list[int]:
+    """The candidates in the order they are tried, wrapping from ``RANDOM_DEALS`` to 1."""
+    first = first_candidate(game_id, day)
+    return [(first - 1 + i) % RANDOM_DEALS + 1 for i in range(count)]
+
+
+def solver_verify(ruleset: Ruleset, max_states: int, progress: Progress | None = None) -> Verify:
+    """Solve a deal of ``ruleset`` with a state budget only: the same answer on any machine."""
+
+    def verify(deal: int) -> SolveResult:
+        report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
+        return solve(Game(ruleset, deal), timeout=None, max_states=max_states, progress=report)
+
+    return verify
+
+
+def first_winnable(candidates: list[int], verify: Verify, *, game_id: str, max_states: int) -> Winnable:
+    """The first candidate ``verify`` solves; `NoWinnableDeal` when none is."""
+    for skipped, deal in enumerate(candidates):
+        result = verify(deal)
+        if result.status == SOLVED:
+            return Winnable(deal, result, skipped)
+    raise NoWinnableDeal(_(
+        "the solver could not verify any of the {count} deals of {game} from deal {first} on within {states} "
+        "positions each; it finds some games far harder than others, so try another game"
+    ).format(count=len(candidates), game=game_id, first=candidates[0], states=max_states))
+
+
+def winnable_from(ruleset: Ruleset, start: int, *, max_states: int | None = None, tries: int | None = None,
+                  progress: Progress | None = None, verify: Verify | None = None) -> Winnable:
+    """The first deal from ``start`` on (``start``, ``start + 1``, ...) that the solver wins;
+    the budgets are the daily deal's unless given."""
+    states, count = max_states or DAILY_STATES, tries or DAILY_CANDIDATES
+    check = verify or solver_verify(ruleset, states, progress)
+    return first_winnable(list(range(start, start + count)), check, game_id=ruleset.id, max_states=states)
+
+
+# ---------------------------------------------------------------------- the daily deal, cached
+
+
+def _fingerprint(ruleset: Ruleset) -> str:
+    """A short hash of the rules themselves: an edited ruleset of the same id is checked again."""
+    return hashlib.sha256(ruleset.model_dump_json().encode("utf-8")).hexdigest()[:16]
+
+
+def cache_key(ruleset: Ruleset, day: Date, max_states: int, tries: int) -> str:
+    return f"{ruleset.id} {day.isoformat()} states={max_states} tries={tries} solver={SOLVER_VERSION} rules={_fingerprint(ruleset)}"
+
+
+def _read_cache(path: Path) -> dict[str, dict]:
+    """The cached answers; a missing, unreadable or damaged file is an empty cache."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or not isinstance(data.get("entries"), dict):
+        return {}
+    return {k: v for k, v in data["entries"].items() if isinstance(v, dict)}
+
+
+def _from_entry(entry: dict) -> Winnable | None:
+    """A cached answer, or None when the entry is not one this version wrote."""
+    try:
+        result = SolveResult(**entry["result"])
+        winnable = Winnable(int(entry["deal"]), result, int(entry["skipped"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    if result.status != SOLVED or not all(isinstance(m, str) for m in result.moves):
+        return None
+    return winnable
+
+
+def _write_cache(path: Path, entries: dict[str, dict]) -> None:
+    """Write atomically; the cache only saves time, so a failure to write is ignored."""
+    kept = dict(list(entries.items())[-CACHE_KEEP:])
+    temp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".daily-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump({"format": CACHE_FORMAT, "entries": kept}, out, ensure_ascii=False)
+        os.replace(temp, path)
+    except OSError:
+        if temp is not None:
+            with suppress(OSError):
+                os.unlink(temp)
+
+
+def daily_deal(ruleset: Ruleset, day: Date, *, cache_dir: Path | None = None, max_states: int | None = None,
+               tries: int | None = None, progress: Progress | None = None,
+               verify: Verify | None = None) -> Winnable:
+    """The day's deal of ``ruleset``, from the cache in ``cache_dir`` when it was checked before."""
+    max_states, tries = max_states or DAILY_STATES, tries or DAILY_CANDIDATES
+    path = cache_dir / CACHE_FILE if cache_dir is not None else None
+    key = cache_key(ruleset, day, max_states, tries)
+    entries = _read_cache(path) if path is not None else {}
+    cached = _from_entry(entries[key]) if key in entries else None
+    if cached is not None:
+        return cached
+    check = verify or solver_verify(ruleset, max_states, progress)
+    found = first_winnable(daily_candidates(ruleset.id, day, tries), check, game_id=ruleset.id, max_states=max_states)
+    if path is not None:
+        entries.pop(key, None)
+        entries[key] = {"deal": found.deal, "skipped": found.skipped, "result": asdict(found.result)}
+        _write_cache(path, entries)
+    return found
