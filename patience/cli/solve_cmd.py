@@ -44,7 +44,7 @@ def _status_line(result: dict) -> str:
 @click.argument("game")
 @click.option("--deal", type=click.IntRange(min=1), default=None, help="Deal number.")
 @click.option("--deals", "deal_range", metavar="A-B", default=None, help="Solve deals A to B and print a summary.")
-@click.option("--timeout", type=click.FloatRange(min=0), default=10.0, show_default=True, help="Seconds per deal.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=30.0, show_default=True, help="Seconds per deal.")
 @click.option("--max-states", type=click.IntRange(min=1), default=None, help="Most positions to expand per deal.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes for --deals.")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")

@@ -36,7 +36,7 @@ def home_counts(game: Game) -> Counter[int]:
     return Counter(card for p in game.rules.foundation_piles for card in piles[p])
 
 
-def card_is_safe(card: int, table: list[frozenset[int]], home: Counter[int], decks: int) -> bool:
+def card_is_safe(card: int, table: list[frozenset[int]], home: Counter[int] | bytearray, decks: int) -> bool:
     """No card still outside the foundations could ever be built on ``card``: every copy of
     every card that fits on it is home already."""
     return all(home[other] >= decks for other in table[card])

@@ -17,7 +17,8 @@ OUT, DOWN, DISORDER = 4, 3, 2
 
 
 class Heuristic:
-    """``free`` and ``cell``: what an empty pile and an empty one-card cell are worth."""
+    """`features` is computed once per position; `__call__` weighs it with ``free`` and ``cell``,
+    what an empty pile and an empty one-card cell are worth."""
 
     def __init__(self, game: Game, free: int = 2, cell: int = 2) -> None:
         rules = game.rules
@@ -34,6 +35,14 @@ class Heuristic:
         self.rooms = tuple(p for p in rooms if rules.group_of[p].max_cards != 1)
 
     def __call__(self, game: Game) -> int:
+        return self.weigh(self.features(game))
+
+    def weigh(self, features: tuple[int, int, int]) -> int:
+        base, free, cells = features
+        return base - self.free_weight * free - self.cell_weight * cells
+
+    def features(self, game: Game) -> tuple[int, int, int]:
+        """(the weighted cards still to place, empty piles, empty cells)."""
         piles = game.piles
         hidden = game.hidden
         group_of = self.rules.group_of
@@ -52,4 +61,4 @@ class Heuristic:
                     break
         free = sum(1 for p in self.rooms if not piles[p])
         cells = sum(1 for p in self.cells if not piles[p])
-        return OUT * out + DOWN * down + DISORDER * disorder - self.free_weight * free - self.cell_weight * cells
+        return OUT * out + DOWN * down + DISORDER * disorder, free, cells

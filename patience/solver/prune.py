@@ -14,7 +14,7 @@ exhausted search then proves nothing and is redone without them.
 from __future__ import annotations
 
 from ..cards import DECK_SIZE
-from ..engine.assist import builders, card_is_safe, home_counts
+from ..engine.assist import builders, card_is_safe
 from ..engine.compiled import MOVE_NONE, CompiledRules
 from ..engine.game import Game
 from ..engine.moves import Move
@@ -147,14 +147,17 @@ class Autoplay:
                 wanted.update(group_of[f].fits_on[top[-1]])
             else:
                 wanted.update(self.starters[f])
-        home = None
+        home: bytearray | None = None
         for src in self.sources:
             pile = piles[src]
             if not pile or pile[-1] not in wanted:
                 continue
             card = pile[-1]
             if home is None:
-                home = home_counts(game)
+                home = bytearray(DECK_SIZE)  # copies of each card home (faster than a Counter)
+                for f in self.foundations:
+                    for home_card in piles[f]:
+                        home[home_card] += 1
             if not card_is_safe(card, self.table, home, self.decks) or not game.movable_run(src):
                 continue
             targets = [f for f in self.foundations

@@ -112,7 +112,7 @@ class _Budget:
         return None
 
 
-def solve(game: Game, timeout: float | None = 10.0, max_states: int | None = None,
+def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = None,
           progress: Progress | None = None) -> SolveResult:
     """Solve from the game's current position; the game itself is left unchanged.
 
@@ -152,6 +152,7 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
     root_snap = _snapshot(game)
     queues: list[list[tuple[int, int, int, tuple, Move | None]]] = [
         [(weight * score(game), 0, 0, root_snap, None)] for weight, score in scores]
+    features = scores[0][1].features
     expanded = bytearray(1)
     turn = 0
     node = depth = 0
@@ -174,8 +175,9 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
                 plain = may_reverse and last[1] >= 0 and not turned and not extra
                 back = (last[1], last[0], last[2]) if plain else None
                 snap = _snapshot(game)
+                seen_here = features(game)
                 for queue, (weight, score) in zip(queues, scores):
-                    heapq.heappush(queue, (weight * score(game) + depth, depth + 1, child, snap, back))
+                    heapq.heappush(queue, (weight * score.weigh(seen_here) + depth, depth + 1, child, snap, back))
         for _ in range(len(extra) + 1):
             game.pop()
         return won
