@@ -25,8 +25,8 @@ PROGRESS_EVERY = 0.5  # seconds between progress reports
 # The search's queues, popped in turn: (weight, empty pile, empty cell) gives the priority
 # weight * estimate + depth, the estimate valuing an empty pile and an empty one-card cell so.
 # Nearly A* alone left 2 of FreeCell 1-1000 unknown at 10 s but only 8 of Klondike draw-3 1-20
-# solved; with the greedier queue: 3 and 10 (docs/solver.md). A third queue (1, 4, 1) solved
-# one more of nine hard FreeCell deals and was slower.
+# solved; with the greedier queue: 3 (1 once scoring got faster) and 10 (docs/solver.md).
+# A third queue (1, 4, 1) solved one more of nine hard FreeCell deals and was slower.
 QUEUES: tuple[tuple[int, int, int], ...] = ((1, 2, 2), (5, 4, 1))
 
 
