@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from patience import Game
 from patience.cards import card_str, full_deck, parse_card
 from patience.ruleset.registry import find_ruleset
+
+DATA = Path(__file__).parent / "data"
 
 
 def build(game: str, piles: dict[str, str], *, fill: str, fill_face_down: bool = False, **header: int) -> Game:
@@ -49,3 +52,59 @@ def notations(game: Game) -> list[str]:
 def cell(r: int, c: int) -> str:
     """The label of an 8-column grid's cell at row ``r``, column ``c`` (0-based): ``a1`` top left."""
     return "abcdefgh"[c] + str(r + 1)
+
+
+def plays_to_win(game: Game, moves: list[str]) -> bool:
+    """Play ``moves`` (notation) with the engine's checks; whether the game is then won.
+    An illegal move raises, and no move may come after a win."""
+    for word in moves:
+        assert not game.is_won(), "a move after the game was won"
+        game.play(word)
+    return game.is_won()
+
+
+def replays_to_win(game_name: str, deal: int, moves: list[str]) -> bool:
+    """``moves`` from the start of ``game_name``'s deal ``deal`` win it."""
+    return plays_to_win(Game(find_ruleset(game_name), deal), moves)
+
+
+def solution_words(path: Path) -> list[str]:
+    """The moves of a solution file: words, with ``#`` starting a comment to the line's end."""
+    words: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        words += line.split("#", 1)[0].split()
+    return words
+
+
+def freecell_solution(deal: int) -> list[str]:
+    """A known solution of a Microsoft FreeCell deal, from tests/data/freecell/deal-N.txt."""
+    return solution_words(DATA / "freecell" / f"deal-{deal}.txt")
+
+
+# Klondike (KL-9) ------------------------------------------------------------------------------
+def full_foundations_but(cards: str) -> dict[str, str]:
+    """Foundations holding every card of each suit below the given ones."""
+    held = {parse_card(c) for c in cards.split()}
+    piles = {}
+    for suit, label in zip("CDHS", ["h1", "h2", "h3", "h4"]):
+        run = []
+        for rank in "A23456789TJQK":
+            card = parse_card(rank + suit)
+            if card in held:
+                break
+            run.append(rank + suit)
+        piles[label] = " ".join(run)
+    return piles
+
+
+def dead_end(stock: str = "") -> dict[str, str]:
+    """Foundations up to the threes; the fours buried; seven black tops that take nothing."""
+    piles = full_foundations_but("4C 4D 4H 4S")
+    tops = ["6C", "6S", "8C", "8S", "TC", "TS", "QC"]
+    rest = [f"{r}{s}" for s in "CDHS" for r in "456789TJQK" if f"{r}{s}" not in tops and f"{r}{s}" not in stock.split()]
+    piles["1"] = " ".join(rest) + " | 6C"
+    for label, top in zip("234567", tops[1:]):
+        piles[label] = top
+    if stock:
+        piles["s"] = stock + " |"
+    return piles

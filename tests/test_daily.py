@@ -17,15 +17,11 @@ from patience.solver import SolveResult, solve
 from patience.solver import daily
 from patience.stats.store import Store
 from clirun import run
+from positions import replays_to_win
 
 DAY = date(2026, 11, 1)  # its first FreeCell candidate is solved in a few hundred positions
 
 
-def replays_to_win(game_name: str, deal: int, moves: list[str]) -> bool:
-    game = Game(find_ruleset(game_name), deal)
-    for word in moves:
-        game.play(word)  # checked: an illegal move raises
-    return game.is_won()
 
 
 def stub(solved: set[int], calls: list[int] | None = None) -> daily.Verify:

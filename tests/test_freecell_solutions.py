@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from patience import Game
 from patience.cli import main
 from patience.engine.moves import IllegalMove
+from positions import solution_words
 
 DATA = pathlib.Path(__file__).parent / "data" / "freecell"
 SOLUTIONS = sorted(DATA.glob("deal-*.txt"), key=lambda p: int(re.search(r"\d+", p.name)[0]))
@@ -23,13 +24,6 @@ SOLUTIONS = sorted(DATA.glob("deal-*.txt"), key=lambda p: int(re.search(r"\d+", 
 
 def deal_of(path: pathlib.Path) -> int:
     return int(re.fullmatch(r"deal-(\d+)\.txt", path.name)[1])
-
-
-def words_of(path: pathlib.Path) -> list[str]:
-    words: list[str] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        words += line.split("#", 1)[0].split()
-    return words
 
 
 def replay_cli(deal: int, path: pathlib.Path):
@@ -51,7 +45,7 @@ def test_FC6_there_are_enough_solutions():
 @solutions
 def test_FC6_microsoft_deal_played_to_win(path):
     game = Game.new("freecell", deal=deal_of(path))
-    words = words_of(path)
+    words = solution_words(path)
     for number, word in enumerate(words, 1):
         assert not game.is_won(), f"won before move {number}"
         game.play(word)
@@ -73,7 +67,7 @@ def test_FC5_runs_moved_within_supermove_limit(path):
     """Every run a solution moves fits (free cells + 1) x 2^(empty columns), target not counted."""
     game = Game.new("freecell", deal=deal_of(path))
     rules = game.rules
-    for word in words_of(path):
+    for word in solution_words(path):
         free = sum(1 for p in rules.cell_piles if not game.piles[p])
         empty = sum(1 for p in rules.column_piles if not game.piles[p])
         src, dst, n = game.play(word)
@@ -85,13 +79,13 @@ def test_FC5_runs_moved_within_supermove_limit(path):
 
 
 def test_FC5_run_counts_into_empty_columns_are_written_with_v():
-    words = [w for path in SOLUTIONS for w in words_of(path)]
+    words = [w for path in SOLUTIONS for w in solution_words(path)]
     assert any(re.fullmatch(r"[1-8][1-8]v[2-9a-f]", w) for w in words)
 
 
 @solutions
 def test_FC7_solution_cut_short_is_in_progress(path, tmp_path):
-    words = words_of(path)
+    words = solution_words(path)
     short = tmp_path / "short.txt"
     short.write_text(" ".join(words[: len(words) // 2]) + "\n", encoding="utf-8")
     result = replay_cli(deal_of(path), short)
@@ -100,7 +94,7 @@ def test_FC7_solution_cut_short_is_in_progress(path, tmp_path):
 
 
 def _broken(path, tmp_path, number: int, bad: str):
-    words = words_of(path)
+    words = solution_words(path)
     words[number - 1] = bad
     broken = tmp_path / "broken.txt"
     broken.write_text(" ".join(words) + "\n", encoding="utf-8")
@@ -109,7 +103,7 @@ def _broken(path, tmp_path, number: int, bad: str):
 
 def _position_before(path, number: int) -> Game:
     game = Game.new("freecell", deal=deal_of(path))
-    for word in words_of(path)[: number - 1]:
+    for word in solution_words(path)[: number - 1]:
         game.play(word)
     return game
 
@@ -144,7 +138,7 @@ def test_FC3_illegal_build_stops_replay_with_move_number_and_reason(path, tmp_pa
 
 def test_FC4_full_cell_stops_replay_with_move_number_and_reason(tmp_path):
     path = DATA / "deal-1.txt"
-    number = next(i for i, w in enumerate(words_of(path), 1) if i > 1 and w[1:] in "abcd" and len(w) == 2)
+    number = next(i for i, w in enumerate(solution_words(path), 1) if i > 1 and w[1:] in "abcd" and len(w) == 2)
     game = _position_before(path, number)
     full = [label for label, p in zip("abcd", game.rules.cell_piles) if game.piles[p]]
     assert full, "no occupied cell at that point"
@@ -156,7 +150,7 @@ def test_FC4_full_cell_stops_replay_with_move_number_and_reason(tmp_path):
 def test_FC5_too_long_run_stops_replay_with_move_number_and_reason(path, tmp_path):
     """Find a run move the colours allow but the free cells do not; put it into the solution."""
     game = Game.new("freecell", deal=deal_of(path))
-    for number, next_word in enumerate(words_of(path), 1):
+    for number, next_word in enumerate(solution_words(path), 1):
         try:
             word = _first_illegal(game, list("12345678"), "can move at once")
         except AssertionError:

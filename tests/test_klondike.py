@@ -3,11 +3,10 @@
 import pytest
 
 from patience import Game, IllegalMove
-from patience.cards import parse_card
 from patience.engine.moves import DEAL, REDEAL
 from patience.ruleset import load_text
 from patience.ruleset.registry import shipped_dir
-from positions import build, pile
+from positions import build, dead_end, full_foundations_but, pile
 
 
 def tableau(game: Game) -> list[int]:
@@ -211,21 +210,6 @@ def test_KL8_a_redeal_in_draw_three_costs_twenty():
 
 
 # KL-9 ---------------------------------------------------------------------------------------
-def full_foundations_but(cards: str) -> dict[str, str]:
-    """Foundations holding every card of each suit below the given ones."""
-    held = {parse_card(c) for c in cards.split()}
-    piles = {}
-    for suit, label in zip("CDHS", ["h1", "h2", "h3", "h4"]):
-        run = []
-        for rank in "A23456789TJQK":
-            card = parse_card(rank + suit)
-            if card in held:
-                break
-            run.append(rank + suit)
-        piles[label] = " ".join(run)
-    return piles
-
-
 def test_KL9_won_when_all_52_cards_are_on_the_foundations():
     piles = full_foundations_but("KS")
     piles["1"] = "KS"
@@ -233,19 +217,6 @@ def test_KL9_won_when_all_52_cards_are_on_the_foundations():
     assert not game.is_won() and game.status() == "in progress"
     game.play("1h")
     assert game.is_won() and game.status() == "won"
-
-
-def dead_end(stock: str = "") -> dict[str, str]:
-    """Foundations up to the threes; the fours buried; seven black tops that take nothing."""
-    piles = full_foundations_but("4C 4D 4H 4S")
-    tops = ["6C", "6S", "8C", "8S", "TC", "TS", "QC"]
-    rest = [f"{r}{s}" for s in "CDHS" for r in "456789TJQK" if f"{r}{s}" not in tops and f"{r}{s}" not in stock.split()]
-    piles["1"] = " ".join(rest) + " | 6C"
-    for label, top in zip("234567", tops[1:]):
-        piles[label] = top
-    if stock:
-        piles["s"] = stock + " |"
-    return piles
 
 
 def test_KL9_lost_when_no_move_is_left_and_undo_still_works():

@@ -6,8 +6,7 @@ from patience import Game
 from patience.cli.session import COMMANDS, Session, Settings, help_text, resolve_command
 from patience.i18n import using_language
 from patience.engine.assist import finishing_moves, hint, lost_reason, safe_moves
-from positions import build
-from test_klondike import dead_end, full_foundations_but
+from positions import build, dead_end, full_foundations_but
 
 
 class Clock:

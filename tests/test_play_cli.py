@@ -10,13 +10,10 @@ from patience import Game
 from patience.cli.render import board_lines, render, to_plain
 from patience.ruleset.registry import shipped_dir
 from clirun import run
+from positions import freecell_solution
 
-DATA = Path(__file__).parent / "data"
 
 
-def freecell_solution(deal: int) -> list[str]:
-    text = (DATA / "freecell" / f"deal-{deal}.txt").read_text(encoding="utf-8")
-    return [w for line in text.splitlines() if not line.startswith("#") for w in line.split()]
 
 
 # Scripted play ----------------------------------------------------------------------------------

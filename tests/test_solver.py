@@ -8,23 +8,15 @@ import pytest
 
 from patience import Game
 from patience.ruleset import load_text
-from patience.solver import SolveResult, solve
+from patience.solver import solve
 from patience.cards import card_str, parse_card
-from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, autoplay_sound, closures
+from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures
 from patience.solver.search import _Budget, _search, pack
-from positions import build
+from positions import build, plays_to_win, replays_to_win
 from clirun import run
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 REDS_HOME = {"h1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "h2": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"}
-
-
-def replays_to_win(game_name: str, deal: int, result: SolveResult) -> bool:
-    game = Game.new(game_name, deal=deal)
-    for word in result.moves:
-        assert not game.is_won()
-        game.play(word)  # checked: an illegal move raises
-    return game.is_won()
 
 
 def tiny_ruleset():
@@ -72,7 +64,7 @@ def brute_force_winnable(game: Game, limit: int = 20_000, canonical: bool = Fals
 def test_freecell_solution_replays_to_a_win(deal):
     result = solve(Game.new("freecell", deal=deal), timeout=20)
     assert result.status == "solved", result
-    assert replays_to_win("freecell", deal, result)
+    assert replays_to_win("freecell", deal, result.moves)
     assert result.states > 0 and result.reason == "win found" and result.thoughtful
 
 
@@ -80,22 +72,20 @@ def test_freecell_solution_replays_to_a_win(deal):
 def test_klondike_solution_replays_to_a_win(game_name, deal):
     result = solve(Game.new(game_name, deal=deal), timeout=30)
     assert result.status == "solved", result
-    assert replays_to_win(game_name, deal, result)
+    assert replays_to_win(game_name, deal, result.moves)
 
 
 def test_polish_game_solved_from_a_near_won_position():
     result = solve(Game.new("parada", deal=2), timeout=30)
     assert result.status == "solved", result
-    assert replays_to_win("parada", 2, result)
+    assert replays_to_win("parada", 2, result.moves)
     near = Game.new("parada", deal=2)
     for word in result.moves[:-15]:
         near.play(word)
     position = near.position()
     again = solve(near, timeout=10)
     assert again.status == "solved" and len(again.moves) <= 15 + 10
-    for word in again.moves:
-        near.play(word)
-    assert near.is_won()
+    assert plays_to_win(near, again.moves)
     assert Game.from_position(position).position() == position
 
 
@@ -144,7 +134,7 @@ def test_the_same_deal_gets_the_same_answer():
 
 def test_unsolvable_only_after_an_exhaustive_search_with_sound_pruning():
     game = tiny_position(STUCK, {"a": "KS"})
-    assert autoplay_sound(game.rules)
+    assert autoplay_rule(game.rules) == SIMPLE
     result = solve(game, timeout=30)
     assert result.status == "unsolvable" and result.reason == "search exhausted"
     assert result.states > 1
@@ -157,9 +147,7 @@ def test_the_same_position_with_a_free_cell_more_is_solved():
     game = tiny_position(columns, {})
     result = solve(game, timeout=30)
     assert result.status == "solved"
-    for word in result.moves:
-        game.play(word)
-    assert game.is_won()
+    assert plays_to_win(game, result.moves)
 
 
 def test_unsolvable_with_worry_back_under_the_closed_rule():
@@ -233,18 +221,15 @@ def test_solving_starts_from_the_current_position():
     game.play(game.legal_moves()[0])
     result = solve(game, timeout=20)
     assert result.status == "solved"
-    for word in result.moves:
-        game.play(word)
-    assert game.is_won()
+    assert plays_to_win(game, result.moves)
 
 
 def test_sound_autoplay_is_derived_from_the_rules():
     assert autoplay_rule(Game.new("klondike").rules) == CLOSED  # KL-7: worry-back
     assert autoplay_rule(Game.new("freecell").rules) == CLOSED  # FC-4: foundation -> cell
     assert autoplay_rule(Game(tiny_ruleset()).rules) == SIMPLE  # nothing leaves a foundation
-    assert not autoplay_sound(Game.new("parada").rules)  # `prefer`, full piles
-    assert not autoplay_sound(Game.new("kwadratura-kola").rules)  # `follows`
-    assert autoplay_sound(Game(tiny_ruleset()).rules)
+    assert autoplay_rule(Game.new("parada").rules) is None  # `prefer`, full piles
+    assert autoplay_rule(Game.new("kwadratura-kola").rules) is None  # `follows`
 
 
 def test_packed_key_follows_the_canonical_key():

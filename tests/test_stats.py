@@ -16,11 +16,9 @@ from patience.stats.store import SCHEMA_VERSION, GameRecord, StatsError, Store, 
 from patience.stats.summary import leaderboard, new_bests, summarize
 from patience.stats.transfer import TransferError, export_games, read_games
 
-from positions import build
-from test_klondike import dead_end
+from positions import build, dead_end, freecell_solution
 from clirun import run
 
-DATA = Path(__file__).parent / "data"
 
 
 def game(n: int, result: str = "won", *, ruleset: str = "klondike", seconds: float = 100.0, moves: int = 90,
@@ -189,13 +187,12 @@ def test_import_refuses_other_formats_and_broken_json(tmp_path):
 
 
 # From the command line -----------------------------------------------------------------------------
-def freecell_solution(deal: int) -> str:
-    text = (DATA / "freecell" / f"deal-{deal}.txt").read_text(encoding="utf-8")
-    return "\n".join(w for line in text.splitlines() if not line.startswith("#") for w in line.split()) + "\n"
+def solution_lines(deal: int) -> str:
+    return "\n".join(freecell_solution(deal)) + "\n"
 
 
 def test_a_won_game_is_recorded_once_and_shown_in_stats():
-    result = run("play", "freecell", "--deal", "1", "--no-autofinish", input=freecell_solution(1) + "undo\nredo\nquit\n")
+    result = run("play", "freecell", "--deal", "1", "--no-autofinish", input=solution_lines(1) + "undo\nredo\nquit\n")
     assert "your first win of this game!" in result.output
     with Store(data_dir()) as store:
         (won,) = store.games()

@@ -125,7 +125,8 @@ def player_name() -> str:
         return _("player")
 
 
-STATUS_WORDS = {"won": N_("won"), "lost": N_("lost"), "in progress": N_("in progress")}
+# A game's status, and a recorded game's result (the same words, plus "abandoned").
+STATUS_WORDS = {"won": N_("won"), "lost": N_("lost"), "in progress": N_("in progress"), "abandoned": N_("abandoned")}
 
 
 def status_word(status: str) -> str:
@@ -161,7 +162,7 @@ class Session:
         self._now = now
         self._start(game, elapsed)
 
-    def _start(self, game: Game, elapsed: float = 0.0) -> None:
+    def _start(self, game: Game, elapsed: float = 0.0, daily: str | None = None) -> None:
         self.game = game
         self.turns: list[list[Move]] = []
         self.undone: list[list[Move]] = []
@@ -173,7 +174,7 @@ class Session:
         self.uid = uuid.uuid4().hex
         self.started_at = now_iso()
         self.undos = 0
-        self.daily: str | None = None
+        self.daily = daily  # the date, when this deal is that day's daily deal
         self.recorded = False
         self.saved = False  # kept for `resume` during this session: not left, so not recorded
         self._note_end()
@@ -349,10 +350,7 @@ class Session:
         if name == "auto":
             return self._auto()
         if name == "restart":
-            daily = self.daily  # the same deal again: still the day's deal
-            reply = self._new_deal(self.game.deal_number, _("restarted"))
-            self.daily = daily
-            return reply
+            return self._new_deal(self.game.deal_number, _("restarted"))
         if name == "new":
             if argument and not argument.isdigit():
                 raise IllegalMove(_("`new` takes a deal number, not {argument!r}").format(argument=argument))
@@ -520,10 +518,10 @@ class Session:
             move = parse_move(self.game, result.moves[0])
             return Reply([_("try {move} (the solver, which sees face-down cards, wins from here)").format(
                 move=self.describe(move).strip())])
-        move = hint(self.game)
-        if move is None:
+        suggested = hint(self.game)
+        if suggested is None:
             return Reply([_("no move would help here; undo, restart or new")])
-        return Reply([_("try {move}").format(move=self.describe(move).strip())])
+        return Reply([_("try {move}").format(move=self.describe(suggested).strip())])
 
     def _auto(self) -> Reply:
         from ..engine.assist import autoplay
@@ -544,5 +542,7 @@ class Session:
         from ..engine.game import Game
 
         self.leave()
-        self._start(Game(self.game.ruleset, number))
+        # The same deal again (restart) is still the day's deal, when it was one.
+        same = number == self.game.deal_number
+        self._start(Game(self.game.ruleset, number), daily=self.daily if same else None)
         return Reply([_("{what}: deal {number}").format(what=what, number=number)], redraw=True)

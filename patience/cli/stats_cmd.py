@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterator
 
 import click
 
-from ..i18n import N_, _, ngettext
+from ..i18n import _, ngettext
 from . import main
 from .common import find_game, start_game
 from .play import play_new, play_options
@@ -54,9 +54,6 @@ def _ruleset_id(game: str, store: Store) -> str:
         return find_ruleset(game).id
     except (RulesetError, UnknownGame) as err:
         raise click.ClickException(str(err)) from None
-
-
-RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 
 
 def _clock(seconds: float | None) -> str:
@@ -108,13 +105,15 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
                 return
             if not recent:
                 click.echo(_("no games recorded yet"))
+            from .session import status_word
+
             for g in recent:
                 score = "  " + _("score {score}").format(score=g.score) if g.score is not None else ""
                 daily = "  " + _("daily {date}").format(date=g.daily) if g.daily else ""
                 moves = ngettext("{n} move", "{n} moves", g.moves).format(n=g.moves)
                 deal = _("deal {number}").format(number=g.deal)
                 click.echo(f"{g.ended_at[:16].replace('T', ' ')}  {g.ruleset:<16} {deal:<13} "
-                           f"{_(RESULT_WORDS[g.result]):<12} {moves:>10}  {_clock(g.seconds):>7}{score}{daily}")
+                           f"{status_word(g.result):<12} {moves:>10}  {_clock(g.seconds):>7}{score}{daily}")
             return
         rulesets = [ruleset] if ruleset else store.rulesets()
         summaries = [summarize(r, store.games(r)) for r in rulesets]

@@ -71,21 +71,19 @@ def _offered(game: Game, rule: RemoveRule) -> list[int]:
     return [p for p in sorted(rule.piles) if piles[p] and hidden[p] < len(piles[p]) and is_free(game, p)]
 
 
+def _takes(rule: RemoveRule, piles: list[list[int]], a: int, b: int) -> bool:
+    """Whether ``rule`` takes the top cards of ``a`` and ``b`` as a set (a == b: one card),
+    the piles' freedom aside."""
+    if a == b:
+        return bool(rule.single_ok[piles[a][-1]])
+    return bool(rule.pair_ok[piles[a][-1] * 52 + piles[b][-1]]) and (rule.near is None or b in rule.near.get(a, ()))
+
+
 def _rule_for(game: Game, a: int, b: int) -> RemoveRule | None:
     """The first remove rule that takes the top cards of ``a`` and ``b`` (a == b: one card)."""
-    piles = game.piles
     for rule in game.rules.remove_rules:
-        if a not in rule.piles or b not in rule.piles:
-            continue
-        if a == b:
-            if rule.single_ok[piles[a][-1]]:
-                return rule
-            continue
-        if not rule.pair_ok[piles[a][-1] * 52 + piles[b][-1]]:
-            continue
-        if rule.near is not None and b not in rule.near.get(a, ()):
-            continue
-        return rule
+        if a in rule.piles and b in rule.piles and _takes(rule, game.piles, a, b):
+            return rule
     return None
 
 
@@ -96,14 +94,10 @@ def removal_moves(game: Game) -> list[Move]:
     for rule in game.rules.remove_rules:
         open_piles = _offered(game, rule)
         for i, a in enumerate(open_piles):
-            top = piles[a][-1]
-            if 1 in rule.sizes and rule.single_ok[top]:
+            if _takes(rule, piles, a, a):
                 moves.append((a, REMOVE, a))
-            if 2 not in rule.sizes:
-                continue
-            for b in open_piles[i + 1:]:
-                if rule.pair_ok[top * 52 + piles[b][-1]] and (rule.near is None or b in rule.near.get(a, ())):
-                    moves.append((a, REMOVE, b))
+            if 2 in rule.sizes:  # a cheap skip: pair_ok says no to every pair then
+                moves.extend((a, REMOVE, b) for b in open_piles[i + 1:] if _takes(rule, piles, a, b))
     if len(game.rules.remove_rules) > 1:
         moves = list(dict.fromkeys(moves))
     return moves

@@ -227,7 +227,9 @@ class Game:
         return moves
 
     def _relabel_swaps(self) -> set[tuple[int, int]]:
-        """Swaps that turn two piles of one group into each other: they change only pile order."""
+        """Swaps that turn two piles of one group into each other: they change only pile order.
+        `swap_changes_nothing` judges one swap; this finds them all in one pass over pile pairs,
+        because asking it of each of Cromwell's ~5,300 swaps made the listing 5x slower."""
         found = set()
         piles = self.piles
         rules = self.rules

@@ -63,11 +63,6 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
     return None
 
 
-def autoplay_sound(rules: CompiledRules) -> bool:
-    """Whether some safety rule is proven for this ruleset (see `autoplay_rule`)."""
-    return autoplay_rule(rules) is not None
-
-
 def foundation_below(rules: CompiledRules) -> list[set[int]]:
     """Per card: the cards it may lie on in a foundation."""
     below: list[set[int]] = [set() for _card in range(DECK_SIZE)]
@@ -115,7 +110,6 @@ class Autoplay:
 
     def __init__(self, game: Game, rule: str = SIMPLE) -> None:
         rules = game.rules
-        self.rule = rule
         # Per card: the cards that must all be home (every copy) before it is safe.
         self.table = closures(game) if rule == CLOSED else builders(game)
         self.rules = rules

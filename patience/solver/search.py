@@ -153,7 +153,7 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
     queues: list[list[tuple[int, int, int, tuple, Move | None]]] = [
         [(weight * score(game), 0, 0, root_snap, None)] for weight, score in scores]
     features = scores[0][1].features
-    expanded = bytearray(1)
+    expanded = bytearray(1)  # per node: 1 once expanded
     turn = 0
     node = depth = 0
 
@@ -168,6 +168,7 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
             seen.add(key)
             parents.append(node)
             edges.append((*edge, *extra))
+            expanded.append(0)
             child = len(parents) - 1
             if game.is_won():
                 won = child
@@ -191,10 +192,8 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
         if not queue:
             continue
         _prio, depth, node, snap, reverse = heapq.heappop(queue)
-        if node < len(expanded) and expanded[node]:
+        if expanded[node]:
             continue
-        if node >= len(expanded):
-            expanded.extend(bytes(len(parents) - len(expanded)))
         expanded[node] = 1
         states += 1
         _restore(game, snap)
