@@ -5,14 +5,15 @@ from __future__ import annotations
 import pathlib
 
 import pytest
+from hypothesis import event, given, settings, strategies as st
 
 from patience import Game
 from patience.ruleset import load_text
 from patience.solver import solve
 from patience.cards import card_str, parse_card
-from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures
-from patience.solver.search import _Budget, _search, pack
-from positions import build, plays_to_win, replays_to_win
+from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
+from patience.solver.search import Packer, _Budget, _search
+from positions import build, full_foundations_but, plays_to_win, replays_to_win
 from clirun import run
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -68,7 +69,7 @@ def test_freecell_solution_replays_to_a_win(deal):
     assert result.states > 0 and result.reason == "win found" and result.thoughtful
 
 
-@pytest.mark.parametrize("game_name, deal", [("klondike", 2), ("klondike-3", 1)])
+@pytest.mark.parametrize("game_name, deal", [("klondike", 3), ("klondike-3", 1)])
 def test_klondike_solution_replays_to_a_win(game_name, deal):
     result = solve(Game.new(game_name, deal=deal), timeout=30)
     assert result.status == "solved", result
@@ -198,6 +199,64 @@ def test_klondike_stock_cycle_searched_to_the_end():
     assert not brute_force_winnable(game)
 
 
+def test_stock_turns_commute_with_other_moves_in_klondike_only():
+    assert stock_commutes(Game.new("klondike-3").rules)
+    text = (ROOT / "rulesets" / "klondike.yaml").read_text(encoding="utf-8")
+    takes = text.replace("id: klondike\n", "id: waste-builds\n").replace(
+        "waste: {role: waste, labels: [w], move: top}",
+        "waste: {role: waste, labels: [w], move: top, build: {rank: down, suit: any}}")
+    assert not stock_commutes(Game(load_text(takes)).rules)  # a card could go onto the waste
+    assert not stock_commutes(Game.new("freecell").rules)  # no stock
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_search_trying_waste_moves_only_after_the_stock_turns_loses_no_win(data):
+    # Klondike draw-3 endings: the foundations full up to a random rank per suit, the cards
+    # above them shuffled onto the stock and the columns. The solver's answer (with stock
+    # turns commuted, safe moves and all) must agree with a search that prunes nothing. No
+    # worry-back here: with it the foundations unfold into the columns and the search that
+    # prunes nothing is out of reach (the commuting proof does not use either way).
+    tops = data.draw(st.lists(st.sampled_from("89TJQK"), min_size=4, max_size=4), label="foundation tops")
+    foundations = full_foundations_but(" ".join(
+        f"{'A23456789TJQK'['A23456789TJQK'.index(top) + 1]}{suit}" for top, suit in zip(tops, "CDHS") if top != "K"))
+    held = {c for text in foundations.values() for c in text.split()}
+    rest = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in held]
+    rest = data.draw(st.permutations(rest), label="cards")
+    cut = data.draw(st.integers(0, len(rest)), label="stock size")
+    piles = {**foundations, "s": " ".join(rest[:cut]) + " |"}
+    columns = data.draw(st.integers(1, 7), label="columns")
+    for i, card in enumerate(rest[cut:]):
+        column = str(i % columns + 1)
+        piles[column] = (piles.get(column, "") + " " + card).strip()
+    piles = {label: (text if label == "s" or label.startswith("h") or " " not in text
+                     else text.rsplit(" ", 1)[0] + " | " + text.rsplit(" ", 1)[1])
+             for label, text in piles.items()}
+    text = build("klondike-3", piles, fill="w").position().replace("game: klondike-3", "game: no-worry-back")
+    game = Game.from_position(text, no_worry_back())
+    assert stock_commutes(game.rules) and autoplay_rule(game.rules) == SIMPLE
+    assert_answer_is_exact(game)
+
+
+def no_worry_back():
+    """Klondike draw-3 where no card leaves a foundation."""
+    text = (ROOT / "rulesets" / "klondike-3.yaml").read_text(encoding="utf-8")
+    text = text.replace("id: klondike-3\n", "id: no-worry-back\n").replace(
+        "    move: top                                               # KL-7: worry-back allowed\n    to: [tableau]\n",
+        "    move: none\n").replace("    - {when: move, from: foundations, to: tableau, points: -15}\n", "")
+    assert "move: none" in text
+    return load_text(text)
+
+
+def assert_answer_is_exact(game: Game) -> None:
+    result = solve(game, timeout=None)
+    assert result.status in ("solved", "unsolvable")
+    event(f"{result.status}, {'with' if game.piles[game.rules.stock_pile] else 'no'} stock")
+    assert (result.status == "solved") == brute_force_winnable(game, limit=200_000, canonical=True)
+    if result.status == "solved":
+        assert plays_to_win(game, result.moves)
+
+
 def test_unknown_when_the_state_budget_is_hit():
     result = solve(Game.new("freecell", deal=1), max_states=3)
     assert result.status == "unknown" and result.reason == "max states" and result.moves == []
@@ -238,9 +297,18 @@ def test_packed_key_follows_the_canonical_key():
     a.play("1a")
     b.play("1b")
     assert a.key() != b.key()
+    pack = Packer(a)
     assert a.canonical_key() == b.canonical_key() and pack(a) == pack(b)
     b.play("2a")
     assert pack(a) != pack(b)
+
+
+def test_packed_key_counts_face_down_cards_where_they_may_lie():
+    a = Game.new("klondike", deal=5)
+    pack = Packer(a)
+    b = a.copy()
+    b.hidden[6] -= 1  # the same cards, one more face up: another position
+    assert a.canonical_key() != b.canonical_key() and pack(a) != pack(b)
 
 
 # ----------------------------------------------------------------- the command line

@@ -14,7 +14,7 @@ from ..deals import shuffled_deck
 from ..i18n import _
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
-from .compiled import LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ALONE, MOVE_ANY, MOVE_TOP, SLOT, CompiledRules, Group
+from .compiled import LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ALONE, MOVE_ANY, MOVE_RUN, MOVE_TOP, SLOT, CompiledRules, Group
 from .actions import (
     close_up_move, holds, is_free, later_class, may_start, pop_close_up, pop_remove, push_close_up, push_remove,
     removal_moves,
@@ -127,22 +127,37 @@ class Game:
                 pile[self.hidden[p]:] = [c for c in up if not ok[c]]
 
     # ----------------------------------------------------------------- moves
-    def legal_moves(self, actions: bool = True) -> list[Move]:
+    def legal_moves(self, actions: bool = True, sources: tuple[int, ...] | None = None) -> list[Move]:
         """Every legal move; into empty piles of one group only the first empty pile is listed.
         ``actions=False`` leaves out player actions (CR-4's swap: thousands of them) for search
-        code that tries them its own way."""
+        code that tries them its own way. ``sources`` lists only the card moves out of those
+        piles, and the stock action: no removals, close-ups or swaps."""
         rules = self.rules
         piles = self.piles
         group_of = rules.group_of
         offers: dict[int, list[tuple[int, int]]] = {}
         singles: list[tuple[int, int, int]] = []  # (source, count, bottom card of the moving cards)
         movable_run = self.movable_run
-        for src in rules.movable_piles:
-            run = movable_run(src)
-            if not run:
-                continue
+        hidden = self.hidden
+        for src in rules.movable_piles if sources is None else sources:
             pile = piles[src]
             top = len(pile) - 1
+            if top < hidden[src]:
+                continue  # empty, or nothing face up
+            source_group = group_of[src]
+            kind = source_group.move_kind
+            if source_group.lanes is not None or kind not in (MOVE_TOP, MOVE_RUN):
+                run = movable_run(src)
+                if not run:
+                    continue
+            elif kind == MOVE_TOP:
+                run = 1
+            else:  # `movable_run`'s built run, inline: the solver lists moves millions of times
+                run_ok = source_group.run_ok
+                low, lowest = top, hidden[src]
+                while low > lowest and run_ok[pile[low - 1] * 52 + pile[low]]:
+                    low -= 1
+                run = top - low + 1
             for i in range(top, top - run, -1):
                 n = top - i + 1
                 card = pile[i]
@@ -194,11 +209,13 @@ class Game:
                         if n > 1 and not self._several_ok(src, n, group, 0, to_column, free_cells, empty_columns):
                             continue
                         moves.append((src, dst, n))
-        if rules.remove_rules:
+        if rules.remove_rules and sources is None:
             moves += removal_moves(self)  # CZ-2: sets out
         stock_move = self._stock_move()
         if stock_move is not None:
             moves.append(stock_move)
+        if sources is not None:
+            return moves
         if rules.close_up_index >= 0:
             close = close_up_move(self)  # CZ-3: one action, offered only when it changes something
             if close is not None:

@@ -46,19 +46,24 @@ class Heuristic:
         piles = game.piles
         hidden = game.hidden
         group_of = self.rules.group_of
-        out = self.rules.total_cards - sum(len(piles[p]) for p in self.win_piles)
+        out = self.rules.total_cards - sum(map(len, map(piles.__getitem__, self.win_piles)))
         down = 0
         disorder = 0
         for p in self.layout:
             pile = piles[p]
-            if len(pile) < 2:
+            size = len(pile)
+            if size < 2:
                 continue
             down += hidden[p]
             run_ok = group_of[p].run_ok
-            for i in range(max(hidden[p], 1), len(pile)):
-                if not run_ok[pile[i - 1] * 52 + pile[i]]:
-                    disorder += len(pile) - i  # every card above the lowest break must move again
+            start = hidden[p] or 1
+            below = pile[start - 1]
+            for i in range(start, size):
+                above = pile[i]
+                if not run_ok[below * 52 + above]:
+                    disorder += size - i  # every card above the lowest break must move again
                     break
+                below = above
         free = sum(1 for p in self.rooms if not piles[p])
         cells = sum(1 for p in self.cells if not piles[p])
         return OUT * out + DOWN * down + DISORDER * disorder, free, cells

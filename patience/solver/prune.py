@@ -63,6 +63,34 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
     return None
 
 
+def stock_commutes(rules: CompiledRules) -> bool:
+    """Whether turning the stock commutes with every move that leaves the stock and waste alone,
+    so that the search may try such moves only before the stock turns (waste moves after it).
+
+    Proof: a deal or redeal is legal by the stock, the waste and the redeal count alone
+    (`why_stock_illegal`) and changes only those; a card move that neither leaves nor reaches
+    them is legal by other piles alone when (1) the stock and waste take no card, (2) nothing
+    reads which piles lie empty across groups or how they lie (no `prefer`, `follows`, lanes,
+    removals, actions or discards; run limits count only cells and columns) and (3) neither is
+    a cell or column. Then in any winning line "stock actions, such a move M" may be replaced by
+    "M, stock actions": the same position, by a line of the same length. Safe moves played after
+    M keep a winning line no longer than before (`autoplay_rule`), so by induction on the
+    length of a shortest winning line the reduced search still reaches a win from every
+    winnable position."""
+    waste = rules.waste_pile
+    if waste < 0 or rules.stock_pile < 0:
+        return False
+    if rules.preferred_by is not None or rules.remove_rules or rules.action_uses or rules.discard_ok is not None:
+        return False
+    if any(g.follows is not None or g.lanes is not None for g in rules.groups):
+        return False
+    for pile in (waste, rules.stock_pile):
+        group = rules.group_of[pile]
+        if group.empty_ok is not None or any(group.fits_on) or group.role in ("cell", "tableau"):
+            return False
+    return True
+
+
 def foundation_below(rules: CompiledRules) -> list[set[int]]:
     """Per card: the cards it may lie on in a foundation."""
     below: list[set[int]] = [set() for _card in range(DECK_SIZE)]

@@ -16,7 +16,7 @@ from typing import Callable
 from ..engine.game import Game
 from ..engine.moves import DEAL, REDEAL, Move
 from .heuristic import Heuristic
-from .prune import SIMPLE, Autoplay, autoplay_rule
+from .prune import SIMPLE, Autoplay, autoplay_rule, stock_commutes
 
 STOCK_ACTIONS = (DEAL, REDEAL)
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
@@ -42,21 +42,30 @@ class SolveResult:
 
 class Packer:
     """`canonical_key()` as one bytes object (a fraction of the tuple's memory), same equality,
-    compiled once per game because the search packs every child.
+    compiled once per search because the search packs every child.
 
-    Each pile is [hidden count][cards][0xFE]; cards are < 52 and counts < 0xFE, so it is
-    unambiguous; groups end with 0xFF; counted redeals and action uses follow as text."""
+    Each pile is its cards, piles joined by 0xFE and groups by 0xFE 0xFF; counted redeals and
+    action uses follow as text. A pile that may hold face-down cards during the search starts
+    with their count (< 0xFE), so the layout of a key is fixed per Packer: compare keys of one
+    Packer only. Only piles face down at the start, the stock and a close-up's refill pile may
+    hold face-down cards later (a turn-up only lowers a count; `pop` restores one)."""
 
-    def __init__(self, game: Game) -> None:
-        rules = game.rules
-        self.groups = tuple((tuple(g.piles), g.index in rules.sortable_groups) for g in rules.groups)
-        self.counters = (rules.stock_pile >= 0 and rules.redeals >= 0) or bool(game.uses_left)
+    def __init__(self, root: Game) -> None:
+        rules = root.rules
+        may_hide = {p for p in range(rules.pile_count) if root.hidden[p]} | {rules.stock_pile, rules.refill_pile}
+        self.groups = tuple(
+            (tuple(g.piles), g.index in rules.sortable_groups, any(p in may_hide for p in g.piles))
+            for g in rules.groups)
+        self.counters = (rules.stock_pile >= 0 and rules.redeals >= 0) or bool(root.uses_left)
 
     def __call__(self, game: Game) -> bytes:
         piles, hidden = game.piles, game.hidden
         parts = []
-        for members, sortable in self.groups:
-            items = [HIDDEN_BYTE[hidden[p]] + bytes(piles[p]) for p in members]
+        for members, sortable, hiding in self.groups:
+            if hiding:
+                items = [HIDDEN_BYTE[hidden[p]] + bytes(piles[p]) for p in members]
+            else:
+                items = list(map(bytes, map(piles.__getitem__, members)))
             if sortable:
                 items.sort()
             parts.append(b"\xfe".join(items))
@@ -67,11 +76,6 @@ class Packer:
 
 
 HIDDEN_BYTE = tuple(bytes((h,)) for h in range(0xFE))
-
-
-def pack(game: Game) -> bytes:
-    """One position's packed canonical key (see `Packer`)."""
-    return Packer(game)(game)
 
 
 def _snapshot(game: Game) -> tuple:
@@ -147,6 +151,9 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
     pack = Packer(game)
     seen = {pack(game)}
     chained = game.rules.waste_pile >= 0
+    stock_pile, counted = game.rules.stock_pile, pack.counters
+    # After the stock turned, only waste moves are new: any other move was tried before it.
+    waste_only = (game.rules.waste_pile,) if chained and stock_commutes(game.rules) else None
     # Several queues over one table, popped in turn; a position is expanded once, from whichever
     # queue reaches it first.
     root_snap = _snapshot(game)
@@ -202,9 +209,9 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
         # turned the stock are not stored. The chain stops when its position repeats (the stock
         # went round) or ends. A stock dealing onto several piles stays an ordinary move.
         chain: list[Move] = []
-        chain_seen: set[bytes] = set()
+        chain_seen: set[tuple[int, int]] = set()  # only the stock and waste change along a chain
         while True:
-            moves = game.legal_moves()
+            moves = game.legal_moves(sources=waste_only) if chain and waste_only else game.legal_moves()
             for move in moves:
                 if chained and move[1] in STOCK_ACTIONS:
                     continue
@@ -217,10 +224,10 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
             stock = next((m for m in moves if m[1] in STOCK_ACTIONS), None) if chained else None
             if stock is None:
                 break
-            chain_seen.add(pack(game))
+            chain_seen.add((len(game.piles[stock_pile]), game.redeals_used if counted else 0))
             game.push(stock)
             chain.append(stock)
-            if pack(game) in chain_seen:
+            if (len(game.piles[stock_pile]), game.redeals_used if counted else 0) in chain_seen:
                 break
             if game.is_won():
                 parents.append(node)
