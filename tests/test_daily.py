@@ -160,8 +160,7 @@ def test_a_restart_of_the_daily_deal_is_still_the_daily_deal(monkeypatch: pytest
     from patience.cli.session import Session, Settings
 
     deal = daily.daily_deal(find_ruleset("freecell"), DAY).deal
-    session = Session(Game(find_ruleset("freecell"), deal), Settings())
-    session.daily = DAY.isoformat()
+    session = Session(Game(find_ruleset("freecell"), deal), Settings(), daily=DAY.isoformat())
     session.handle("3a")
     session.handle("restart")
     assert session.daily == DAY.isoformat()

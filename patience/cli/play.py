@@ -320,8 +320,7 @@ def play_new(game_name: str, started: Game, *, ascii: bool, as_json: bool, stric
 
     ruleset = started.ruleset
     settings = _settings(ruleset, ascii, autoplay, autofinish)
-    session = Session(started, settings, ruleset_file=_ruleset_file(game_name), choose_deal=choose_deal)
-    session.daily = daily
+    session = Session(started, settings, ruleset_file=_ruleset_file(game_name), choose_deal=choose_deal, daily=daily)
     for note in notes:  # before the board; with --json only JSON goes to standard output
         click.echo(note, err=as_json)
     if sys.stdin.isatty() and not as_json:
@@ -363,13 +362,14 @@ def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay
     except SaveError as err:
         raise click.ClickException(str(err)) from None
     settings = _settings(restored.ruleset, ascii, autoplay, autofinish)
-    session = Session(restored, settings, elapsed=float(data["elapsed"]), ruleset_file=data.get("ruleset_file"))
+    daily = data.get("daily")
+    session = Session(restored, settings, elapsed=float(data["elapsed"]), ruleset_file=data.get("ruleset_file"),
+                      daily=daily if isinstance(daily, str) else None)
     session.restore_turns(moves["played"], data["turns"], moves["undone"], data["undone_turns"])
     # The same game as before, for the statistics (older saves lack these: a new id then).
     session.uid = str(data.get("uid") or session.uid)
     session.started_at = str(data.get("started_at") or session.started_at)
     session.undos = int(data.get("undos") or 0)
-    session.daily = data.get("daily") if isinstance(data.get("daily"), str) else None
     _run(session, ascii, as_json, strict)
 
 

@@ -152,6 +152,7 @@ class Session:
         now: Callable[[], float] = time.monotonic,
         ruleset_file: str | None = None,
         choose_deal: Callable[[int | None], tuple[int, list[str]]] | None = None,
+        daily: str | None = None,
     ) -> None:
         self.settings = settings
         # `new` asks this for its deal (`play --winnable`: one the solver won) when given: the
@@ -160,7 +161,7 @@ class Session:
         self.ruleset_file = ruleset_file  # kept in saves when the ruleset is not found by name
         self.records: list[GameRecord] = []  # finished games not yet written; the loop takes them
         self._now = now
-        self._start(game, elapsed)
+        self._start(game, elapsed, daily)
 
     def _start(self, game: Game, elapsed: float = 0.0, daily: str | None = None) -> None:
         self.game = game

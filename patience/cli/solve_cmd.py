@@ -60,7 +60,11 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
     ruleset = find_game(game)
     if (deal is None) == (deal_range is None):
         raise click.ClickException(_("give either --deal N or --deals A-B"))
-    deals = parse_range(deal_range) if deal_range is not None else range(deal or 1, (deal or 1) + 1)
+    if deal_range is not None:
+        deals = parse_range(deal_range)
+    else:
+        assert deal is not None  # exactly one of the two, checked above
+        deals = range(deal, deal + 1)
     results = []
     line = LiveLine()  # live only for one deal at a terminal; a range prints a line per deal
     progress = _progress(line) if deal_range is None and not as_json else None

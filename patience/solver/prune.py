@@ -46,9 +46,7 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
         return None
     if rules.win_pile_set != rules.foundation_piles or len(rules.win_conditions) != 1 or rules.win_conditions[0].full:
         return None
-    if rules.preferred_by is not None or any(g.follows is not None for g in rules.groups):
-        return None
-    if rules.remove_rules or rules.close_up_index >= 0 or rules.swap_index >= 0:
+    if options_read_the_layout(rules):
         return None
     decks = rules.total_cards // DECK_SIZE
     for g in foundations:
@@ -61,6 +59,14 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
     if decks == 1 and all(len(below) <= 1 for below in foundation_below(rules)):
         return CLOSED
     return None
+
+
+def options_read_the_layout(rules: CompiledRules) -> bool:
+    """Whether some move's legality reads where cards lie beyond its own two piles: `prefer`
+    (which groups have an empty pile), `follows` (how many piles have started), removals,
+    close-ups and swaps (which cards lie where). Both proofs below need none of them."""
+    return (rules.preferred_by is not None or any(g.follows is not None for g in rules.groups)
+            or bool(rules.remove_rules) or bool(rules.action_uses))
 
 
 def stock_commutes(rules: CompiledRules) -> bool:
@@ -77,12 +83,10 @@ def stock_commutes(rules: CompiledRules) -> bool:
     M keep a winning line no longer than before (`autoplay_rule`), so by induction on the
     length of a shortest winning line the reduced search still reaches a win from every
     winnable position."""
-    waste = rules.waste_pile
-    if waste < 0 or rules.stock_pile < 0:
+    waste = rules.waste_pile  # -1 unless a stock deals onto one waste
+    if waste < 0 or options_read_the_layout(rules) or rules.discard_ok is not None:
         return False
-    if rules.preferred_by is not None or rules.remove_rules or rules.action_uses or rules.discard_ok is not None:
-        return False
-    if any(g.follows is not None or g.lanes is not None for g in rules.groups):
+    if any(g.lanes is not None for g in rules.groups):
         return False
     for pile in (waste, rules.stock_pile):
         group = rules.group_of[pile]

@@ -151,7 +151,9 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
     pack = Packer(game)
     seen = {pack(game)}
     chained = game.rules.waste_pile >= 0
-    stock_pile, counted = game.rules.stock_pile, pack.counters
+    # Along a chain only the stock and waste change: its position is the stock's size, and the
+    # redeals used when they are counted (unlimited redeals come round to the same position).
+    stock_pile, counted = game.rules.stock_pile, game.rules.redeals >= 0
     # After the stock turned, only waste moves are new: any other move was tried before it.
     waste_only = (game.rules.waste_pile,) if chained and stock_commutes(game.rules) else None
     # Several queues over one table, popped in turn; a position is expanded once, from whichever
@@ -209,7 +211,7 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
         # turned the stock are not stored. The chain stops when its position repeats (the stock
         # went round) or ends. A stock dealing onto several piles stays an ordinary move.
         chain: list[Move] = []
-        chain_seen: set[tuple[int, int]] = set()  # only the stock and waste change along a chain
+        chain_seen: set[tuple[int, int]] = set()
         while True:
             moves = game.legal_moves(sources=waste_only) if chain and waste_only else game.legal_moves()
             for move in moves:
