@@ -8,6 +8,7 @@ identical cards are interchangeable, which keeps positions canonical.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from .i18n import _
@@ -80,6 +81,16 @@ def card_str(card: int, *, ascii: bool = False) -> str:
     if ascii:
         return ("T" if rank == 10 else RANK_NAMES[rank]) + SUIT_LETTERS[SUIT[card]]
     return RANK_NAMES[rank] + SUIT_SYMBOLS[SUIT[card]]
+
+
+_CARD_WITH_SYMBOL = re.compile("(10|[2-9AJQK])([" + SUIT_SYMBOLS + "])")
+
+
+def ascii_cards(text: str) -> str:
+    """Every card written with a suit symbol in ``text`` (``10♥``) rewritten in ascii (``TH``):
+    messages from the engine name cards with symbols, and `--ascii` promises none."""
+    return _CARD_WITH_SYMBOL.sub(
+        lambda m: ("T" if m[1] == "10" else m[1]) + SUIT_LETTERS[SUIT_SYMBOLS.index(m[2])], text)
 
 
 def cards_str(cards: Iterable[int], *, ascii: bool = False) -> str:

@@ -3,6 +3,7 @@
 import pytest
 
 from patience import Game
+from patience.cards import ascii_cards
 from patience.cli.session import COMMANDS, Session, Settings, help_text, resolve_command
 from patience.i18n import using_language
 from patience.engine.assist import finishing_moves, hint, lost_reason, safe_moves
@@ -298,3 +299,19 @@ def test_save_rules_and_quit_are_requests_to_the_loop():
     assert s.handle("rules").rules
     quit_reply = s.handle("quit")
     assert quit_reply.quit and quit_reply.save
+
+
+def test_under_ascii_refusals_name_cards_without_suit_symbols():
+    symbols, plain = session("klondike", 1), session("klondike", 1, ascii=True)
+    refused = [(word, symbols.handle(word)) for word in ("12", "23", "34", "45", "56", "67", "71")]
+    named = [(word, reply.lines[0]) for word, reply in refused if reply.failed and any(s in reply.lines[0] for s in "♣♦♥♠")]
+    assert named, "no refusal in klondike deal 1 names a card"
+    for word, text in named:
+        reply = plain.handle(word)
+        assert reply.failed and reply.lines[0].isascii()
+        assert reply.lines[0] == ascii_cards(text)
+
+
+def test_ascii_cards_rewrites_every_card_and_leaves_other_text():
+    assert ascii_cards("10♥ does not fit on J♥; A♠ 2♦ Q♣") == "TH does not fit on JH; AS 2D QC"
+    assert ascii_cards("no cards, 10 points") == "no cards, 10 points"

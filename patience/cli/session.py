@@ -17,7 +17,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ..cards import card_str
+from ..cards import ascii_cards, card_str
 from ..i18n import N_, _, ngettext
 from ..stats import now_iso
 from .common import RANDOM_DEALS
@@ -271,6 +271,12 @@ class Session:
     # ------------------------------------------------------------------ commands
     def handle(self, line: str) -> Reply:
         """Carry out one line typed at the prompt. A refused command leaves the game unchanged."""
+        reply = self._handle(line)
+        if self.settings.ascii:
+            reply.lines = [ascii_cards(text) for text in reply.lines]
+        return reply
+
+    def _handle(self, line: str) -> Reply:
         from ..engine.moves import IllegalMove
 
         text = line.strip()
