@@ -273,3 +273,14 @@ def test_daily_and_winnable_show_the_check_on_a_terminal_only(fast_progress: Non
     assert f"\rchecking deal {first}… 128 positions" in live.stderr and live.stderr.endswith("\r\x1b[K")
     live = run("play", "freecell", "--winnable", "--deal", "1", input="")
     assert "\rchecking deal 1… 128 positions" in live.stderr
+
+
+def test_a_resumed_winnable_game_still_deals_winnable_games():
+    first = run("play", "freecell", "--winnable", "--deal", "1", input="3a\nquit\n")
+    assert first.exit_code == 0, first.output
+    resumed = run("resume", "freecell", input="new 1\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "new deal: deal 1\ndeal 1: checked winnable by the solver" in resumed.output
+    run("play", "freecell", "--deal", "1", input="3a\nquit\n")
+    plain = run("resume", "freecell", input="new 1\n")
+    assert "new deal: deal 1" in plain.output and "checked winnable" not in plain.output

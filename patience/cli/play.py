@@ -344,8 +344,7 @@ def resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay:
 
 def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
             autofinish: bool | None) -> None:
-    from .saves import SaveError, list_saves, read_save, restore, save_path
-    from .session import Session
+    from .saves import SaveError, list_saves, read_save, restore, resumed_session, save_path
 
     if game is not None:
         path = save_path(find_game(game).id)
@@ -362,14 +361,9 @@ def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay
     except SaveError as err:
         raise click.ClickException(str(err)) from None
     settings = _settings(restored.ruleset, ascii, autoplay, autofinish)
-    daily = data.get("daily")
-    session = Session(restored, settings, elapsed=float(data["elapsed"]), ruleset_file=data.get("ruleset_file"),
-                      daily=daily if isinstance(daily, str) else None)
-    session.restore_turns(moves["played"], data["turns"], moves["undone"], data["undone_turns"])
-    # The same game as before, for the statistics (older saves lack these: a new id then).
-    session.uid = str(data.get("uid") or session.uid)
-    session.started_at = str(data.get("started_at") or session.started_at)
-    session.undos = int(data.get("undos") or 0)
+    # A `--winnable` game deals winnable games at `new` after a resume too.
+    choose_deal = _winnable_chooser(restored.ruleset) if data.get("winnable") is True else None
+    session = resumed_session(data, restored, moves, settings, choose_deal)
     _run(session, ascii, as_json, strict)
 
 

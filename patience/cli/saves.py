@@ -13,7 +13,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..i18n import _
 from ..paths import data_dir
@@ -21,7 +21,7 @@ from ..stats import damaged_name, now_iso
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .session import Session
+    from .session import Session, Settings
 
 FORMAT = "patience-save"
 VERSION = 1
@@ -75,6 +75,7 @@ def write_save(session: Session) -> Path:
         "started_at": session.started_at,
         "undos": session.undos,
         "daily": session.daily,
+        "winnable": session.choose_deal is not None,  # only `play --winnable` sets choose_deal
         "saved_at": now_iso(),
         "position": game.position(),
     }
@@ -179,3 +180,19 @@ def restore(data: dict[str, Any], path: Path) -> tuple[Game, dict[str, Any]]:
             path=path.name, error=err, aside=aside.name)) from None
     game.move_count = data["move_count"]
     return game, {"played": played, "undone": undone}
+
+
+def resumed_session(data: dict[str, Any], game: Game, moves: dict[str, Any], settings: Settings,
+                    choose_deal: Callable[[int | None], tuple[int, list[str]]] | None = None) -> Session:
+    """The session a save was written from: its turns, clock, daily date, and for the statistics
+    the same game id, start time and undos (older saves lack these: a new id then)."""
+    from .session import Session
+
+    daily = data.get("daily")
+    session = Session(game, settings, elapsed=float(data["elapsed"]), ruleset_file=data.get("ruleset_file"),
+                      choose_deal=choose_deal, daily=daily if isinstance(daily, str) else None)
+    session.restore_turns(moves["played"], data["turns"], moves["undone"], data["undone_turns"])
+    session.uid = str(data.get("uid") or session.uid)
+    session.started_at = str(data.get("started_at") or session.started_at)
+    session.undos = int(data.get("undos") or 0)
+    return session
