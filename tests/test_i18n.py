@@ -10,7 +10,8 @@ import pytest
 
 from patience.cli.translations import PACKAGE, all_messages, catalog_path, missing
 from patience.i18n import (
-    Catalog, CatalogError, _, choose_language, language, load_catalog, ngettext, parse_po, set_language, using_language,
+    Catalog, CatalogError, _, choose_language, language, load_catalog, ngettext, number, parse_po, set_language,
+    using_language,
 )
 from clirun import run
 
@@ -211,3 +212,16 @@ def test_no_user_facing_call_carries_untranslated_words():
                 if text and re.search(r"[A-Za-z]{3,}", text):
                     offenders.append(f"{path.name}:{node.lineno}: {text!r}")
     assert offenders == []
+
+
+def test_numbers_are_grouped_and_pointed_as_the_language_writes_them():
+    assert number(1234567) == "1,234,567" and number(0.5, 2) == "0.50"
+    with using_language("pl"):
+        assert number(1234567) == "1\u00a0234\u00a0567" and number(12345.678, 1) == "12\u00a0345,7"
+    assert number(999) == "999"
+
+
+def test_solve_speaks_polish_numbers():
+    result = run("--lang", "pl", "solve", "freecell", "--deal", "1")
+    first = result.output.splitlines()[0]
+    assert result.exit_code == 0 and re.search(r"rozwiązane .*: \d[\d\u00a0]* \w+, \d+,\d\d s$", first), first

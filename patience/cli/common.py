@@ -67,13 +67,20 @@ class LiveLine:
             self.shown = False
 
 
-def checking_progress(line: LiveLine) -> Callable[[int, int, float], None]:
-    """The solver's progress while it checks deals: ``checking deal 123… 20,000 positions``."""
-    from ..i18n import _
+def solver_progress(line: LiveLine, *, solving: bool = False) -> Callable[[int, int, float], None]:
+    """The solver's progress on a live line: ``checking deal 123… 20,000 positions, 3 s`` while
+    it checks deals for a game, ``solving deal…`` with the rate for `patience solve`."""
+    from ..i18n import _, number
 
     def report(deal: int, states: int, seconds: float) -> None:
-        line.show(_("checking deal {deal}… {states:,} positions, {seconds:.0f} s").format(
-            deal=deal, states=states, seconds=seconds))
+        if solving:
+            text = _("solving deal {deal}… {states} positions, {seconds} s, {rate} per second").format(
+                deal=deal, states=number(states), seconds=number(seconds, 1),
+                rate=number(states / seconds if seconds else 0.0))
+        else:
+            text = _("checking deal {deal}… {states} positions, {seconds} s").format(
+                deal=deal, states=number(states), seconds=number(seconds))
+        line.show(text)
 
     return report
 
@@ -87,7 +94,7 @@ def winnable_deal(ruleset: Ruleset, start: int | None) -> tuple[int, int]:
     first = random.randint(1, RANDOM_DEALS) if start is None else start
     line = LiveLine()
     try:
-        found = winnable_from(ruleset, first, progress=checking_progress(line))
+        found = winnable_from(ruleset, first, progress=solver_progress(line))
     except (NoWinnableDeal, DealError) as err:
         raise click.ClickException(str(err)) from None
     finally:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import Callable
 
 import click
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, number
 from . import main
-from .common import LiveLine, find_game
+from .common import LiveLine, find_game, solver_progress
 
 STATUS_WORDS = {"solved": N_("solved"), "unsolvable": N_("unsolvable"), "unknown": N_("unknown")}
 REASON_WORDS = {
@@ -34,10 +33,10 @@ def parse_range(text: str) -> range:
 
 def _status_line(result: dict) -> str:
     status = _(STATUS_WORDS[result["status"]])
-    states = ngettext("{n} state", "{n} states", result["states"]).format(n=result["states"])
-    return _("{status} ({reason}): {states}, {seconds:.2f} s").format(
+    states = ngettext("{n} state", "{n} states", result["states"]).format(n=number(result["states"]))
+    return _("{status} ({reason}): {states}, {seconds} s").format(
         status=status, reason=_(REASON_WORDS.get(result["reason"], result["reason"])), states=states,
-        seconds=result["seconds"])
+        seconds=number(result["seconds"], 2))
 
 
 @main.command()
@@ -67,7 +66,7 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
         deals = range(deal, deal + 1)
     results = []
     line = LiveLine()  # live only for one deal at a terminal; a range prints a line per deal
-    progress = _progress(line) if deal_range is None and not as_json else None
+    progress = solver_progress(line, solving=True) if deal_range is None and not as_json else None
     try:
         for result in solve_deals(game, deals, timeout, max_states, jobs, progress=progress):
             results.append(result)
@@ -88,14 +87,6 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
         _print_summary(summarize(results))
 
 
-def _progress(line: LiveLine) -> Callable[[int, int, float], None]:
-    def report(deal: int, states: int, seconds: float) -> None:
-        line.show(_("solving deal {deal}… {states:,} positions, {seconds:.1f} s, {rate:,.0f} per second").format(
-            deal=deal, states=states, seconds=seconds, rate=states / seconds if seconds else 0.0))
-
-    return report
-
-
 def _print_one(result: dict) -> None:
     click.echo(_status_line(result))
     if result["status"] == "solved":
@@ -106,6 +97,7 @@ def _print_one(result: dict) -> None:
 
 def _print_summary(summary: dict) -> None:
     click.echo(_("{deals} deals: {solved} solved, {unsolvable} unsolvable, {unknown} unknown").format(**summary))
-    click.echo(_("seconds per deal: median {median:.2f}, mean {mean:.2f}; {rate:.0f} states per second").format(
-        median=summary["median_seconds"], mean=summary["mean_seconds"], rate=summary["states_per_second"]))
+    click.echo(_("seconds per deal: median {median}, mean {mean}; {rate} states per second").format(
+        median=number(summary["median_seconds"], 2), mean=number(summary["mean_seconds"], 2),
+        rate=number(summary["states_per_second"])))
     click.echo(_("thoughtful: the solver saw the face-down cards"))

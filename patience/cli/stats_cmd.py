@@ -183,11 +183,11 @@ def _daily_deal(ruleset: Ruleset, when: Date) -> int:
     """The day's deal number: from the cache, or checked by the solver with a live line."""
     from ..paths import data_dir
     from ..solver.daily import NoWinnableDeal, daily_deal
-    from .common import LiveLine, checking_progress
+    from .common import LiveLine, solver_progress
 
     line = LiveLine()
     try:
-        return daily_deal(ruleset, when, cache_dir=data_dir(), progress=checking_progress(line)).deal
+        return daily_deal(ruleset, when, cache_dir=data_dir(), progress=solver_progress(line)).deal
     except NoWinnableDeal as err:
         raise click.ClickException(str(err)) from None
     finally:

@@ -196,6 +196,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
+# Digit grouping and decimal mark where they differ from English (12,345.6): Polish 12 345,6,
+# grouped with a no-break space so that a number never breaks across lines.
+NUMBER_MARKS = {"pl": ("\u00a0", ",")}
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """``value`` written for the current language, grouped, with ``decimals`` places."""
+    text = f"{value:,.{decimals}f}"
+    group, point = NUMBER_MARKS.get(_current.language, (",", "."))
+    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+
+
 def N_(message: str, plural: str | None = None) -> str:
     """Mark a string (or a singular and plural pair) for translation where it is defined; `_` or
     `ngettext` translates it where it is shown."""
