@@ -80,6 +80,12 @@ def solver_verify(ruleset: Ruleset, max_states: int, progress: Progress | None =
     return verify
 
 
+def _budgets(max_states: int | None, tries: int | None) -> tuple[int, int]:
+    """Positions per candidate and candidates tried: the daily deal's unless given (read at
+    call time, so tests may lower them)."""
+    return max_states or DAILY_STATES, tries or DAILY_CANDIDATES
+
+
 def first_winnable(candidates: list[int], verify: Verify, *, game_id: str, max_states: int) -> Winnable:
     """The first candidate ``verify`` solves; `NoWinnableDeal` when none is."""
     for skipped, deal in enumerate(candidates):
@@ -96,7 +102,7 @@ def winnable_from(ruleset: Ruleset, start: int, *, max_states: int | None = None
                   progress: Progress | None = None, verify: Verify | None = None) -> Winnable:
     """The first deal from ``start`` on (``start``, ``start + 1``, ...) that the solver wins;
     the budgets are the daily deal's unless given."""
-    states, count = max_states or DAILY_STATES, tries or DAILY_CANDIDATES
+    states, count = _budgets(max_states, tries)
     check = verify or solver_verify(ruleset, states, progress)
     return first_winnable(list(range(start, start + count)), check, game_id=ruleset.id, max_states=states)
 
@@ -156,7 +162,7 @@ def daily_deal(ruleset: Ruleset, day: Date, *, cache_dir: Path | None = None, ma
                tries: int | None = None, progress: Progress | None = None,
                verify: Verify | None = None) -> Winnable:
     """The day's deal of ``ruleset``, from the cache in ``cache_dir`` when it was checked before."""
-    max_states, tries = max_states or DAILY_STATES, tries or DAILY_CANDIDATES
+    max_states, tries = _budgets(max_states, tries)
     path = cache_dir / CACHE_FILE if cache_dir is not None else None
     key = cache_key(ruleset, day, max_states, tries)
     entries = _read_cache(path) if path is not None else {}
