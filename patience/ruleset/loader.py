@@ -319,14 +319,18 @@ def load_text(text: str, filename: str = "<ruleset>") -> Ruleset:
     return validate(data, pos, filename)
 
 
-def load_file(path: str | Path) -> Ruleset:
+def read_ruleset_text(path: str | Path) -> str:
+    """The text of a ruleset file, or RulesetError (P001, P002) saying why it cannot be read."""
     path = Path(path)
     try:
         if path.stat().st_size > MAX_FILE_BYTES:  # refuse before reading a huge file
             raise RulesetError([_too_large(str(path))])
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RulesetError([Finding(str(path), 1, 1, "", _("no such file"), "P001")]) from None
     except (OSError, UnicodeDecodeError) as err:
         raise RulesetError([Finding(str(path), 1, 1, "", _("cannot read the file: {error}").format(error=err), "P001")]) from None
-    return load_text(text, str(path))
+
+
+def load_file(path: str | Path) -> Ruleset:
+    return load_text(read_ruleset_text(path), str(path))

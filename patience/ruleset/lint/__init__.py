@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ...i18n import _
-from ..loader import MAX_FILE_BYTES, RulesetError, _Positions, check_schema, parse_yaml
+from ..loader import RulesetError, _Positions, check_schema, parse_yaml, read_ruleset_text
 from ..model import Ruleset
 from ..registry import discover, load_path, names_of, normalize_name
 from .checks import ALL_CHECKS, _Context
@@ -52,15 +52,11 @@ def _lint(text: str, filename: str) -> tuple[Ruleset | None, list[LintFinding], 
 
 
 def lint_file(path: Path) -> tuple[Ruleset | None, list[LintFinding], _Positions | None]:
-    name = str(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:  # refuse before reading a huge file
-            return None, [LintFinding(name, 1, 1, "error", "P002", _(
-                "the file is larger than {n} bytes; a ruleset is far smaller").format(n=MAX_FILE_BYTES))], None
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        return None, [LintFinding(name, 1, 1, "error", "P001", _("cannot read the file: {error}").format(error=err))], None
-    return _lint(text, name)
+        text = read_ruleset_text(path)
+    except RulesetError as err:
+        return None, [from_loader(f) for f in err.findings], None
+    return _lint(text, str(path))
 
 
 def ruleset_files(paths: Iterable[Path]) -> list[Path]:
