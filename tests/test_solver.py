@@ -5,7 +5,7 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from hypothesis import event, given, settings, strategies as st
+from hypothesis import assume, event, given, settings, strategies as st
 
 from patience import Game
 from patience.ruleset import load_text
@@ -13,7 +13,7 @@ from patience.solver import solve
 from patience.cards import card_str, parse_card
 from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
 from patience.solver.search import Packer, _Budget, _search
-from positions import build, full_foundations_but, plays_to_win, replays_to_win
+from positions import build, cell, full_foundations_but, notations, plays_to_win, replays_to_win
 from clirun import run
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -69,7 +69,7 @@ def test_freecell_solution_replays_to_a_win(deal):
     assert result.states > 0 and result.reason == "win found" and result.thoughtful
 
 
-@pytest.mark.parametrize("game_name, deal", [("klondike", 3), ("klondike-3", 1)])
+@pytest.mark.parametrize("game_name, deal", [("klondike", 2), ("klondike-3", 1)])
 def test_klondike_solution_replays_to_a_win(game_name, deal):
     result = solve(Game.new(game_name, deal=deal), timeout=30)
     assert result.status == "solved", result
@@ -284,7 +284,8 @@ def test_sound_autoplay_is_derived_from_the_rules():
     assert autoplay_rule(Game.new("freecell").rules) == CLOSED  # FC-4: foundation -> cell
     assert autoplay_rule(Game(tiny_ruleset()).rules) == SIMPLE  # nothing leaves a foundation
     assert autoplay_rule(Game.new("parada").rules) is None  # `prefer`, full piles
-    assert autoplay_rule(Game.new("kwadratura-kola").rules) is None  # `follows`
+    assert autoplay_rule(Game.new("kwadratura-kola").rules) == SIMPLE  # `follows`, proven (5), (6)
+    assert autoplay_rule(Game.new("dywan").rules) == SIMPLE  # two decks (6)
 
 
 def test_packed_key_follows_the_canonical_key():
@@ -380,3 +381,68 @@ def test_cli_speaks_polish():
     out = run_cli("freecell", "--deal", "2", "--lang", "pl")
     assert out.exit_code == 0
     assert out.output.startswith("rozwiązane")
+
+
+KK_KINDS = ("A234", "5678", "9TJQ", "K")  # KK-3: the four foundation groups, eight piles each
+
+
+def kk_foundations(kept: dict[int, int]) -> tuple[dict[str, str], list[str]]:
+    """Squaring the Circle's 32 foundations full, but pile o(i+1) holding only its first
+    ``kept[i]`` cards; and the cards left out."""
+    piles: dict[str, str] = {}
+    out: list[str] = []
+    for index in range(32):
+        kind, suit = KK_KINDS[index // 8], "CDHS"[index % 8 // 2]
+        cards = [rank + suit for rank in kind]
+        count = min(kept.get(index, len(cards)), len(cards))
+        piles[f"o{index + 1}"] = " ".join(cards[:count])
+        out += cards[count:]
+    return piles, out
+
+
+def test_KK4_a_five_that_may_start_a_pile_is_left_to_the_search():
+    # One A♥ laid, so one 5♥ may start a pile. The waste's 5♥ is as safe as a card can be, but
+    # played first it leaves the carpet's 5♥ nowhere to go, and that one covers the second A♥
+    # from above while the 2♥ covers it from below. Only the carpet's 5♥ first wins.
+    piles, _out = kk_foundations({5: 0, 12: 0, 13: 0, 20: 0, 21: 0})  # A-4♥, both 5-8♥, both 9-Q♥ out
+    stock_order = "3H 4H 6H 7H 8H 6H 7H 8H 9H TH JH QH 9H TH JH QH".split()  # first turned first
+    piles.update({"d3": "5H", "d4": "AH", "d5": "2H", "w": "5H", "s": " ".join(reversed(stock_order)) + " |"})
+    game = build("kwadratura-kola", piles, fill="a1", redeals=2)
+    assert autoplay_rule(game.rules) == SIMPLE and sorted(notations(game)) == ["d3o", "s", "wo"]
+    wrong = game.copy()
+    wrong.play("wo")
+    result = solve(game, timeout=30)
+    assert result.status == "solved" and result.moves[0] == "d3o"
+    assert plays_to_win(game, result.moves)
+    assert solve(wrong, timeout=30).status == "unsolvable"
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_KK4_safe_moves_and_commuting_stock_turns_lose_no_win_in_squaring_the_circle(data):
+    # Squaring the Circle endings: a few foundation piles cut short (bases too, keeping KK-4's
+    # order: no more 5s than As of a suit laid out, no more 9s than 5s), their cards spread over
+    # the middle of the carpet and the stock. Safe moves there are proven with `follows` and two
+    # decks (`autoplay_rule` (5), (6)); the answer must equal a search that prunes nothing.
+    cuts = data.draw(st.dictionaries(st.integers(0, 31), st.integers(0, 2), min_size=2, max_size=5), label="kept per cut pile")
+    piles, out = kk_foundations(cuts)
+    for suit in "CDHS":
+        started = {kind: sum(1 for i in range(32) if KK_KINDS[i // 8] == kind and "CDHS"[i % 8 // 2] == suit
+                             and piles[f"o{i + 1}"]) for kind in KK_KINDS}
+        assume(started["5678"] <= started["A234"] and started["9TJQ"] <= started["5678"])
+    out = data.draw(st.permutations(out), label="cards out")
+    in_stock = data.draw(st.integers(0, len(out)), label="stock and waste size")
+    on_waste = data.draw(st.integers(0, in_stock), label="waste size")
+    piles["s"] = " ".join(out[on_waste:in_stock]) + " |"
+    piles["w"] = " ".join(out[:on_waste])
+    # The middle of the carpet, where cards block each other's lanes (KK-2), then the rest.
+    middle = [cell(r, c) for r in range(3, 6) for c in range(3, 6)]
+    cells = data.draw(st.permutations(middle), label="carpet places") + [
+        cell(r, c) for r in range(8) for c in range(8) if cell(r, c) not in middle]
+    for place, card in zip(cells, out[in_stock:]):
+        piles[place] = card
+    redeals = data.draw(st.sampled_from([2, 2, 1, 0]), label="redeals used")
+    spare = cells[len(out) - in_stock]  # every card is placed: `build`'s fill pile stays empty
+    game = build("kwadratura-kola", piles, fill=spare, redeals=redeals)
+    assert stock_commutes(game.rules) and autoplay_rule(game.rules) == SIMPLE
+    assert_answer_is_exact(game)

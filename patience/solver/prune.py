@@ -29,16 +29,28 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
     with every move of a *low* card dropped, the low cards being c and the cards that were home
     (SIMPLE: c alone). It stays legal and still wins when:
     (1) winning means exactly all cards on the foundations;
-    (2) an emptier layout never allows less: no `prefer`, no `follows`, no removals, close-ups or
-        swaps, whose options depend on which cards lie where (run limits only grow with more
-        free places);
+    (2) an emptier layout never allows less: no `prefer`, removals, close-ups or swaps, whose
+        options depend on which cards lie where (run limits only grow with more free places,
+        and a lane only clears);
     (3) a card could not have gone to another foundation instead: a foundation top takes one
         card value only, and an empty foundation group has a pile for every card it may start;
     (4) SIMPLE: no card ever leaves a foundation, so no builder of c comes back onto it.
         CLOSED: cards may come back, so low = c's closure (nothing outside it can ever be built
         on a card in it, and it holds every card below its cards in their foundations, so the
         other cards' foundation moves, in and out, see the same tops); one deck, so each card
-        has one place below it in a foundation.
+        has one place below it in a foundation;
+    (5) `follows` (KK-4: a pile of a group starts only while it has fewer started piles than
+        the group it follows) reads counts of started piles. Only with SIMPLE, where no pile
+        ever empties again, and `Autoplay` never plays a card that could start a pile of a
+        following group (`follower_starters`): then c's early move leaves every following
+        group's count as it was and can only raise a leader's count, which allows more, never
+        less;
+    (6) several decks: another copy of c may need c's place first (KK: the waste's 3♣ sent onto
+        the only 2♣ leaves the carpet's 3♣, which covers the other 2♣, nowhere to go). So c goes
+        home only when the piles taking it now are alike (same cards) and number, with the copies
+        already home, at least one per copy: then no other pile can ever take a copy (each copy
+        ends on a pile of its own), and the line's later moves onto those piles are played with
+        the piles relabelled, c's pile standing for the one the line gives c.
     Waste cards are sent home only with a one-card draw (see `may_autoplay_from`).
     """
     foundations = [g for g in rules.groups if g.role == "foundation"]
@@ -54,8 +66,13 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
             return None
         if g.empty_ok is not None and sum(g.empty_ok) * decks > len(g.piles):
             return None
+    followers = [g for g in rules.groups if g.follows is not None]
+    if any(g.role != "foundation" or rules.groups[g.follows[0]].role != "foundation" for g in followers):
+        return None  # (5): counts of piles that may empty again
     if all(g.move_kind == MOVE_NONE for g in foundations):
         return SIMPLE
+    if followers:
+        return None  # (5): a foundation pile that empties again would lower a count
     if decks == 1 and all(len(below) <= 1 for below in foundation_below(rules)):
         return CLOSED
     return None
@@ -63,10 +80,15 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
 
 def options_read_the_layout(rules: CompiledRules) -> bool:
     """Whether some move's legality reads where cards lie beyond its own two piles: `prefer`
-    (which groups have an empty pile), `follows` (how many piles have started), removals,
-    close-ups and swaps (which cards lie where). Both proofs below need none of them."""
-    return (rules.preferred_by is not None or any(g.follows is not None for g in rules.groups)
-            or bool(rules.remove_rules) or bool(rules.action_uses))
+    (which groups have an empty pile), removals, close-ups and swaps (which cards lie where).
+    The proofs below need none of them."""
+    return rules.preferred_by is not None or bool(rules.remove_rules) or bool(rules.action_uses)
+
+
+def follower_starters(rules: CompiledRules) -> frozenset[int]:
+    """The cards that may start a pile of a group with `follows` (KK-4's fives and nines):
+    `Autoplay` leaves them to the search, see `autoplay_rule` (5)."""
+    return frozenset(card for g in rules.groups if g.follows is not None for card in _starters(g.empty_ok))
 
 
 def stock_commutes(rules: CompiledRules) -> bool:
@@ -76,21 +98,22 @@ def stock_commutes(rules: CompiledRules) -> bool:
     Proof: a deal or redeal is legal by the stock, the waste and the redeal count alone
     (`why_stock_illegal`) and changes only those; a card move that neither leaves nor reaches
     them is legal by other piles alone when (1) the stock and waste take no card, (2) nothing
-    reads which piles lie empty across groups or how they lie (no `prefer`, `follows`, lanes,
-    removals, actions or discards; run limits count only cells and columns) and (3) neither is
-    a cell or column. Then in any winning line "stock actions, such a move M" may be replaced by
-    "M, stock actions": the same position, by a line of the same length. Safe moves played after
-    M keep a winning line no longer than before (`autoplay_rule`), so by induction on the
-    length of a shortest winning line the reduced search still reaches a win from every
-    winnable position."""
+    reads which piles lie empty across groups or which cards lie where (no `prefer`, removals,
+    actions or discards; run limits count only cells and columns, lanes only the cells of their
+    own grid, and `follows` only started foundation piles, which a turn of the stock onto its
+    waste never starts) and (3) neither is a cell, a column or in a grid. Then in any winning
+    line "stock actions, such a move M" may be replaced by "M, stock actions": the same
+    position, by a line of the same length. Safe moves played after M keep a winning line no
+    longer than before (`autoplay_rule`), so by induction on the length of a shortest winning
+    line the reduced search still reaches a win from every winnable position."""
     waste = rules.waste_pile  # -1 unless a stock deals onto one waste
     if waste < 0 or options_read_the_layout(rules) or rules.discard_ok is not None:
-        return False
-    if any(g.lanes is not None for g in rules.groups):
         return False
     for pile in (waste, rules.stock_pile):
         group = rules.group_of[pile]
         if group.empty_ok is not None or any(group.fits_on) or group.role in ("cell", "tableau"):
+            return False
+        if group.lanes is not None:
             return False
     return True
 
@@ -150,6 +173,7 @@ class Autoplay:
         self.starters = {f: _starters(rules.group_of[f].empty_ok) for f in self.foundations}
         self.sources = tuple(p for p in rules.movable_piles
                              if p not in rules.foundation_piles and may_autoplay_from(rules, p))
+        self.left_to_search = follower_starters(rules)  # autoplay_rule (5)
 
     def run(self, game: Game) -> list[Move]:
         """Push every safe move in turn; returns them (the caller pops them to undo)."""
@@ -160,6 +184,9 @@ class Autoplay:
                 return played
             game.push(step)
             played.append(step)
+
+    def finds_move(self, game: Game) -> bool:
+        return self._find(game) is not None
 
     def _find(self, game: Game) -> Move | None:
         """A safe foundation move (`assist.is_safe`) whose card has one possible home."""
@@ -179,6 +206,8 @@ class Autoplay:
             if not pile or pile[-1] not in wanted:
                 continue
             card = pile[-1]
+            if card in self.left_to_search:
+                continue
             if home is None:
                 home = bytearray(DECK_SIZE)  # copies of each card home (faster than a Counter)
                 for f in self.foundations:
@@ -188,9 +217,17 @@ class Autoplay:
                 continue
             targets = [f for f in self.foundations
                        if game.lands_on(f, card) and game.why_illegal((src, f, 1)) is None]
-            if targets and self._alike(game, targets):
+            if targets and self._alike(game, targets) and (self.decks == 1 or self._room_for_every_copy(game, card, targets, home)):
                 return (src, targets[0], 1)
         return None
+
+    def _room_for_every_copy(self, game: Game, card: int, targets: list[int], home: bytearray) -> bool:
+        """Several decks (`autoplay_rule` (6)): the piles that take the card now are all alike
+        and, with the copies already home, one for every copy, so no other pile will ever take
+        a copy and the early move takes no place another copy needs first."""
+        piles = game.piles
+        first = piles[targets[0]]
+        return len(targets) + home[card] >= self.decks and all(piles[f] == first for f in targets[1:])
 
     def _alike(self, game: Game, targets: list[int]) -> bool:
         """Every foundation the card could go to is like the first: same group, same top card."""

@@ -235,6 +235,13 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
                 parents.append(node)
                 edges.append(tuple(chain))
                 return _solved(root, parents, edges, len(parents) - 1, states)
+            if auto is not None and auto.finds_move(game):
+                # A safe move after the turn: played at once, it makes a child, and the chain
+                # ends, since that child's search covers turning on (safe moves lose no win).
+                won = visit(tuple(chain), stock, False)
+                if won is not None:
+                    return _solved(root, parents, edges, won, states)
+                break
     return SolveResult(UNSOLVABLE, states=states, reason="search exhausted")
 
 
