@@ -66,9 +66,12 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
             return None
         if g.empty_ok is not None and sum(g.empty_ok) * decks > len(g.piles):
             return None
-    followers = [g for g in rules.groups if g.follows is not None]
-    if any(g.role != "foundation" or rules.groups[g.follows[0]].role != "foundation" for g in followers):
-        return None  # (5): counts of piles that may empty again
+    followers = []
+    for g in rules.groups:
+        if g.follows is not None:
+            if g.role != "foundation" or rules.groups[g.follows[0]].role != "foundation":
+                return None  # (5): counts of piles that may empty again
+            followers.append(g)
     if all(g.move_kind == MOVE_NONE for g in foundations):
         return SIMPLE
     if followers:
