@@ -221,7 +221,7 @@ def test_numbers_are_grouped_and_pointed_as_the_language_writes_them():
     assert number(999) == "999"
 
 
-def test_solve_speaks_polish_numbers():
+def test_solve_answers_in_polish_with_a_decimal_comma():
     result = run("--lang", "pl", "solve", "freecell", "--deal", "1")
     first = result.output.splitlines()[0]
     assert result.exit_code == 0 and re.search(r"rozwiązane .*: \d[\d\u00a0]* \w+, \d+,\d\d s$", first), first

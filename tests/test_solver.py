@@ -386,13 +386,18 @@ def test_cli_speaks_polish():
 KK_KINDS = ("A234", "5678", "9TJQ", "K")  # KK-3: the four foundation groups, eight piles each
 
 
+def kk_pile(index: int) -> tuple[str, str]:
+    """The ranks and the suit of foundation o(index+1): eight piles per group, two per suit."""
+    return KK_KINDS[index // 8], "CDHS"[index % 8 // 2]
+
+
 def kk_foundations(kept: dict[int, int]) -> tuple[dict[str, str], list[str]]:
     """Squaring the Circle's 32 foundations full, but pile o(i+1) holding only its first
     ``kept[i]`` cards; and the cards left out."""
     piles: dict[str, str] = {}
     out: list[str] = []
     for index in range(32):
-        kind, suit = KK_KINDS[index // 8], "CDHS"[index % 8 // 2]
+        kind, suit = kk_pile(index)
         cards = [rank + suit for rank in kind]
         count = min(kept.get(index, len(cards)), len(cards))
         piles[f"o{index + 1}"] = " ".join(cards[:count])
@@ -404,9 +409,11 @@ def test_KK4_a_five_that_may_start_a_pile_is_left_to_the_search():
     # One A♥ laid, so one 5♥ may start a pile. The waste's 5♥ is as safe as a card can be, but
     # played first it leaves the carpet's 5♥ nowhere to go, and that one covers the second A♥
     # from above while the 2♥ covers it from below. Only the carpet's 5♥ first wins.
-    piles, _out = kk_foundations({5: 0, 12: 0, 13: 0, 20: 0, 21: 0})  # A-4♥, both 5-8♥, both 9-Q♥ out
+    piles, out = kk_foundations({5: 0, 12: 0, 13: 0, 20: 0, 21: 0})  # A-4♥, both 5-8♥, both 9-Q♥ out
     stock_order = "3H 4H 6H 7H 8H 6H 7H 8H 9H TH JH QH 9H TH JH QH".split()  # first turned first
-    piles.update({"d3": "5H", "d4": "AH", "d5": "2H", "w": "5H", "s": " ".join(reversed(stock_order)) + " |"})
+    placed = {"d3": "5H", "d4": "AH", "d5": "2H", "w": "5H"}
+    assert sorted([*placed.values(), *stock_order]) == sorted(out)  # nothing left for `build`'s fill
+    piles.update({**placed, "s": " ".join(reversed(stock_order)) + " |"})
     game = build("kwadratura-kola", piles, fill="a1", redeals=2)
     assert autoplay_rule(game.rules) == SIMPLE and sorted(notations(game)) == ["d3o", "s", "wo"]
     wrong = game.copy()
@@ -427,8 +434,8 @@ def test_KK4_safe_moves_and_commuting_stock_turns_lose_no_win_in_squaring_the_ci
     cuts = data.draw(st.dictionaries(st.integers(0, 31), st.integers(0, 2), min_size=2, max_size=5), label="kept per cut pile")
     piles, out = kk_foundations(cuts)
     for suit in "CDHS":
-        started = {kind: sum(1 for i in range(32) if KK_KINDS[i // 8] == kind and "CDHS"[i % 8 // 2] == suit
-                             and piles[f"o{i + 1}"]) for kind in KK_KINDS}
+        started = {kind: sum(1 for i in range(32) if kk_pile(i) == (kind, suit) and piles[f"o{i + 1}"])
+                   for kind in KK_KINDS}
         assume(started["5678"] <= started["A234"] and started["9TJQ"] <= started["5678"])
     out = data.draw(st.permutations(out), label="cards out")
     in_stock = data.draw(st.integers(0, len(out)), label="stock and waste size")

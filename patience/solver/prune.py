@@ -114,9 +114,8 @@ def stock_commutes(rules: CompiledRules) -> bool:
         return False
     for pile in (waste, rules.stock_pile):
         group = rules.group_of[pile]
-        if group.empty_ok is not None or any(group.fits_on) or group.role in ("cell", "tableau"):
-            return False
-        if group.lanes is not None:
+        takes_cards = group.empty_ok is not None or any(group.fits_on)
+        if takes_cards or group.role in ("cell", "tableau") or group.lanes is not None:
             return False
     return True
 
@@ -220,23 +219,20 @@ class Autoplay:
                 continue
             targets = [f for f in self.foundations
                        if game.lands_on(f, card) and game.why_illegal((src, f, 1)) is None]
-            if targets and self._alike(game, targets) and (self.decks == 1 or self._room_for_every_copy(game, card, targets, home)):
+            if targets and self._one_home(game, card, targets, home):
                 return (src, targets[0], 1)
         return None
 
-    def _room_for_every_copy(self, game: Game, card: int, targets: list[int], home: bytearray) -> bool:
-        """Several decks (`autoplay_rule` (6)): the piles that take the card now are all alike
-        and, with the copies already home, one for every copy, so no other pile will ever take
-        a copy and the early move takes no place another copy needs first."""
-        piles = game.piles
-        first = piles[targets[0]]
-        return len(targets) + home[card] >= self.decks and all(piles[f] == first for f in targets[1:])
-
-    def _alike(self, game: Game, targets: list[int]) -> bool:
-        """Every foundation the card could go to is like the first: same group, same top card."""
+    def _one_home(self, game: Game, card: int, targets: list[int], home: bytearray) -> bool:
+        """Every foundation the card could go to is like the first: same group and top card; with
+        several decks (`autoplay_rule` (6)) the same cards, and one of them for every copy not
+        yet home, so no other pile will ever take a copy and no copy needs this one's place."""
         group_of = self.rules.group_of
         piles = game.piles
-        first = targets[0]
-        top = piles[first][-1] if piles[first] else -1
-        return all(group_of[f] is group_of[first] and (piles[f][-1] if piles[f] else -1) == top
+        first = piles[targets[0]]
+        if self.decks > 1:
+            return len(targets) + home[card] >= self.decks and all(
+                group_of[f] is group_of[targets[0]] and piles[f] == first for f in targets[1:])
+        top = first[-1] if first else -1
+        return all(group_of[f] is group_of[targets[0]] and (piles[f][-1] if piles[f] else -1) == top
                    for f in targets[1:])

@@ -151,9 +151,13 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
     pack = Packer(game)
     seen = {pack(game)}
     chained = game.rules.waste_pile >= 0
-    # Along a chain only the stock and waste change: its position is the stock's size, and the
-    # redeals used when they are counted (unlimited redeals come round to the same position).
     stock_pile, counted = game.rules.stock_pile, game.rules.redeals >= 0
+
+    def chain_position() -> tuple[int, int]:
+        """Along a chain only the stock and waste change: its position is the stock's size, and
+        the redeals used when they are counted (unlimited redeals come round to the same place)."""
+        return len(game.piles[stock_pile]), game.redeals_used if counted else 0
+
     # After the stock turned, only waste moves are new: any other move was tried before it.
     waste_only = (game.rules.waste_pile,) if chained and stock_commutes(game.rules) else None
     # Several queues over one table, popped in turn; a position is expanded once, from whichever
@@ -226,10 +230,10 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
             stock = next((m for m in moves if m[1] in STOCK_ACTIONS), None) if chained else None
             if stock is None:
                 break
-            chain_seen.add((len(game.piles[stock_pile]), game.redeals_used if counted else 0))
+            chain_seen.add(chain_position())
             game.push(stock)
             chain.append(stock)
-            if (len(game.piles[stock_pile]), game.redeals_used if counted else 0) in chain_seen:
+            if chain_position() in chain_seen:
                 break
             if game.is_won():
                 parents.append(node)
