@@ -1,4 +1,5 @@
-"""Best-first search with a transposition table on the engine's canonical position key.
+"""Best-first and depth-first search taking turns, each with a transposition table on the
+engine's canonical position key.
 
 The solver sees face-down cards ("thoughtful" solving): it plans with knowledge a player lacks.
 Answers are never wrong: `solved` carries moves that replay to a win; `unsolvable` is given only
@@ -11,7 +12,7 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Generator, Iterator
 
 from ..engine.game import Game
 from ..engine.moves import DEAL, REDEAL, Move
@@ -22,7 +23,13 @@ STOCK_ACTIONS = (DEAL, REDEAL)
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 CHECK_EVERY = 128  # expansions between clock checks
 PROGRESS_EVERY = 0.5  # seconds between progress reports
-# The search's queues, popped in turn: (weight, empty pile, empty cell) gives the priority
+# Expansions per turn of a search, the turns each search takes in a round (best-first,
+# depth-first), and the positions best-first expands alone before depth-first joins: most deals
+# best-first wins it wins within them (FreeCell's median is about 600).
+SLICE = 128
+SHARES = (2, 1)
+DEPTH_FIRST_AFTER = 2048
+# The best-first search's queues, popped in turn: (weight, empty pile, empty cell) gives the priority
 # weight * estimate + depth, the estimate valuing an empty pile and an empty one-card cell so.
 # Nearly A* alone left 2 of FreeCell 1-1000 unknown at 10 s but only 8 of Klondike draw-3 1-20
 # solved; with the greedier queue: 3 (1 once scoring got faster) and 10 (docs/solver.md).
@@ -139,67 +146,123 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
 
 
 def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> SolveResult:
-    game = root.copy()
-    auto = Autoplay(game, autoplay) if autoplay else None
-    scores = [(weight, Heuristic(game, free, cell)) for weight, free, cell in QUEUES]
-    start_moves: list[Move] = auto.run(game) if auto else []
-    # Per node: parent index, the moves of its edge (one move plus safe moves after it).
-    parents: list[int] = [-1]
-    edges: list[tuple[Move, ...]] = [tuple(start_moves)]
-    if game.is_won():
-        return _solved(root, parents, edges, 0, states)
-    pack = Packer(game)
-    seen = {pack(game)}
-    chained = game.rules.waste_pile >= 0
-    stock_pile, counted = game.rules.stock_pile, game.rules.redeals >= 0
+    """Best-first and depth-first search, each over a table of its own, take turns (`SHARES`)
+    until one wins or exhausts its positions: either answer is final. Each search is a
+    generator that yields once per position expanded and returns its answer."""
+    searches = [_best_first(_Tree(root, autoplay)), _depth_first(_Tree(root, autoplay))]
+    schedule = [search for search, share in zip(searches, SHARES) for _turn in range(share)]
+    while True:
+        for search in schedule if states >= DEPTH_FIRST_AFTER else schedule[:1]:
+            for _step in range(SLICE):
+                reason = budget.exceeded(states)
+                if reason:
+                    return SolveResult(UNKNOWN, states=states, reason=reason)
+                try:
+                    next(search)
+                except StopIteration as stop:
+                    result: SolveResult = stop.value
+                    result.states = states
+                    return result
+                states += 1
 
-    def chain_position() -> tuple[int, int]:
+
+Child = tuple[tuple[Move, ...], "Move | None", bool]  # (moves of the edge, its reversal, won)
+
+
+class _Tree:
+    """What both searches share: a working copy of the game, its safe moves, its position
+    key and table, and `children`, which lists a position's unseen children."""
+
+    def __init__(self, root: Game, autoplay: str | None) -> None:
+        self.root = root
+        game = self.game = root.copy()
+        self.auto = Autoplay(game, autoplay) if autoplay else None
+        self.start_moves: list[Move] = self.auto.run(game) if self.auto else []
+        self.pack = Packer(game)
+        self.seen = {self.pack(game)}
+        rules = game.rules
+        self.chained = rules.waste_pile >= 0
+        self.stock_pile, self.counted = rules.stock_pile, rules.redeals >= 0
+        # After the stock turned, only waste moves are new: any other move was tried before it.
+        self.waste_only = (rules.waste_pile,) if self.chained and stock_commutes(rules) else None
+
+    def chain_position(self) -> tuple[int, int]:
         """Along a chain only the stock and waste change: its position is the stock's size, and
         the redeals used when they are counted (unlimited redeals come round to the same place)."""
-        return len(game.piles[stock_pile]), game.redeals_used if counted else 0
+        return len(self.game.piles[self.stock_pile]), self.game.redeals_used if self.counted else 0
 
-    # After the stock turned, only waste moves are new: any other move was tried before it.
-    waste_only = (game.rules.waste_pile,) if chained and stock_commutes(game.rules) else None
-    # Several queues over one table, popped in turn; a position is expanded once, from whichever
-    # queue reaches it first.
+    def children(self, reverse: Move | None) -> Iterator[Child]:
+        """The children of the game's position not seen before (each is then marked seen), the
+        game standing at each while the caller looks at it and back at the parent at the end.
+
+        A stock that turns cards onto one waste is chained: each child is some stock actions,
+        then one other move (a line of play is always such blocks), so positions that only
+        turned the stock are not stored. The chain stops when its position repeats (the stock
+        went round) or ends. A stock dealing onto several piles stays an ordinary move."""
+        game, auto = self.game, self.auto
+        chain: list[Move] = []
+        chain_seen: set[tuple[int, int]] = set()
+        while True:
+            moves = game.legal_moves(sources=self.waste_only) if chain and self.waste_only else game.legal_moves()
+            for move in moves:
+                if self.chained and move[1] in STOCK_ACTIONS:
+                    continue
+                if game.changes_nothing(move) or (not chain and move == reverse):
+                    continue  # both lead back to a position already seen
+                game.push(move)
+                yield from self._visit((*chain, move), move, not chain)
+            stock = next((m for m in moves if m[1] in STOCK_ACTIONS), None) if self.chained else None
+            if stock is None:
+                break
+            chain_seen.add(self.chain_position())
+            game.push(stock)
+            chain.append(stock)
+            if self.chain_position() in chain_seen:
+                break
+            if game.is_won():
+                yield tuple(chain), None, True
+                break
+            if auto is not None and auto.finds_move(game):
+                # A safe move after the turn: played at once, it makes a child, and the chain
+                # ends, since that child's search covers turning on (safe moves lose no win).
+                yield from self._visit(tuple(chain), stock, False)
+                chain.pop()
+                break
+        for _stock in chain:
+            game.pop()
+
+    def _visit(self, edge: tuple[Move, ...], last: Move, may_reverse: bool) -> Iterator[Child]:
+        """The child after ``edge`` (its last move pushed), with the safe moves after it, when
+        not seen before; then pops ``last`` and those safe moves."""
+        game = self.game
+        turned = game.history[-1][1]
+        extra = self.auto.run(game) if self.auto else []
+        key = self.pack(game)
+        if key not in self.seen:
+            self.seen.add(key)
+            plain = may_reverse and last[1] >= 0 and not turned and not extra
+            yield (*edge, *extra), (last[1], last[0], last[2]) if plain else None, game.is_won()
+        for _ in range(len(extra) + 1):
+            game.pop()
+
+
+def _best_first(tree: _Tree) -> Generator[None, None, SolveResult]:
+    """Several priority queues (`QUEUES`) over one table, popped in turn; a position is
+    expanded once, from whichever queue reaches it first."""
+    game = tree.game
+    scores = [(weight, Heuristic(game, free, cell)) for weight, free, cell in QUEUES]
+    # Per node: parent index, the moves of its edge (one move plus safe moves after it).
+    parents: list[int] = [-1]
+    edges: list[tuple[Move, ...]] = [tuple(tree.start_moves)]
+    if game.is_won():
+        return _solved(tree, [edges[0]])
     root_snap = _snapshot(game)
     queues: list[list[tuple[int, int, int, tuple, Move | None]]] = [
         [(weight * score(game), 0, 0, root_snap, None)] for weight, score in scores]
     features = scores[0][1].features
     expanded = bytearray(1)  # per node: 1 once expanded
     turn = 0
-    node = depth = 0
-
-    def visit(edge: tuple[Move, ...], last: Move, may_reverse: bool) -> int | None:
-        """The position after ``edge`` (its last move pushed) becomes a child unless seen;
-        the child's number when it is won, else None. Pops ``last`` and the safe moves after it."""
-        turned = game.history[-1][1]
-        extra = auto.run(game) if auto else []
-        key = pack(game)
-        won = None
-        if key not in seen:
-            seen.add(key)
-            parents.append(node)
-            edges.append((*edge, *extra))
-            expanded.append(0)
-            child = len(parents) - 1
-            if game.is_won():
-                won = child
-            else:
-                plain = may_reverse and last[1] >= 0 and not turned and not extra
-                back = (last[1], last[0], last[2]) if plain else None
-                snap = _snapshot(game)
-                seen_here = features(game)
-                for queue, (weight, score) in zip(queues, scores):
-                    heapq.heappush(queue, (weight * score.weigh(seen_here) + depth, depth + 1, child, snap, back))
-        for _ in range(len(extra) + 1):
-            game.pop()
-        return won
-
     while any(queues):
-        reason = budget.exceeded(states)
-        if reason:
-            return SolveResult(UNKNOWN, states=states, reason=reason)
         turn += 1
         queue = queues[turn % len(queues)]
         if not queue:
@@ -208,56 +271,69 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
         if expanded[node]:
             continue
         expanded[node] = 1
-        states += 1
+        yield
         _restore(game, snap)
-        # A stock that turns cards onto one waste is chained: each child is some stock actions,
-        # then one other move (a line of play is always such blocks), so positions that only
-        # turned the stock are not stored. The chain stops when its position repeats (the stock
-        # went round) or ends. A stock dealing onto several piles stays an ordinary move.
-        chain: list[Move] = []
-        chain_seen: set[tuple[int, int]] = set()
-        while True:
-            moves = game.legal_moves(sources=waste_only) if chain and waste_only else game.legal_moves()
-            for move in moves:
-                if chained and move[1] in STOCK_ACTIONS:
-                    continue
-                if game.changes_nothing(move) or (not chain and move == reverse):
-                    continue  # both lead back to a position already seen
-                game.push(move)
-                won = visit((*chain, move), move, not chain)
-                if won is not None:
-                    return _solved(root, parents, edges, won, states)
-            stock = next((m for m in moves if m[1] in STOCK_ACTIONS), None) if chained else None
-            if stock is None:
-                break
-            chain_seen.add(chain_position())
-            game.push(stock)
-            chain.append(stock)
-            if chain_position() in chain_seen:
-                break
-            if game.is_won():
-                parents.append(node)
-                edges.append(tuple(chain))
-                return _solved(root, parents, edges, len(parents) - 1, states)
-            if auto is not None and auto.finds_move(game):
-                # A safe move after the turn: played at once, it makes a child, and the chain
-                # ends, since that child's search covers turning on (safe moves lose no win).
-                won = visit(tuple(chain), stock, False)
-                if won is not None:
-                    return _solved(root, parents, edges, won, states)
-                break
-    return SolveResult(UNSOLVABLE, states=states, reason="search exhausted")
+        for edge, back, won in tree.children(reverse):
+            parents.append(node)
+            edges.append(edge)
+            expanded.append(0)
+            child = len(parents) - 1
+            if won:
+                line: list[tuple[Move, ...]] = []
+                while child >= 0:
+                    line.append(edges[child])
+                    child = parents[child]
+                return _solved(tree, line[::-1])
+            snap = _snapshot(game)
+            seen_here = features(game)
+            for queue, (weight, score) in zip(queues, scores):
+                heapq.heappush(queue, (weight * score.weigh(seen_here) + depth, depth + 1, child, snap, back))
+    return SolveResult(UNSOLVABLE, reason="search exhausted")
 
 
-def _solved(root: Game, parents: list[int], edges: list[tuple[Move, ...]], node: int, states: int) -> SolveResult:
-    """The moves from the root to ``node``, each written in notation where it is played."""
-    chain: list[Move] = []
-    while node >= 0:
-        chain[:0] = edges[node]
-        node = parents[node]
-    replay = root.copy()
+def _depth_first(tree: _Tree) -> Generator[None, None, SolveResult]:
+    """Depth-first, the children of each position tried best estimate first. It commits to a
+    line where best-first spreads over many alike positions: it wins some deals best-first
+    does not (docs/solver.md). Children are marked seen when listed, so each is expanded once,
+    by the frame that listed it."""
+    game = tree.game
+    if game.is_won():
+        return _solved(tree, [tuple(tree.start_moves)])
+    estimate = Heuristic(game)
+    WON = -(1 << 30)  # below every estimate: a won child is tried first
+    path: list[tuple[Move, ...]] = []  # the edges pushed from the root to here
+
+    def listed(reverse: Move | None) -> list[tuple[int, tuple[Move, ...], Move | None, bool]]:
+        found = [(WON if won else estimate(game), edge, back, won) for edge, back, won in tree.children(reverse)]
+        found.sort(key=lambda child: -child[0])  # the best last, to be popped first
+        return found
+
+    frames = [listed(None)]
+    while frames:
+        frame = frames[-1]
+        if not frame:
+            frames.pop()
+            if path:
+                for _move in path.pop():
+                    game.pop()
+            continue
+        _estimate, edge, back, won = frame.pop()
+        for move in edge:
+            game.push(move)
+        path.append(edge)
+        if won:
+            return _solved(tree, [tuple(tree.start_moves), *path])
+        yield
+        frames.append(listed(back))
+    return SolveResult(UNSOLVABLE, reason="search exhausted")
+
+
+def _solved(tree: _Tree, line: list[tuple[Move, ...]]) -> SolveResult:
+    """The moves of ``line``'s edges from the root, each written in notation where it is played."""
+    replay = tree.root.copy()
     words = []
-    for move in chain:
-        words.append(replay.notation(move))
-        replay.push(move)
-    return SolveResult(SOLVED, moves=words, states=states, reason="win found")
+    for edge in line:
+        for move in edge:
+            words.append(replay.notation(move))
+            replay.push(move)
+    return SolveResult(SOLVED, moves=words, reason="win found")
