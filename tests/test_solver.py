@@ -490,3 +490,22 @@ def test_KK4_safe_moves_and_commuting_stock_turns_lose_no_win_in_squaring_the_ci
     assert stock_commutes(game.rules) and autoplay_rule(game.rules) == SIMPLE
     assert_answer_is_exact(game)
 
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["klondike", "klondike-3", "freecell", "parada", "kwadratura-kola", "czternastki", "dywan"]),
+       st.integers(1, 10**6), st.randoms(use_true_random=False))
+def test_listing_children_leaves_the_position_as_it_was(name, deal, rnd):
+    # Depth-first search pushes and pops along one game: listing a position's children (stock
+    # chains, safe moves after a turn included) must bring it back exactly.
+    tree = _Tree(Game.new(name, deal=deal), SIMPLE)
+    game = tree.game
+    for _step in range(20):
+        before = (game.key(), len(game.history))
+        children = list(tree.children(None))
+        assert (game.key(), len(game.history)) == before
+        if not children:
+            break
+        edge = rnd.choice(children)[0]
+        for move in edge:
+            game.push(move)
