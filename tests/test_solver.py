@@ -133,6 +133,12 @@ def test_the_same_deal_gets_the_same_answer():
     assert capped.status == "unknown" and capped.states == first.states // 2
 
 
+def test_the_same_deal_gets_the_same_answer_when_both_searches_take_turns():
+    first, again = (solve(Game.new("klondike-3", deal=33), timeout=None, max_states=4000) for _ in range(2))
+    assert first.status == "solved" and first.states > DEPTH_FIRST_AFTER
+    assert (again.status, again.moves, again.states) == (first.status, first.moves, first.states)
+
+
 def test_unsolvable_only_after_an_exhaustive_search_with_sound_pruning():
     game = tiny_position(STUCK, {"a": "KS"})
     assert autoplay_rule(game.rules) == SIMPLE

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import multiprocessing
 import statistics
+from collections.abc import Callable, Iterator
 from dataclasses import asdict
-from typing import Callable, Iterator
 
 from ..engine.game import Game
 from ..ruleset.registry import find_ruleset
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, solve
-
 
 Progress = Callable[[int, int, float], None]  # (deal, positions expanded, seconds so far)
 

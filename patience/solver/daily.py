@@ -20,11 +20,12 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import asdict, dataclass
 from datetime import date as Date
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ..deals import RANDOM_DEALS
 from ..engine.game import Game
@@ -60,7 +61,7 @@ class Winnable:
 
 def first_candidate(game_id: str, day: Date) -> int:
     """The day's first candidate deal number: a function of the game id and the date only."""
-    digest = hashlib.sha256(f"patience daily {game_id} {day.isoformat()}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"patience daily {game_id} {day.isoformat()}".encode()).digest()  # str.encode is UTF-8
     return int.from_bytes(digest, "big") % RANDOM_DEALS + 1
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Generator, Iterator
 
 from ..engine.game import Game
 from ..engine.moves import DEAL, REDEAL, Move
