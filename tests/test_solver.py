@@ -12,7 +12,7 @@ from patience.ruleset import load_text
 from patience.solver import solve
 from patience.cards import card_str, parse_card
 from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
-from patience.solver.search import DEPTH_FIRST_AFTER, Packer, _Budget, _best_first, _depth_first, _search, _Tree
+from patience.solver.search import DEPTH_FIRST_AFTER, Packer, SolveResult, _Budget, _best_first, _depth_first, _search, _Tree
 from positions import build, cell, full_foundations_but, notations, plays_to_win, replays_to_win
 from clirun import run
 
@@ -262,7 +262,7 @@ def assert_answer_is_exact(game: Game) -> None:
             assert plays_to_win(game.copy(), answer.moves)
 
 
-def each_search_alone(game: Game) -> list:
+def each_search_alone(game: Game) -> list[SolveResult]:
     """The answers of best-first and depth-first search, each run alone to the end."""
     answers = []
     for search in (_best_first, _depth_first):
@@ -293,6 +293,9 @@ def test_depth_first_joins_a_long_search_and_shares_the_state_budget():
     result = solve(Game.new("klondike-3", deal=33), timeout=None, max_states=4000)
     assert result.status == "solved" and plays_to_win(Game.new("klondike-3", deal=33), result.moves)
     assert DEPTH_FIRST_AFTER < result.states < 4000
+    # One budget for both: a position fewer and the search stops there, unknown.
+    capped = solve(Game.new("klondike-3", deal=33), timeout=None, max_states=result.states - 1)
+    assert (capped.status, capped.states) == ("unknown", result.states - 1)
 
 
 def test_unknown_when_the_state_budget_is_hit():
@@ -495,7 +498,6 @@ def test_KK4_safe_moves_and_commuting_stock_turns_lose_no_win_in_squaring_the_ci
     game = build("kwadratura-kola", piles, fill=spare, redeals=redeals)
     assert stock_commutes(game.rules) and autoplay_rule(game.rules) == SIMPLE
     assert_answer_is_exact(game)
-
 
 
 @settings(max_examples=20, deadline=None)

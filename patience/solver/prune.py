@@ -187,9 +187,6 @@ class Autoplay:
             game.push(step)
             played.append(step)
 
-    def finds_move(self, game: Game) -> bool:
-        return self._find(game) is not None
-
     def _find(self, game: Game) -> Move | None:
         """A safe foundation move (`assist.is_safe`) whose card has one possible home."""
         piles = game.piles

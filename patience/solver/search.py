@@ -166,7 +166,8 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
                 states += 1
 
 
-Child = tuple[tuple[Move, ...], "Move | None", bool]  # (moves of the edge, its reversal, won)
+Child = tuple[tuple[Move, ...], Move | None, bool]  # (moves of the edge, its reversal, won)
+WON_FIRST = -(1 << 30)  # depth-first: below every estimate, so a won child is tried first
 
 
 class _Tree:
@@ -211,6 +212,7 @@ class _Tree:
                     continue  # both lead back to a position already seen
                 game.push(move)
                 yield from self._visit((*chain, move), move, not chain)
+                game.pop()
             stock = next((m for m in moves if m[1] in STOCK_ACTIONS), None) if self.chained else None
             if stock is None:
                 break
@@ -222,27 +224,31 @@ class _Tree:
             if game.is_won():
                 yield tuple(chain), None, True
                 break
-            if auto is not None and auto.finds_move(game):
+            extra = auto.run(game) if auto is not None else []
+            if extra:
                 # A safe move after the turn: played at once, it makes a child, and the chain
                 # ends, since that child's search covers turning on (safe moves lose no win).
-                yield from self._visit(tuple(chain), stock, False)
-                chain.pop()
+                yield from self._visit(tuple(chain), stock, False, extra)
                 break
         for _stock in chain:
             game.pop()
 
-    def _visit(self, edge: tuple[Move, ...], last: Move, may_reverse: bool) -> Iterator[Child]:
-        """The child after ``edge`` (its last move pushed), with the safe moves after it, when
-        not seen before; then pops ``last`` and those safe moves."""
+    def _visit(self, edge: tuple[Move, ...], last: Move, may_reverse: bool,
+               extra: list[Move] | None = None) -> Iterator[Child]:
+        """The child after ``edge`` (pushed by the caller, ``last`` its last move), with the safe
+        moves after it (played here, unless the caller played them as ``extra``), when not seen
+        before; then pops those safe moves."""
         game = self.game
-        turned = game.history[-1][1]
-        extra = self.auto.run(game) if self.auto else []
+        if extra is None:
+            extra = self.auto.run(game) if self.auto else []
         key = self.pack(game)
         if key not in self.seen:
             self.seen.add(key)
-            plain = may_reverse and last[1] >= 0 and not turned and not extra
+            # Reversible: a card move with no safe move after it (so the newest history entry
+            # is its own) that turned nothing up.
+            plain = may_reverse and last[1] >= 0 and not extra and not game.history[-1][1]
             yield (*edge, *extra), (last[1], last[0], last[2]) if plain else None, game.is_won()
-        for _ in range(len(extra) + 1):
+        for _ in extra:
             game.pop()
 
 
@@ -253,9 +259,9 @@ def _best_first(tree: _Tree) -> Generator[None, None, SolveResult]:
     scores = [(weight, Heuristic(game, free, cell)) for weight, free, cell in QUEUES]
     # Per node: parent index, the moves of its edge (one move plus safe moves after it).
     parents: list[int] = [-1]
-    edges: list[tuple[Move, ...]] = [tuple(tree.start_moves)]
+    edges: list[tuple[Move, ...]] = [()]  # the root's safe moves are `tree.start_moves`
     if game.is_won():
-        return _solved(tree, [edges[0]])
+        return _solved(tree, [])
     root_snap = _snapshot(game)
     queues: list[list[tuple[int, int, int, tuple, Move | None]]] = [
         [(weight * score(game), 0, 0, root_snap, None)] for weight, score in scores]
@@ -298,13 +304,12 @@ def _depth_first(tree: _Tree) -> Generator[None, None, SolveResult]:
     by the frame that listed it."""
     game = tree.game
     if game.is_won():
-        return _solved(tree, [tuple(tree.start_moves)])
+        return _solved(tree, [])
     estimate = Heuristic(game)
-    WON = -(1 << 30)  # below every estimate: a won child is tried first
     path: list[tuple[Move, ...]] = []  # the edges pushed from the root to here
 
     def listed(reverse: Move | None) -> list[tuple[int, tuple[Move, ...], Move | None, bool]]:
-        found = [(WON if won else estimate(game), edge, back, won) for edge, back, won in tree.children(reverse)]
+        found = [(WON_FIRST if won else estimate(game), edge, back, won) for edge, back, won in tree.children(reverse)]
         found.sort(key=lambda child: -child[0])  # the best last, to be popped first
         return found
 
@@ -322,17 +327,18 @@ def _depth_first(tree: _Tree) -> Generator[None, None, SolveResult]:
             game.push(move)
         path.append(edge)
         if won:
-            return _solved(tree, [tuple(tree.start_moves), *path])
+            return _solved(tree, path)
         yield
         frames.append(listed(back))
     return SolveResult(UNSOLVABLE, reason="search exhausted")
 
 
 def _solved(tree: _Tree, line: list[tuple[Move, ...]]) -> SolveResult:
-    """The moves of ``line``'s edges from the root, each written in notation where it is played."""
+    """The root's safe moves, then the moves of ``line``'s edges, each written in notation where
+    it is played."""
     replay = tree.root.copy()
     words = []
-    for edge in line:
+    for edge in (tuple(tree.start_moves), *line):
         for move in edge:
             words.append(replay.notation(move))
             replay.push(move)
