@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Generator
 
 import pytest
 from hypothesis import assume, event, given, settings, strategies as st
@@ -12,7 +13,9 @@ from patience.ruleset import load_text
 from patience.solver import solve
 from patience.cards import card_str, parse_card
 from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
-from patience.solver.search import DEPTH_FIRST_AFTER, Packer, SolveResult, _Budget, _best_first, _depth_first, _search, _Tree
+from patience.solver.search import (
+    DEPTH_FIRST_AFTER, NOISE, Packer, SolveResult, _Budget, _best_first, _depth_first, _Noise, _restarting, _search, _Tree, luby,
+)
 from positions import build, cell, full_foundations_but, notations, plays_to_win, replays_to_win
 from clirun import run
 
@@ -263,17 +266,23 @@ def assert_answer_is_exact(game: Game) -> None:
 
 
 def each_search_alone(game: Game) -> list[SolveResult]:
-    """The answers of best-first and depth-first search, each run alone to the end."""
+    """The answers of best-first search, depth-first search, and depth-first search restarting
+    after every few positions (`RESTART_UNIT` is far larger; here the runs, the random orders
+    of the later ones and the growing run lengths all matter), each run alone to the end."""
+    autoplay = autoplay_rule(game.rules)
     answers = []
-    for search in (_best_first, _depth_first):
-        steps = search(_Tree(game, autoplay_rule(game.rules)))
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                answers.append(stop.value)
-                break
+    for steps in (_best_first(_Tree(game, autoplay)), _depth_first(_Tree(game, autoplay)),
+                  _restarting(game, autoplay, unit=3)):
+        answers.append(run_to_the_end(steps))
     return answers
+
+
+def run_to_the_end(steps: Generator[None, None, SolveResult]) -> SolveResult:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
 
 
 def test_each_search_alone_wins_a_deal_with_moves_that_replay():
@@ -284,7 +293,32 @@ def test_each_search_alone_wins_a_deal_with_moves_that_replay():
 
 def test_each_search_alone_exhausts_a_dead_end():
     game = tiny_position(STUCK, {"a": "KS"})
-    assert [answer.status for answer in each_search_alone(game)] == ["unsolvable", "unsolvable"]
+    assert [answer.status for answer in each_search_alone(game)] == ["unsolvable"] * 3
+
+
+def test_restart_run_lengths_follow_the_luby_sequence():
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    assert luby(31) == 16 and luby(63) == 32
+
+
+GOLDEN_NOISE = [28, 54, 46, 61, 23, 10, 19, 37]
+
+
+def test_restart_tie_breaks_are_fixed_by_the_run_number():
+    # Our own generator, pinned: the daily deal depends on it, so no Python version may change it.
+    noise = _Noise(2)
+    first = [noise() for _ in range(8)]
+    assert first == GOLDEN_NOISE
+    assert all(0 <= value < NOISE for value in first)
+    other = _Noise(3)
+    assert [other() for _ in range(8)] != first
+
+
+def test_restarting_search_gives_the_same_answer_twice():
+    game = Game.new("klondike-3", deal=1)
+    first, again = (run_to_the_end(_restarting(game, SIMPLE, unit=4)) for _ in range(2))
+    assert first.status == "solved"
+    assert again.moves == first.moves
 
 
 def test_depth_first_joins_a_long_search_and_shares_the_state_budget():

@@ -15,6 +15,9 @@ from .layout import Lanes, RemoveRule, WinCondition, clear_lanes, close_up_lanes
 
 MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE = 0, 1, 2, 3, 4
 LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2
+# How `Game.legal_moves` finds the cards that may leave a pile: `Game.movable_run`, the top card
+# alone, or a built run scanned inline (one list index per pile on the hot path).
+SCAN_CALL, SCAN_TOP, SCAN_RUN = 0, 1, 2
 _MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY, "alone": MOVE_ALONE}
 # A swap's two places are pile * SLOT + index (index from the bottom): a move stays a 3-tuple.
 SLOT = 1024
@@ -87,6 +90,7 @@ class Group:
     turn_up: bool
     build_id: int = 0  # groups with equal build rules share an id: runs fit both alike
     targets: frozenset[int] = field(default_factory=frozenset)  # group indices it may send to
+    takes_from: bytes = b""  # per pile: 1 if that pile's group may send cards to this group
     lanes: tuple[Lanes, ...] | None = None  # free: clear-lane: per cell, its lanes to the edge (KK-2)
     follows: tuple[int, bool] | None = None  # (group index, per suit): KK-4's start order
 
@@ -155,6 +159,13 @@ class CompiledRules:
         for g in self.groups:
             if g.spec.shared_label:
                 self.group_by_shared_label.setdefault(g.spec.shared_label, []).append(g)
+        for g in self.groups:
+            g.takes_from = bytes(g.index in source.targets for source in self.group_of)
+        self.scan: list[int] = [
+            SCAN_CALL if g.lanes is not None else SCAN_TOP if g.move_kind == MOVE_TOP
+            else SCAN_RUN if g.move_kind == MOVE_RUN else SCAN_CALL
+            for g in self.group_of
+        ]
         self.movable_piles: tuple[int, ...] = tuple(p for g in self.groups if g.move_kind for p in g.piles)
         self.cell_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "cell" for p in g.piles)
         self.column_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "tableau" for p in g.piles)

@@ -33,6 +33,8 @@ class Heuristic:
         # An empty pile that takes a whole run is worth more than a one-card cell.
         self.cells = tuple(p for p in rooms if rules.group_of[p].max_cards == 1)
         self.rooms = tuple(p for p in rooms if rules.group_of[p].max_cards != 1)
+        # The piles that may hold two cards or more, with their build tables: where disorder lies.
+        self.stacks = tuple((p, rules.group_of[p].run_ok) for p in self.layout if rules.group_of[p].max_cards != 1)
 
     def __call__(self, game: Game) -> int:
         return self.weigh(self.features(game))
@@ -45,17 +47,16 @@ class Heuristic:
         """(the weighted cards still to place, empty piles, empty cells)."""
         piles = game.piles
         hidden = game.hidden
-        group_of = self.rules.group_of
-        out = self.rules.total_cards - sum(map(len, map(piles.__getitem__, self.win_piles)))
+        at = piles.__getitem__
+        out = self.rules.total_cards - sum(map(len, map(at, self.win_piles)))
         down = 0
         disorder = 0
-        for p in self.layout:
+        for p, run_ok in self.stacks:
             pile = piles[p]
             size = len(pile)
             if size < 2:
                 continue
             down += hidden[p]
-            run_ok = group_of[p].run_ok
             start = hidden[p] or 1
             below = pile[start - 1]
             for i in range(start, size):
@@ -64,6 +65,6 @@ class Heuristic:
                     disorder += size - i  # every card above the lowest break must move again
                     break
                 below = above
-        free = sum(1 for p in self.rooms if not piles[p])
-        cells = sum(1 for p in self.cells if not piles[p])
+        free = list(map(at, self.rooms)).count([])
+        cells = list(map(at, self.cells)).count([])
         return OUT * out + DOWN * down + DISORDER * disorder, free, cells

@@ -172,7 +172,9 @@ class Autoplay:
         self.rules = rules
         self.decks = game.ruleset.decks
         self.foundations = tuple(sorted(rules.foundation_piles))
-        self.starters = {f: _starters(rules.group_of[f].empty_ok) for f in self.foundations}
+        # Per foundation: the cards its top card takes (by top card), and what it takes empty.
+        self.takes = tuple((f, rules.group_of[f].fits_on, _starters(rules.group_of[f].empty_ok))
+                           for f in self.foundations)
         self.sources = tuple(p for p in rules.movable_piles
                              if p not in rules.foundation_piles and may_autoplay_from(rules, p))
         self.left_to_search = follower_starters(rules)  # autoplay_rule (5)
@@ -190,15 +192,11 @@ class Autoplay:
     def _find(self, game: Game) -> Move | None:
         """A safe foundation move (`assist.is_safe`) whose card has one possible home."""
         piles = game.piles
-        group_of = self.rules.group_of
         # The cards some foundation takes now: a cheap filter before the safety test.
         wanted: set[int] = set()
-        for f in self.foundations:
+        for f, fits_on, starters in self.takes:
             top = piles[f]
-            if top:
-                wanted.update(group_of[f].fits_on[top[-1]])
-            else:
-                wanted.update(self.starters[f])
+            wanted.update(fits_on[top[-1]] if top else starters)
         home: bytearray | None = None
         for src in self.sources:
             pile = piles[src]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import time
+import itertools
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 
@@ -29,6 +30,11 @@ PROGRESS_EVERY = 0.5  # seconds between progress reports
 SLICE = 128
 SHARES = (2, 1)
 DEPTH_FIRST_AFTER = 2048
+# Depth-first restarts from the root with a fresh table after RESTART_UNIT * luby(run) positions,
+# its child order from the second run on the estimate plus a random number below NOISE. Its
+# run lengths follow the Luby sequence, so some run is always long enough to end the search.
+RESTART_UNIT = 2000
+NOISE = 64
 # The best-first search's queues, popped in turn: (weight, empty pile, empty cell) gives the priority
 # weight * estimate + depth, the estimate valuing an empty pile and an empty one-card cell so.
 # Nearly A* alone left 2 of FreeCell 1-1000 unknown at 10 s but only 8 of Klondike draw-3 1-20
@@ -61,18 +67,18 @@ class Packer:
         rules = root.rules
         may_hide = {p for p in range(rules.pile_count) if root.hidden[p]} | {rules.stock_pile, rules.refill_pile}
         self.groups = tuple(
-            (tuple(g.piles), g.index in rules.sortable_groups, any(p in may_hide for p in g.piles))
+            (g.piles.start, g.piles.stop, g.index in rules.sortable_groups, any(p in may_hide for p in g.piles))
             for g in rules.groups)
         self.counters = (rules.stock_pile >= 0 and rules.redeals >= 0) or bool(root.uses_left)
 
     def __call__(self, game: Game) -> bytes:
-        piles, hidden = game.piles, game.hidden
+        hidden = game.hidden
+        packed = list(map(bytes, game.piles))
         parts = []
-        for members, sortable, hiding in self.groups:
+        for start, stop, sortable, hiding in self.groups:  # a group's piles are numbered in a row
+            items = packed[start:stop]
             if hiding:
-                items = [HIDDEN_BYTE[hidden[p]] + bytes(piles[p]) for p in members]
-            else:
-                items = list(map(bytes, map(piles.__getitem__, members)))
+                items = [HIDDEN_BYTE[count] + cards for count, cards in zip(hidden[start:stop], items)]
             if sortable:
                 items.sort()
             parts.append(b"\xfe".join(items))
@@ -85,14 +91,27 @@ class Packer:
 HIDDEN_BYTE = tuple(bytes((h,)) for h in range(0xFE))
 
 
-def _snapshot(game: Game) -> tuple:
-    return (tuple(map(bytes, game.piles)), tuple(game.hidden), game.redeals_used, game.uses_left)
+Snapshot = tuple[bytes, int, tuple[int, ...]]
 
 
-def _restore(game: Game, snap: tuple) -> None:
-    piles, hidden, redeals, uses = snap
-    game.piles = [list(p) for p in piles]
-    game.hidden = list(hidden)
+def _snapshot(game: Game) -> Snapshot:
+    """The position as one bytes object (pile sizes, face-down counts, then every pile's cards),
+    with the redeals used and action uses: best-first keeps one per queued position, and one
+    object costs a tenth of the memory of a tuple of bytes per pile."""
+    piles = game.piles
+    return bytes(map(len, piles)) + bytes(game.hidden) + bytes(itertools.chain.from_iterable(piles)), game.redeals_used, game.uses_left
+
+
+def _restore(game: Game, snap: Snapshot) -> None:
+    blob, redeals, uses = snap
+    count = len(game.piles)
+    at = 2 * count
+    piles = []
+    for size in blob[:count]:
+        piles.append(list(blob[at:at + size]))
+        at += size
+    game.piles = piles
+    game.hidden = list(blob[count:2 * count])
     game.redeals_used = redeals
     game.uses_left = uses
     game.history = []
@@ -149,7 +168,7 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
     """Best-first and depth-first search, each over a table of its own, take turns (`SHARES`)
     until one wins or exhausts its positions: either answer is final. Each search is a
     generator that yields once per position expanded and returns its answer."""
-    searches = [_best_first(_Tree(root, autoplay)), _depth_first(_Tree(root, autoplay))]
+    searches = [_best_first(_Tree(root, autoplay)), _restarting(root, autoplay)]
     schedule = [search for search, share in zip(searches, SHARES) for _turn in range(share)]
     while True:
         for search in schedule if states >= DEPTH_FIRST_AFTER else schedule[:1]:
@@ -263,7 +282,7 @@ def _best_first(tree: _Tree) -> Generator[None, None, SolveResult]:
     if game.is_won():
         return _solved(tree, [])
     root_snap = _snapshot(game)
-    queues: list[list[tuple[int, int, int, tuple, Move | None]]] = [
+    queues: list[list[tuple[int, int, int, Snapshot, Move | None]]] = [
         [(weight * score(game), 0, 0, root_snap, None)] for weight, score in scores]
     features = scores[0][1].features
     expanded = bytearray(1)  # per node: 1 once expanded
@@ -297,15 +316,60 @@ def _best_first(tree: _Tree) -> Generator[None, None, SolveResult]:
     return SolveResult(UNSOLVABLE, reason="search exhausted")
 
 
-def _depth_first(tree: _Tree) -> Generator[None, None, SolveResult]:
-    """Depth-first, the children of each position tried best estimate first. It commits to a
-    line where best-first spreads over many alike positions: it wins some deals best-first
-    does not (docs/solver.md). Children are marked seen when listed, so each is expanded once,
-    by the frame that listed it."""
+def _restarting(root: Game, autoplay: str | None, unit: int = RESTART_UNIT) -> Generator[None, None, SolveResult]:
+    """Depth-first search, begun again from the root with a fresh table after ``unit`` times
+    `luby` (1, 1, 2, 1, 1, 2, 4, ...) of the run's number positions, each run after the first
+    with its own random tie-breaks. A run that goes wrong early seldom recovers: Klondike
+    draw-3's hard deals are won by other runs (docs/solver.md). Each run is a whole depth-first
+    search, so its answer is final; the growing runs make sure one ends."""
+    run = 0
+    while True:
+        run += 1
+        search = _depth_first(_Tree(root, autoplay), _Noise(run) if run > 1 else None)
+        for _step in range(unit * luby(run)):
+            try:
+                next(search)
+            except StopIteration as stop:
+                result: SolveResult = stop.value
+                return result
+            yield
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+class _Noise:
+    """Random numbers below `NOISE` from a seed, by xorshift: our own, so a run's order (and the
+    daily deal) never changes with the Python version."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = (seed * 0x9E3779B1 + 0x7F4A7C15) & 0xFFFFFFFF or 1
+
+    def __call__(self) -> int:
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x % NOISE
+
+
+def _depth_first(tree: _Tree, noise: _Noise | None = None) -> Generator[None, None, SolveResult]:
+    """Depth-first, the children of each position tried best estimate (plus ``noise``) first.
+    It commits to a line where best-first spreads over many alike positions: it wins some deals
+    best-first does not (docs/solver.md). Children are marked seen when listed, so each is
+    expanded once, by the frame that listed it."""
     game = tree.game
     if game.is_won():
         return _solved(tree, [])
-    estimate = Heuristic(game)
+    heuristic = Heuristic(game)
+    estimate = heuristic if noise is None else (lambda position: heuristic(position) + noise())
     path: list[tuple[Move, ...]] = []  # the edges pushed from the root to here
 
     def listed(reverse: Move | None) -> list[tuple[int, tuple[Move, ...], Move | None, bool]]:
