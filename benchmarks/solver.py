@@ -6,7 +6,7 @@
 Parts (all by default), with issue 7's sizes as defaults: ``freecell`` (Microsoft deals 1-1000
 at 10 s each; target: all solved, median <= 0.2 s; about 2 minutes with 2 processes, 4 with
 ``--jobs 1``, which gives each deal the whole 10 s of a core), ``klondike-3`` (draw three, deals
-1-200 at 60 s each; target: >= 95 % decided; about 30 minutes with 2 processes), and ``polish``
+1-200 at 60 s each; target: >= 95 % decided; about 25 minutes with 2 processes), and ``polish``
 (every Polish game, deals 1-50 at 10 s each; about 20-25 minutes). Every answer a deal gets is
 also checked: a `solved` line is replayed through ``Game.play`` to a win, or the script stops
 with an error. Performance only; no test depends on these figures.

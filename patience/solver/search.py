@@ -10,8 +10,8 @@ when a budget runs out, `unknown`.
 from __future__ import annotations
 
 import heapq
-import time
 import itertools
+import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 
@@ -99,7 +99,8 @@ def _snapshot(game: Game) -> Snapshot:
     with the redeals used and action uses: best-first keeps one per queued position, and one
     object costs a tenth of the memory of a tuple of bytes per pile."""
     piles = game.piles
-    return bytes(map(len, piles)) + bytes(game.hidden) + bytes(itertools.chain.from_iterable(piles)), game.redeals_used, game.uses_left
+    blob = bytes(map(len, piles)) + bytes(game.hidden) + bytes(itertools.chain.from_iterable(piles))
+    return blob, game.redeals_used, game.uses_left
 
 
 def _restore(game: Game, snap: Snapshot) -> None:
@@ -317,11 +318,11 @@ def _best_first(tree: _Tree) -> Generator[None, None, SolveResult]:
 
 
 def _restarting(root: Game, autoplay: str | None, unit: int = RESTART_UNIT) -> Generator[None, None, SolveResult]:
-    """Depth-first search, begun again from the root with a fresh table after ``unit`` times
-    `luby` (1, 1, 2, 1, 1, 2, 4, ...) of the run's number positions, each run after the first
-    with its own random tie-breaks. A run that goes wrong early seldom recovers: Klondike
-    draw-3's hard deals are won by other runs (docs/solver.md). Each run is a whole depth-first
-    search, so its answer is final; the growing runs make sure one ends."""
+    """Depth-first search in runs: run n expands ``unit`` × luby(n) positions, then it is
+    dropped with its table and run n + 1 starts again from the root, breaking ties its own way
+    (`_Noise`). A run that goes wrong early seldom recovers; other runs win many of Klondike
+    draw-3's hard deals (docs/solver.md). Each run is a whole depth-first search, so its answer
+    is final, and the runs grow without end, so one of them ends the search."""
     run = 0
     while True:
         run += 1
