@@ -273,16 +273,19 @@ def each_search_alone(game: Game) -> list[SolveResult]:
     answers = []
     for steps in (_best_first(_Tree(game, autoplay)), _depth_first(_Tree(game, autoplay)),
                   _restarting(game, autoplay, unit=3)):
-        answers.append(run_to_the_end(steps))
+        answers.append(run_to_the_end(steps)[0])
     return answers
 
 
-def run_to_the_end(steps: Generator[None, None, SolveResult]) -> SolveResult:
+def run_to_the_end(steps: Generator[None, None, SolveResult]) -> tuple[SolveResult, int]:
+    """A search's answer, and the positions it expanded."""
+    expanded = 0
     while True:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            return stop.value, expanded
+        expanded += 1
 
 
 def test_each_search_alone_wins_a_deal_with_moves_that_replay():
@@ -316,9 +319,11 @@ def test_restart_tie_breaks_are_fixed_by_the_run_number():
 
 def test_restarting_search_gives_the_same_answer_twice():
     game = Game.new("klondike-3", deal=1)
-    first, again = (run_to_the_end(_restarting(game, SIMPLE, unit=4)) for _ in range(2))
-    assert first.status == "solved"
-    assert again.moves == first.moves
+    (first, expanded), (again, expanded_again) = (
+        run_to_the_end(_restarting(game, autoplay_rule(game.rules), unit=4)) for _ in range(2))
+    assert first.status == "solved" and plays_to_win(game.copy(), first.moves)
+    assert expanded > 4 * (1 + 1 + 2)  # won in the fourth run or later: the random orders took part
+    assert (again.moves, expanded_again) == (first.moves, expanded)
 
 
 def test_depth_first_joins_a_long_search_and_shares_the_state_budget():
