@@ -203,7 +203,8 @@ class Game:
                         if src == dst or not takes_from[src]:
                             continue
                         cards = piles[src]
-                        for n in range(1, (run if not max_cards or run < max_cards else max_cards) + 1):
+                        most = min(run, max_cards) if max_cards else run  # a one-card cell: one card
+                        for n in range(1, most + 1):
                             card = cards[-n]
                             if not empty_ok[card]:
                                 continue
