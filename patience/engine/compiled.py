@@ -130,6 +130,16 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
     )
 
 
+def _scan(group: Group) -> int:
+    """How `Game.legal_moves` finds a pile's movable cards: inline for the two common kinds,
+    through `Game.movable_run` for lanes (KK-2) and the other kinds."""
+    if group.lanes is None and group.move_kind == MOVE_TOP:
+        return SCAN_TOP
+    if group.lanes is None and group.move_kind == MOVE_RUN:
+        return SCAN_RUN
+    return SCAN_CALL
+
+
 class CompiledRules:
     """A ruleset turned into tables indexed by pile number."""
 
@@ -161,11 +171,7 @@ class CompiledRules:
                 self.group_by_shared_label.setdefault(g.spec.shared_label, []).append(g)
         for g in self.groups:
             g.takes_from = bytes(g.index in source.targets for source in self.group_of)
-        self.scan: list[int] = [
-            SCAN_CALL if g.lanes is not None else SCAN_TOP if g.move_kind == MOVE_TOP
-            else SCAN_RUN if g.move_kind == MOVE_RUN else SCAN_CALL
-            for g in self.group_of
-        ]
+        self.scan: list[int] = [_scan(g) for g in self.group_of]
         self.movable_piles: tuple[int, ...] = tuple(p for g in self.groups if g.move_kind for p in g.piles)
         self.cell_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "cell" for p in g.piles)
         self.column_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "tableau" for p in g.piles)

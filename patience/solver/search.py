@@ -30,9 +30,8 @@ PROGRESS_EVERY = 0.5  # seconds between progress reports
 SLICE = 128
 SHARES = (2, 1)
 DEPTH_FIRST_AFTER = 2048
-# Depth-first restarts from the root with a fresh table after RESTART_UNIT * luby(run) positions,
-# its child order from the second run on the estimate plus a random number below NOISE. Its
-# run lengths follow the Luby sequence, so some run is always long enough to end the search.
+# Depth-first's runs (`_restarting`): run n expands RESTART_UNIT * luby(n) positions; runs after
+# the first add a number below NOISE to each estimate.
 RESTART_UNIT = 2000
 NOISE = 64
 # The best-first search's queues, popped in turn: (weight, empty pile, empty cell) gives the priority
@@ -97,7 +96,7 @@ Snapshot = tuple[bytes, int, tuple[int, ...]]
 def _snapshot(game: Game) -> Snapshot:
     """The position as one bytes object (pile sizes, face-down counts, then every pile's cards),
     with the redeals used and action uses: best-first keeps one per queued position, and one
-    object costs a tenth of the memory of a tuple of bytes per pile."""
+    object takes several times less memory than a tuple of bytes per pile (docs/solver.md)."""
     piles = game.piles
     blob = bytes(map(len, piles)) + bytes(game.hidden) + bytes(itertools.chain.from_iterable(piles))
     return blob, game.redeals_used, game.uses_left
