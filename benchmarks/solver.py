@@ -1,7 +1,8 @@
 """Solver figures: solved / unsolvable / unknown counts, median and mean seconds, states per second.
 
     python benchmarks/solver.py [--deals A-B] [--timeout S] [--klondike A-B] [--klondike-timeout S]
-                                [--polish A-B] [--polish-timeout S] [--jobs J] [--only PART ...]
+                                [--polish A-B] [--polish-timeout S] [--jobs J | --workers W]
+                                [--only PART ...]
 
 Parts (all by default), with issue 7's sizes as defaults: ``freecell`` (Microsoft deals 1-1000
 at 10 s each; target: all solved, median <= 0.2 s; about 2 minutes with 2 processes, 4 with
@@ -47,10 +48,10 @@ def check(game: str, result: dict) -> None:
         sys.exit(f"{game} deal {result['deal']}: the solution does not win")
 
 
-def run(game: str, deals: range, timeout: float, jobs: int) -> dict:
+def run(game: str, deals: range, timeout: float, jobs: int, workers: int) -> dict:
     started = time.monotonic()
     results = []
-    for result in solve_deals(game, deals, timeout, None, jobs):
+    for result in solve_deals(game, deals, timeout, None, jobs, workers=workers):
         check(game, result)
         results.append(result)
     summary = summarize(results)
@@ -73,18 +74,23 @@ def main() -> None:
     parser.add_argument("--klondike-timeout", type=float, default=60.0)
     parser.add_argument("--polish", default="1-50", help="deals A-B of each Polish game")
     parser.add_argument("--polish-timeout", type=float, default=10.0)
-    parser.add_argument("--jobs", type=int, default=2, help="processes")
+    parser.add_argument("--jobs", type=int, default=2, help="deals solved at once, a process each")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes per deal (with --jobs 1): 2 runs depth-first beside best-first")
     parser.add_argument("--only", nargs="*", choices=("freecell", "klondike-3", "polish"))
     args = parser.parse_args()
     parts = set(args.only or ("freecell", "klondike-3", "polish"))
-    print(f"python {platform.python_version()}, {args.jobs} processes; the solver sees face-down cards")
+    if args.jobs > 1 and args.workers > 1:
+        parser.error("--jobs and --workers: one of them must be 1")
+    print(f"python {platform.python_version()}, {args.jobs} deal(s) at a time, {args.workers} process(es) each; "
+          "the solver sees face-down cards")
     if "freecell" in parts:
-        run("freecell", deal_range(args.deals), args.timeout, args.jobs)
+        run("freecell", deal_range(args.deals), args.timeout, args.jobs, args.workers)
     if "klondike-3" in parts:
-        run("klondike-3", deal_range(args.klondike), args.klondike_timeout, args.jobs)
+        run("klondike-3", deal_range(args.klondike), args.klondike_timeout, args.jobs, args.workers)
     if "polish" in parts:
         for game in POLISH:
-            run(game, deal_range(args.polish), args.polish_timeout, args.jobs)
+            run(game, deal_range(args.polish), args.polish_timeout, args.jobs, args.workers)
 
 
 if __name__ == "__main__":

@@ -45,14 +45,18 @@ def _status_line(result: dict) -> str:
 @click.option("--deals", "deal_range", metavar="A-B", default=None, help="Solve deals A to B and print a summary.")
 @click.option("--timeout", type=click.FloatRange(min=0), default=30.0, show_default=True, help="Seconds per deal.")
 @click.option("--max-states", type=click.IntRange(min=1), default=None, help="Most positions to expand per deal.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes for --deals.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes: with --deals, deals solved at once; with --deal, 2 or more gives the "
+                   "depth-first search a process of its own beside best-first.")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, max_states: int | None,
           jobs: int, as_json: bool) -> None:
     """Solve GAME's deal N, or a range of deals: solved (with the moves), unsolvable, or unknown.
 
     The solver sees the face-down cards ("thoughtful" solving). Unsolvable is said only after an
-    exhaustive search; when --timeout or --max-states runs out the answer is unknown.
+    exhaustive search; when --timeout or --max-states runs out the answer is unknown. With --deal
+    and --jobs 2 the two searches race on two cores: faster, but a deal with several wins may
+    show another one from run to run.
     """
     from ..solver.batch import solve_deals, summarize
 
@@ -68,7 +72,9 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
     line = LiveLine()  # live only for one deal at a terminal; a range prints a line per deal
     progress = solver_progress(line, solving=True) if deal_range is None and not as_json else None
     try:
-        for result in solve_deals(game, deals, timeout, max_states, jobs, progress=progress):
+        one_deal = len(deals) == 1
+        for result in solve_deals(game, deals, timeout, max_states, 1 if one_deal else jobs, progress=progress,
+                                  workers=jobs if one_deal else 1):
             results.append(result)
             if deal_range is not None and not as_json:
                 click.echo(_("deal {deal}: {line}").format(deal=result["deal"], line=_status_line(result)))

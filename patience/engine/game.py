@@ -198,25 +198,29 @@ class Game:
                             moves.append((src, dst, n))
                 elif empty_ok is not None and not first_empty_done:
                     first_empty_done = True
+                    if group.starters is None:
+                        # (source, cards moving) for every card of every run, a one-card cell
+                        # taking one card
+                        offered = [(src, n) for src, run in runs if src != dst and takes_from[src]
+                                   for n in range(1, (min(run, max_cards) if max_cards else run) + 1)]
+                    else:  # few cards start a pile (aces, kings): look them up, in the same order
+                        offered = sorted(entry for card in group.starters for entry in offers.get(card, ())
+                                         if entry[0] != dst and takes_from[entry[0]]
+                                         and not (max_cards and entry[1] > max_cards))
                     to_column = rules.is_column[dst]
-                    for src, run in runs:
-                        if src == dst or not takes_from[src]:
+                    for src, n in offered:
+                        card = piles[src][-n]
+                        if not empty_ok[card]:
                             continue
-                        cards = piles[src]
-                        most = min(run, max_cards) if max_cards else run  # a one-card cell: one card
-                        for n in range(1, most + 1):
-                            card = cards[-n]
-                            if not empty_ok[card]:
-                                continue
-                            if group.follows is not None and not may_start(self, group, card):
-                                continue  # KK-4: a 5 only after an A of its suit
-                            if preferred_by is not None and any(
-                                g != group.index and g in empty_groups for g in preferred_by[card]
-                            ):
-                                continue
-                            if n > 1 and not self._several_ok(src, n, group, 0, to_column, free_cells, empty_columns):
-                                continue
-                            moves.append((src, dst, n))
+                        if group.follows is not None and not may_start(self, group, card):
+                            continue  # KK-4: a 5 only after an A of its suit
+                        if preferred_by is not None and any(
+                            g != group.index and g in empty_groups for g in preferred_by[card]
+                        ):
+                            continue
+                        if n > 1 and not self._several_ok(src, n, group, 0, to_column, free_cells, empty_columns):
+                            continue
+                        moves.append((src, dst, n))
         if rules.remove_rules and sources is None:
             moves += removal_moves(self)  # CZ-2: sets out
         stock_move = self._stock_move()

@@ -9,29 +9,34 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict
 
 from ..engine.game import Game
+from ..i18n import _
 from ..ruleset.registry import find_ruleset
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, solve
 
 Progress = Callable[[int, int, float], None]  # (deal, positions expanded, seconds so far)
 
 
-def solve_deal(task: tuple[str, int, float | None, int | None], progress: Progress | None = None) -> dict:
+def solve_deal(task: tuple[str, int, float | None, int | None, int], progress: Progress | None = None) -> dict:
     """One deal, as a plain dict (it crosses a process boundary)."""
-    game_name, deal, timeout, max_states = task
+    game_name, deal, timeout, max_states, workers = task
     report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
-    result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states, progress=report)
+    result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states, progress=report,
+                   workers=workers)
     return {"deal": deal, **asdict(result)}
 
 
 def solve_deals(game_name: str, deals: range, timeout: float | None, max_states: int | None,
-                jobs: int = 1, progress: Progress | None = None) -> Iterator[dict]:
-    """Each deal's answer, in deal order, as it comes; ``progress`` is reported only when the
-    deals are solved in this process."""
-    tasks = [(game_name, deal, timeout, max_states) for deal in deals]
+                jobs: int = 1, progress: Progress | None = None, workers: int = 1) -> Iterator[dict]:
+    """Each deal's answer, in deal order, as it comes, ``jobs`` deals at a time or one deal at a
+    time with ``workers`` processes each (`solve`); not both, since a pool's processes may not
+    fork helpers. ``progress`` is reported only when the deals are solved in this process."""
+    tasks = [(game_name, deal, timeout, max_states, workers) for deal in deals]
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield solve_deal(task, progress)
         return
+    if workers > 1:
+        raise ValueError(_("ask for several jobs or several workers, not both"))
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(solve_deal, tasks)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ..engine.game import Game
 from ..engine.moves import DEAL, REDEAL, Move
+from .beside import Helper, can_fork
 from .heuristic import Heuristic
 from .prune import SIMPLE, Autoplay, autoplay_rule, stock_commutes
 
@@ -128,38 +129,42 @@ class _Budget:
         self.progress = progress
         self.next_report = self.start + PROGRESS_EVERY
 
-    def exceeded(self, states: int) -> str | None:
-        if self.max_states is not None and states >= self.max_states:
+    def exceeded(self, states: int, elsewhere: int = 0) -> str | None:
+        """Why to stop after ``states`` positions here and ``elsewhere`` in a helper, if at all."""
+        if self.max_states is not None and states + elsewhere >= self.max_states:
             return "max states"
         if states % CHECK_EVERY:
             return None
         now = time.monotonic()
         if self.progress is not None and now >= self.next_report:
             self.next_report = now + PROGRESS_EVERY
-            self.progress(states, now - self.start)
+            self.progress(states + elsewhere, now - self.start)
         if self.deadline is not None and now > self.deadline:
             return "timeout"
         return None
 
 
 def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = None,
-          progress: Progress | None = None) -> SolveResult:
+          progress: Progress | None = None, workers: int = 1) -> SolveResult:
     """Solve from the game's current position; the game itself is left unchanged.
 
     ``progress``, when given, is called about every `PROGRESS_EVERY` seconds of a long search
-    with the positions expanded and the seconds spent so far."""
+    with the positions expanded and the seconds spent so far. ``workers=2`` runs depth-first in
+    a second process where processes can be forked (`solver.beside`): faster on two cores, but
+    which of two wins is found first may then change from run to run."""
     budget = _Budget(timeout, max_states, progress)
     work = game.copy()
     work.history = []
+    search = _search_beside if workers > 1 and can_fork() else _search
     proven = autoplay_rule(work.rules)
     if proven is not None:
-        result = _search(work, budget, proven, states=0)
+        result = search(work, budget, proven, 0)
     else:
         # Unproven safe moves still find wins fastest; an exhausted search under them is redone
         # with no safe moves at all before the answer may be unsolvable.
-        result = _search(work, budget, SIMPLE, states=0)
+        result = search(work, budget, SIMPLE, 0)
         if result.status == UNSOLVABLE:
-            result = _search(work, budget, None, states=result.states)
+            result = search(work, budget, None, result.states)
     result.seconds = time.monotonic() - budget.start
     return result
 
@@ -183,6 +188,38 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
                     result.states = states
                     return result
                 states += 1
+
+
+def _search_beside(root: Game, budget: _Budget, autoplay: str | None, states: int) -> SolveResult:
+    """`_search` with depth-first in a forked process (`beside.Helper`) instead of taking turns:
+    best-first runs here alone, the helper joining after `DEPTH_FIRST_AFTER` positions as in
+    `_search`, so quick wins pay for no process. The first answer is final; the budget counts
+    both searches' positions."""
+    best = _best_first(_Tree(root, autoplay))
+    helper: Helper | None = None
+    try:
+        while True:
+            if helper is None and states >= DEPTH_FIRST_AFTER:
+                helper = Helper(_restarting, root, autoplay)
+            elsewhere = helper.states if helper is not None else 0
+            reason = budget.exceeded(states, elsewhere)
+            if reason:
+                return SolveResult(UNKNOWN, states=states + elsewhere, reason=reason)
+            try:
+                next(best)
+            except StopIteration as stop:
+                result: SolveResult = stop.value
+                result.states = states + elsewhere
+                return result
+            states += 1
+            if helper is not None and states % CHECK_EVERY == 0:
+                answer = helper.poll()
+                if answer is not None:
+                    answer.states = states + helper.states
+                    return answer
+    finally:
+        if helper is not None:
+            helper.stop()
 
 
 Child = tuple[tuple[Move, ...], Move | None, bool]  # (moves of the edge, its reversal, won)

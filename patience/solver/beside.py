@@ -1,0 +1,82 @@
+"""The restarting depth-first search in a second process, beside best-first in this one.
+
+On a machine with two cores, `solve(..., workers=2)` gives each search a core of its own instead
+of taking turns on one. The child is forked, so it starts at once with the position, the
+compiled rules and the safe-move tables already in memory; where `fork` does not exist
+(Windows) the solver takes turns in one process as before. The two searches race, so which
+win is reported can change from run to run; with one worker it never does.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable, Generator
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING
+
+from ..engine.game import Game
+
+if TYPE_CHECKING:
+    from .search import SolveResult
+
+REPORT_EVERY = 1024  # positions between the helper's counts; --max-states may overshoot by this
+
+Search = Callable[[Game, str | None], Generator[None, None, "SolveResult"]]
+
+
+def can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+class Helper:
+    """A search running in a forked process, reporting how many positions it has expanded and,
+    at the end, its answer. `stop` ends it; the parent must call it (a `finally`)."""
+
+    def __init__(self, search: Search, root: Game, autoplay: str | None) -> None:
+        context = multiprocessing.get_context("fork")
+        self._answers, sender = context.Pipe(duplex=False)
+        self._process = context.Process(target=_run, args=(sender, search, root, autoplay), daemon=True)
+        self._process.start()
+        sender.close()  # the child holds the other end; EOF here then means it has gone
+        self.states = 0
+        self.alive = True
+
+    def poll(self) -> SolveResult | None:
+        """The helper's answer once it has one; meanwhile its count of positions is kept up to date."""
+        while self.alive and self._answers.poll():
+            try:
+                message = self._answers.recv()
+            except EOFError:  # it died (a bug, reported on standard error by the child): go on alone
+                self.alive = False
+                return None
+            if isinstance(message, int):
+                self.states = message
+            else:
+                self.states, answer = message
+                self.alive = False
+                return answer
+        return None
+
+    def stop(self) -> None:
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()
+        self._answers.close()
+
+
+def _run(sender: Connection, search: Search, root: Game, autoplay: str | None) -> None:
+    """The child: run the search to its end, sending a count every `REPORT_EVERY` positions."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
+    states = 0
+    steps = search(root, autoplay)
+    try:
+        while True:
+            next(steps)
+            states += 1
+            if states % REPORT_EVERY == 0:
+                sender.send(states)
+    except StopIteration as stop:
+        sender.send((states, stop.value))
+    finally:
+        sender.close()

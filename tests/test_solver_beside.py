@@ -1,0 +1,127 @@
+"""`solve(..., workers=2)`: depth-first in a forked process beside best-first. Its answers are
+held to the same rules as the one-process solver's: checked with the engine, never trusted."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+
+import pytest
+from clirun import run
+from positions import plays_to_win
+from test_solver import STUCK, tiny_position
+
+from patience import Game
+from patience.solver import search
+from patience.solver.batch import solve_deals
+from patience.solver.beside import REPORT_EVERY, Helper, can_fork
+from patience.solver.prune import autoplay_rule
+from patience.solver.search import CHECK_EVERY, DEPTH_FIRST_AFTER, solve
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork here: workers=2 is one process")
+
+
+def never_ends(tree):
+    """A best-first search that expands positions for ever: any answer must be the helper's."""
+    while True:
+        yield
+
+
+def no_helper_left() -> bool:
+    return multiprocessing.active_children() == []
+
+
+def test_a_long_win_comes_from_the_helper_and_replays():
+    # Klondike draw-3 deal 33: best-first alone does not win it in 180,000 positions; the
+    # depth-first helper does within a few hundred once it starts.
+    result = solve(Game.new("klondike-3", deal=33), timeout=120, workers=2)
+    assert result.status == "solved" and result.reason == "win found"
+    assert plays_to_win(Game.new("klondike-3", deal=33), result.moves)
+    assert result.states > DEPTH_FIRST_AFTER
+    assert no_helper_left()
+
+
+def test_the_helpers_own_answers_win_or_prove(monkeypatch):
+    monkeypatch.setattr(search, "_best_first", never_ends)
+    monkeypatch.setattr(search, "DEPTH_FIRST_AFTER", 0)
+    won = solve(Game.new("klondike-3", deal=1), timeout=120, workers=2)
+    assert won.status == "solved" and plays_to_win(Game.new("klondike-3", deal=1), won.moves)
+    dead_end = tiny_position(STUCK, {"a": "KS"})
+    proved = solve(dead_end, timeout=120, workers=2)
+    assert (proved.status, proved.reason) == ("unsolvable", "search exhausted")
+    assert no_helper_left()
+
+
+def test_a_dead_end_is_unsolvable_whichever_search_ends_first(monkeypatch):
+    monkeypatch.setattr(search, "DEPTH_FIRST_AFTER", 0)  # the helper starts at once
+    result = solve(tiny_position(STUCK, {"a": "KS"}), timeout=120, workers=2)
+    assert (result.status, result.reason) == ("unsolvable", "search exhausted")
+
+
+def test_quick_wins_start_no_helper(monkeypatch):
+    started = []
+    monkeypatch.setattr(search, "Helper", lambda *args: started.append(args))
+    result = solve(Game.new("freecell", deal=3), timeout=120, workers=2)
+    assert result.status == "solved" and result.states < DEPTH_FIRST_AFTER
+    assert started == []
+
+
+def test_the_state_budget_counts_both_processes():
+    result = solve(Game.new("klondike-3", deal=5), timeout=None, max_states=6000, workers=2)
+    assert (result.status, result.reason) == ("unknown", "max states")
+    # The helper's count arrives every REPORT_EVERY positions, read every CHECK_EVERY here.
+    assert 6000 <= result.states < 6000 + REPORT_EVERY + CHECK_EVERY
+    assert no_helper_left()
+
+
+def test_the_time_budget_stops_the_helper_too(monkeypatch):
+    helpers = []
+
+    class Watched(Helper):
+        def __init__(self, *args):
+            super().__init__(*args)
+            helpers.append(self)
+
+    monkeypatch.setattr(search, "Helper", Watched)
+    monkeypatch.setattr(search, "DEPTH_FIRST_AFTER", 0)
+    result = solve(Game.new("klondike-3", deal=5), timeout=1.0, workers=2)
+    assert (result.status, result.reason) == ("unknown", "timeout")
+    assert len(helpers) == 1 and not helpers[0]._process.is_alive()
+    assert no_helper_left()
+
+
+def test_without_fork_two_workers_are_the_one_process_solver(monkeypatch):
+    one = solve(Game.new("klondike-3", deal=33), timeout=None, max_states=4000)
+    monkeypatch.setattr(search, "can_fork", lambda: False)
+    two = solve(Game.new("klondike-3", deal=33), timeout=None, max_states=4000, workers=2)
+    assert (two.status, two.moves, two.states) == (one.status, one.moves, one.states)
+
+
+def broken_search(root, autoplay):
+    raise RuntimeError("a bug in the helper")
+    yield  # a generator, as the searches are
+
+
+def test_a_helper_that_dies_leaves_the_search_to_this_process(capfd):
+    game = Game.new("freecell", deal=1)
+    helper = Helper(broken_search, game, autoplay_rule(game.rules))
+    try:
+        helper._process.join(timeout=60)
+        assert helper.poll() is None and not helper.alive
+        assert helper.poll() is None  # asked again: still nothing, no error
+    finally:
+        helper.stop()
+    assert "a bug in the helper" in capfd.readouterr().err  # a bug is reported, not hidden
+
+
+def test_jobs_and_workers_are_not_both_several():
+    with pytest.raises(ValueError, match="not both"):
+        list(solve_deals("freecell", range(1, 3), 10, None, jobs=2, workers=2))
+
+
+def test_cli_one_deal_with_two_jobs_races_two_searches():
+    out = run("solve", "klondike-3", "--deal", "33", "--jobs", "2", "--json", "--timeout", "120")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["status"] == "solved" and data["states"] > DEPTH_FIRST_AFTER
+    assert plays_to_win(Game.new("klondike-3", deal=33), data["moves"])
