@@ -2,7 +2,7 @@
 
     python benchmarks/solver.py [--deals A-B] [--timeout S] [--klondike A-B] [--klondike-timeout S]
                                 [--polish A-B] [--polish-timeout S] [--jobs J | --workers W]
-                                [--only PART ...]
+                                [--only PART ...] [--log FILE]
 
 Parts (all by default), with issue 7's sizes as defaults: ``freecell`` (Microsoft deals 1-1000
 at 10 s each; target: all solved, median <= 0.2 s; about 2 minutes with 2 processes, 4 with
@@ -16,10 +16,12 @@ with an error. Performance only; no test depends on these figures.
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import sys
 import time
 from pathlib import Path
+from typing import TextIO
 
 try:
     from patience import Game
@@ -48,12 +50,16 @@ def check(game: str, result: dict) -> None:
         sys.exit(f"{game} deal {result['deal']}: the solution does not win")
 
 
-def run(game: str, deals: range, timeout: float, jobs: int, workers: int) -> dict:
+def run(game: str, deals: range, timeout: float, jobs: int, workers: int, log: TextIO | None) -> dict:
     started = time.monotonic()
     results = []
     for result in solve_deals(game, deals, timeout, None, jobs, workers=workers):
         check(game, result)
         results.append(result)
+        if log is not None:
+            fields = ("deal", "status", "reason", "states", "seconds")
+            log.write(json.dumps({"game": game, **{k: result[k] for k in fields}}) + "\n")
+            log.flush()
     summary = summarize(results)
     wall = time.monotonic() - started
     print(f"{game:16} deals {deals.start}-{deals.stop - 1} at {timeout:g} s: "
@@ -78,6 +84,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="processes per deal (with --jobs 1): 2 runs depth-first beside best-first")
     parser.add_argument("--only", nargs="*", choices=("freecell", "klondike-3", "polish"))
+    parser.add_argument("--log", type=argparse.FileType("a", encoding="utf-8"),
+                        help="append each deal's answer to this file, one JSON object per line")
     args = parser.parse_args()
     parts = set(args.only or ("freecell", "klondike-3", "polish"))
     if args.jobs > 1 and args.workers > 1:
@@ -85,12 +93,12 @@ def main() -> None:
     print(f"python {platform.python_version()}, {args.jobs} deal(s) at a time, {args.workers} process(es) each; "
           "the solver sees face-down cards")
     if "freecell" in parts:
-        run("freecell", deal_range(args.deals), args.timeout, args.jobs, args.workers)
+        run("freecell", deal_range(args.deals), args.timeout, args.jobs, args.workers, args.log)
     if "klondike-3" in parts:
-        run("klondike-3", deal_range(args.klondike), args.klondike_timeout, args.jobs, args.workers)
+        run("klondike-3", deal_range(args.klondike), args.klondike_timeout, args.jobs, args.workers, args.log)
     if "polish" in parts:
         for game in POLISH:
-            run(game, deal_range(args.polish), args.polish_timeout, args.jobs, args.workers)
+            run(game, deal_range(args.polish), args.polish_timeout, args.jobs, args.workers, args.log)
 
 
 if __name__ == "__main__":
