@@ -2,9 +2,10 @@
 
 On a machine with two cores, `solve(..., workers=2)` gives each search a core of its own instead
 of taking turns on one. The child is forked, so it starts at once with the position, the
-compiled rules and the safe-move tables already in memory; where `fork` does not exist
-(Windows) the solver takes turns in one process as before. The two searches race, so which
-win is reported can change from run to run; with one worker it never does.
+compiled rules and the safe-move tables already in memory. Where `fork` does not exist
+(Windows), or in a pool's worker process, the solver takes turns in one process as before. The
+two searches race, so which win is reported can change from run to run; with one worker it
+never does.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ Search = Callable[[Game, str | None], Generator[None, None, "SolveResult"]]
 
 
 def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether a helper can be started here: `fork` exists, and this is not a daemonic process
+    (a `multiprocessing.Pool` worker), which may not have children."""
+    return "fork" in multiprocessing.get_all_start_methods() and not multiprocessing.current_process().daemon
 
 
 class Helper:
