@@ -14,7 +14,8 @@ from patience.solver import solve
 from patience.cards import card_str, parse_card
 from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
 from patience.solver.search import (
-    DEPTH_FIRST_AFTER, NOISE, Packer, SolveResult, _Budget, _best_first, _depth_first, _Noise, _restarting, _search, _Tree, luby,
+    DEPTH_FIRST_AFTER, NOISE, Packer, SolveResult, _Budget, _best_first, _depth_first, _Noise, _restarting, _restore, _search,
+    _snapshot, _Tree, luby,
 )
 from positions import build, cell, full_foundations_but, notations, plays_to_win, replays_to_win
 from clirun import run
@@ -382,6 +383,23 @@ def test_packed_key_follows_the_canonical_key():
     assert a.canonical_key() == b.canonical_key() and pack(a) == pack(b)
     b.play("2a")
     assert pack(a) != pack(b)
+
+
+@pytest.mark.parametrize("name", ["klondike-3", "freecell", "czternastki"])
+def test_a_snapshot_from_the_packed_piles_is_the_snapshot(name):
+    start = Game.new(name, deal=4)
+    pack = Packer(start)
+    moves = start.legal_moves()
+    assert moves
+    for move in moves[:3]:
+        child = start.copy()
+        child.push(move)
+        pack(child)
+        snap = _snapshot(child, pack.last_piles)
+        assert snap == _snapshot(child)
+        elsewhere = start.copy()
+        _restore(elsewhere, snap)
+        assert elsewhere.key() == child.key() != start.key()
 
 
 def test_packed_key_counts_face_down_cards_where_they_may_lie():

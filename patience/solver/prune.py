@@ -155,6 +155,11 @@ def _starters(empty_ok: bytes | None) -> tuple[int, ...]:
     return () if empty_ok is None else tuple(c for c in range(DECK_SIZE) if empty_ok[c])
 
 
+def _masks(fits_on: tuple[tuple[int, ...], ...], starters: tuple[int, ...]) -> tuple[int, ...]:
+    """Per top card, then for an empty pile: the cards taken, as bits (card c is 1 << c)."""
+    return tuple(sum(1 << card for card in set(cards)) for cards in (*fits_on, starters))
+
+
 def may_autoplay_from(rules: CompiledRules, pile: int) -> bool:
     """Not from a pile the stock deals onto unless it is one waste drawn one card at a time:
     taking a card out of a three-card draw changes which cards the later draws show."""
@@ -172,8 +177,9 @@ class Autoplay:
         self.rules = rules
         self.decks = game.ruleset.decks
         self.foundations = tuple(sorted(rules.foundation_piles))
-        # Per foundation: the cards its top card takes (by top card), and what it takes empty.
-        self.takes = tuple((f, rules.group_of[f].fits_on, _starters(rules.group_of[f].empty_ok))
+        # Per foundation: the cards it takes, by its top card (the last entry: empty), as a bit
+        # mask, so that `_find` joins them with `|` (faster than a set).
+        self.takes = tuple((f, _masks(rules.group_of[f].fits_on, _starters(rules.group_of[f].empty_ok)))
                            for f in self.foundations)
         self.sources = tuple(p for p in rules.movable_piles
                              if p not in rules.foundation_piles and may_autoplay_from(rules, p))
@@ -193,14 +199,14 @@ class Autoplay:
         """A safe foundation move (`assist.is_safe`) whose card has one possible home."""
         piles = game.piles
         # The cards some foundation takes now: a cheap filter before the safety test.
-        wanted: set[int] = set()
-        for f, fits_on, starters in self.takes:
+        wanted = 0
+        for f, masks in self.takes:
             top = piles[f]
-            wanted.update(fits_on[top[-1]] if top else starters)
+            wanted |= masks[top[-1] if top else -1]
         home: bytearray | None = None
         for src in self.sources:
             pile = piles[src]
-            if not pile or pile[-1] not in wanted:
+            if not pile or not wanted >> pile[-1] & 1:
                 continue
             card = pile[-1]
             if card in self.left_to_search:

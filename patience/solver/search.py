@@ -70,10 +70,11 @@ class Packer:
             (g.piles.start, g.piles.stop, g.index in rules.sortable_groups, any(p in may_hide for p in g.piles))
             for g in rules.groups)
         self.counters = (rules.stock_pile >= 0 and rules.redeals >= 0) or bool(root.uses_left)
+        self.last_piles: list[bytes] = []
 
     def __call__(self, game: Game) -> bytes:
         hidden = game.hidden
-        packed = list(map(bytes, game.piles))
+        packed = self.last_piles = list(map(bytes, game.piles))  # for `_snapshot` of the same position
         parts = []
         for start, stop, sortable, hiding in self.groups:  # a group's piles are numbered in a row
             items = packed[start:stop]
@@ -94,13 +95,14 @@ HIDDEN_BYTE = tuple(bytes((h,)) for h in range(0xFE))
 Snapshot = tuple[bytes, int, tuple[int, ...]]
 
 
-def _snapshot(game: Game) -> Snapshot:
+def _snapshot(game: Game, piles_bytes: list[bytes] | None = None) -> Snapshot:
     """The position as one bytes object (pile sizes, face-down counts, then every pile's cards),
     with the redeals used and action uses: best-first keeps one per queued position, and one
-    object takes several times less memory than a tuple of bytes per pile (docs/solver.md)."""
+    object takes several times less memory than a tuple of bytes per pile (docs/solver.md).
+    ``piles_bytes``: the piles already turned into bytes (`Packer.last_piles`), when at hand."""
     piles = game.piles
-    blob = bytes(map(len, piles)) + bytes(game.hidden) + bytes(itertools.chain.from_iterable(piles))
-    return blob, game.redeals_used, game.uses_left
+    cards = bytes(itertools.chain.from_iterable(piles)) if piles_bytes is None else b"".join(piles_bytes)
+    return bytes(map(len, piles)) + bytes(game.hidden) + cards, game.redeals_used, game.uses_left
 
 
 def _restore(game: Game, snap: Snapshot) -> None:
@@ -346,7 +348,7 @@ def _best_first(tree: _Tree) -> Generator[None, None, SolveResult]:
                     line.append(edges[child])
                     child = parents[child]
                 return _solved(tree, line[::-1])
-            snap = _snapshot(game)
+            snap = _snapshot(game, tree.pack.last_piles)  # `children` packed this position last
             seen_here = features(game)
             for queue, (weight, score) in zip(queues, scores):
                 heapq.heappush(queue, (weight * score.weigh(seen_here) + depth, depth + 1, child, snap, back))
