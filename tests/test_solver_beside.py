@@ -146,3 +146,16 @@ def test_in_a_pool_worker_two_workers_take_turns_in_one_process():
     assert one.status == "solved" and one.states > DEPTH_FIRST_AFTER
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         assert pool.map(solve_in_a_pool_worker, [33]) == [("solved", one.states, 0)]
+
+
+def test_a_helper_whose_parent_has_gone_stops_quietly(capfd):
+    game = Game.new("klondike-3", deal=5)  # not decided within many thousands of positions
+    helper = Helper(search._restarting, game, autoplay_rule(game.rules))
+    try:
+        helper._answers.close()  # as when the parent is killed: its end of the pipe is gone
+        helper._process.join(timeout=60)
+        assert not helper._process.is_alive() and helper._process.exitcode == 0
+    finally:
+        helper._process.kill()
+        helper._process.join()
+    assert "Traceback" not in capfd.readouterr().err

@@ -39,7 +39,8 @@ class Helper:
     def __init__(self, search: Search, root: Game, autoplay: str | None) -> None:
         context = multiprocessing.get_context("fork")
         self._answers, sender = context.Pipe(duplex=False)
-        self._process = context.Process(target=_run, args=(sender, search, root, autoplay), daemon=True)
+        self._process = context.Process(target=_run, args=(self._answers, sender, search, root, autoplay),
+                                        daemon=True)
         self._process.start()
         sender.close()  # the child holds the other end; EOF here then means it has gone
         self.states = 0
@@ -68,9 +69,10 @@ class Helper:
         self._answers.close()
 
 
-def _run(sender: Connection, search: Search, root: Game, autoplay: str | None) -> None:
+def _run(reader: Connection, sender: Connection, search: Search, root: Game, autoplay: str | None) -> None:
     """The child: run the search to its end, sending a count every `REPORT_EVERY` positions."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
+    reader.close()  # the parent's end, copied by the fork: if the parent dies, sending must fail
     states = 0
     steps = search(root, autoplay)
     try:
@@ -81,5 +83,7 @@ def _run(sender: Connection, search: Search, root: Game, autoplay: str | None) -
                 sender.send(states)
     except StopIteration as stop:
         sender.send((states, stop.value))
+    except BrokenPipeError:
+        pass  # the parent has gone (killed): nobody wants the answer, so stop quietly
     finally:
         sender.close()
