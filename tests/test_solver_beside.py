@@ -31,9 +31,10 @@ def no_helper_left() -> bool:
     return multiprocessing.active_children() == []
 
 
-def test_a_long_win_comes_from_the_helper_and_replays():
+def test_two_workers_win_a_deal_that_needs_depth_first_and_the_win_replays():
     # Klondike draw-3 deal 33: best-first alone does not win it in 180,000 positions; the
-    # depth-first helper does within a few hundred once it starts.
+    # depth-first helper does within a few hundred once it starts. (That the helper's own
+    # answers are taken is tested below with a best-first search that never ends.)
     result = solve(Game.new("klondike-3", deal=33), timeout=120, workers=2)
     assert result.status == "solved" and result.reason == "win found"
     assert plays_to_win(Game.new("klondike-3", deal=33), result.moves)
@@ -128,10 +129,11 @@ def test_cli_one_deal_with_two_jobs_races_two_searches():
 
 
 
-def test_in_a_pool_worker_two_workers_take_turns_in_one_process(monkeypatch):
+def test_in_a_daemonic_process_two_workers_take_turns_in_one_process(monkeypatch):
     # A pool's workers are daemonic and may not have children: no helper, no error, and the
     # one-process answer (deal 33 needs depth-first, which joins after DEPTH_FIRST_AFTER).
-    # Simulated: a real pool here made a later pexpect test in the same run time out.
+    # The daemonic process is simulated; a real pool was suspected (wrongly) of making a later
+    # pexpect test time out.
     from types import SimpleNamespace
 
     from patience.solver import beside

@@ -21,7 +21,7 @@ SCAN_CALL, SCAN_TOP, SCAN_RUN = 0, 1, 2
 _MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY, "alone": MOVE_ALONE}
 # A swap's two places are pile * SLOT + index (index from the bottom): a move stays a 3-tuple.
 SLOT = 1024
-FEW_STARTERS = 13  # below this many cards, an empty pile's takers are looked up (Group.starters)
+FEW_STARTERS = 13  # below this many, `Game.legal_moves` looks an empty pile's takers up (Group.starters)
 _LIMITS = {"none": LIMIT_NONE, "supermove": LIMIT_SUPERMOVE, "cells-plus-columns": LIMIT_SUM}
 
 
@@ -94,9 +94,7 @@ class Group:
     takes_from: bytes = b""  # per pile: 1 if that pile's group may send cards to this group
     lanes: tuple[Lanes, ...] | None = None  # free: clear-lane: per cell, its lanes to the edge (KK-2)
     follows: tuple[int, bool] | None = None  # (group index, per suit): KK-4's start order
-    # The cards an empty pile takes when they are few (aces, kings), for `Game.legal_moves`
-    # to look up instead of reading every run; None: many, or none.
-    starters: tuple[int, ...] | None = None
+    starters: tuple[int, ...] = ()  # the cards an empty pile takes (none: empty_ok is None)
 
 
 def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
@@ -116,9 +114,6 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         empty_ok = bytes([1] * DECK_SIZE)
     else:
         empty_ok = rank_bytes(spec.empty)
-    starters = None
-    if empty_ok is not None and sum(empty_ok) < FEW_STARTERS:
-        starters = tuple(card for card in range(DECK_SIZE) if empty_ok[card])
     return Group(
         index=index,
         id=gid,
@@ -134,7 +129,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         max_cards=spec.max_cards or 0,
         turn_up=spec.turn_up == "auto",
         lanes=clear_lanes(spec, first_pile),
-        starters=starters,
+        starters=() if empty_ok is None else tuple(card for card in range(DECK_SIZE) if empty_ok[card]),
     )
 
 

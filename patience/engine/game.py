@@ -15,7 +15,7 @@ from ..i18n import _
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
 from .compiled import (
-    LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ALONE, MOVE_ANY, MOVE_TOP, SCAN_RUN, SCAN_TOP, SLOT, CompiledRules, Group,
+    FEW_STARTERS, LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ALONE, MOVE_ANY, MOVE_TOP, SCAN_RUN, SCAN_TOP, SLOT, CompiledRules, Group,
 )
 from .actions import (
     close_up_move, holds, is_free, later_class, may_start, pop_close_up, pop_remove, push_close_up, push_remove,
@@ -198,7 +198,7 @@ class Game:
                             moves.append((src, dst, n))
                 elif empty_ok is not None and not first_empty_done:
                     first_empty_done = True
-                    if group.starters is None:
+                    if len(group.starters) >= FEW_STARTERS:
                         # (source, cards moving) for every card of every run, a one-card cell
                         # taking one card
                         offered = [(src, n) for src, run in runs if src != dst and takes_from[src]

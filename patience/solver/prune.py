@@ -91,7 +91,7 @@ def options_read_the_layout(rules: CompiledRules) -> bool:
 def follower_starters(rules: CompiledRules) -> frozenset[int]:
     """The cards that may start a pile of a group with `follows` (KK-4's fives and nines):
     `Autoplay` leaves them to the search, see `autoplay_rule` (5)."""
-    return frozenset(card for g in rules.groups if g.follows is not None for card in _starters(g.empty_ok))
+    return frozenset(card for g in rules.groups if g.follows is not None for card in g.starters)
 
 
 def stock_commutes(rules: CompiledRules) -> bool:
@@ -150,14 +150,9 @@ def closures(game: Game) -> list[frozenset[int]]:
     return found
 
 
-def _starters(empty_ok: bytes | None) -> tuple[int, ...]:
-    """The cards an empty pile of the group takes."""
-    return () if empty_ok is None else tuple(c for c in range(DECK_SIZE) if empty_ok[c])
-
-
 def _masks(fits_on: tuple[tuple[int, ...], ...], starters: tuple[int, ...]) -> tuple[int, ...]:
     """Per top card, then for an empty pile: the cards taken, as bits (card c is 1 << c)."""
-    return tuple(sum(1 << card for card in set(cards)) for cards in (*fits_on, starters))
+    return tuple(sum(1 << card for card in cards) for cards in (*fits_on, starters))
 
 
 def may_autoplay_from(rules: CompiledRules, pile: int) -> bool:
@@ -179,7 +174,7 @@ class Autoplay:
         self.foundations = tuple(sorted(rules.foundation_piles))
         # Per foundation: the cards it takes, by its top card (the last entry: empty), as a bit
         # mask, so that `_find` joins them with `|` (faster than a set).
-        self.takes = tuple((f, _masks(rules.group_of[f].fits_on, _starters(rules.group_of[f].empty_ok)))
+        self.takes = tuple((f, _masks(rules.group_of[f].fits_on, rules.group_of[f].starters))
                            for f in self.foundations)
         self.sources = tuple(p for p in rules.movable_piles
                              if p not in rules.foundation_piles and may_autoplay_from(rules, p))

@@ -180,16 +180,26 @@ def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> S
     while True:
         for search in schedule if states >= DEPTH_FIRST_AFTER else schedule[:1]:
             for _step in range(SLICE):
-                reason = budget.exceeded(states)
-                if reason:
-                    return SolveResult(UNKNOWN, states=states, reason=reason)
-                try:
-                    next(search)
-                except StopIteration as stop:
-                    result: SolveResult = stop.value
-                    result.states = states
-                    return result
+                answer = _step_or_answer(search, budget, states)
+                if answer is not None:
+                    return answer
                 states += 1
+
+
+def _step_or_answer(search: Iterator[None], budget: _Budget, states: int, elsewhere: int = 0) -> SolveResult | None:
+    """Expand one position of ``search``, or give the answer that ends the solve: `unknown` when
+    the budget is spent, the search's own when it ends. ``states`` are the positions expanded
+    here so far, ``elsewhere`` those of a helper process."""
+    reason = budget.exceeded(states, elsewhere)
+    if reason:
+        return SolveResult(UNKNOWN, states=states + elsewhere, reason=reason)
+    try:
+        next(search)
+    except StopIteration as stop:
+        result: SolveResult = stop.value
+        result.states = states + elsewhere
+        return result
+    return None
 
 
 def _search_beside(root: Game, budget: _Budget, autoplay: str | None, states: int) -> SolveResult:
@@ -203,16 +213,9 @@ def _search_beside(root: Game, budget: _Budget, autoplay: str | None, states: in
         while True:
             if helper is None and states >= DEPTH_FIRST_AFTER:
                 helper = Helper(_restarting, root, autoplay)
-            elsewhere = helper.states if helper is not None else 0
-            reason = budget.exceeded(states, elsewhere)
-            if reason:
-                return SolveResult(UNKNOWN, states=states + elsewhere, reason=reason)
-            try:
-                next(best)
-            except StopIteration as stop:
-                result: SolveResult = stop.value
-                result.states = states + elsewhere
-                return result
+            answer = _step_or_answer(best, budget, states, helper.states if helper is not None else 0)
+            if answer is not None:
+                return answer
             states += 1
             if helper is not None and states % CHECK_EVERY == 0:
                 answer = helper.poll()
