@@ -7,9 +7,11 @@ from pathlib import Path
 
 from patience import Game
 from patience.cards import card_str, full_deck, parse_card
+from patience.ruleset import load_text
 from patience.ruleset.registry import find_ruleset
 
 DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def build(game: str, piles: dict[str, str], *, fill: str, fill_face_down: bool = False, **header: int) -> Game:
@@ -108,3 +110,28 @@ def dead_end(stock: str = "") -> dict[str, str]:
     if stock:
         piles["s"] = stock + " |"
     return piles
+
+
+# A tiny FreeCell for the solver's tests: its safe moves are provably safe.
+REDS_HOME = {"h1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "h2": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"}
+
+
+def tiny_ruleset():
+    """FreeCell with two cells and no card back from a foundation: safe moves are provably safe."""
+    text = (ROOT / "rulesets" / "freecell.yaml").read_text(encoding="utf-8")
+    text = text.replace("id: freecell", "id: tiny-cells").replace("name: FreeCell", "name: Tiny Cells")
+    text = text.replace("move: top                                               # FC-4: a foundation card may go to a cell\n"
+                        "    to: [cells]", "move: none")
+    text = text.replace('count: 4\n    labels: "a b c d"', 'count: 2\n    labels: "a b"')
+    return load_text(text)
+
+
+def tiny_position(columns: dict[str, str], cells: dict[str, str]) -> Game:
+    """Reds home, spades and clubs to the 4; the rest as given, in the tiny ruleset."""
+    piles = {**REDS_HOME, "h3": "AS 2S 3S 4S", **cells, **columns}
+    text = build("freecell", piles, fill="h4").position()
+    text = text.replace("game: freecell", "game: tiny-cells").replace("pile c: |\n", "").replace("pile d: |\n", "")
+    return Game.from_position(text, tiny_ruleset())
+
+
+STUCK = {"1": "5S 6C JS", "2": "5C 6S JC", "3": "7S 8C", "4": "7C 8S", "5": "9S TC", "6": "9C TS", "7": "QS KC", "8": "QC"}

@@ -17,34 +17,13 @@ from patience.solver.search import (
     DEPTH_FIRST_AFTER, NOISE, Packer, SolveResult, _Budget, _best_first, _depth_first, _Noise, _restarting, _restore, _search,
     _snapshot, _Tree, luby,
 )
-from positions import build, cell, full_foundations_but, notations, plays_to_win, replays_to_win
+from positions import (
+    REDS_HOME, STUCK, build, cell, full_foundations_but, notations, plays_to_win, replays_to_win, tiny_position,
+    tiny_ruleset,
+)
 from clirun import run
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-REDS_HOME = {"h1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "h2": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"}
-
-
-def tiny_ruleset():
-    """FreeCell with two cells and no card back from a foundation: safe moves are provably safe."""
-    text = (ROOT / "rulesets" / "freecell.yaml").read_text(encoding="utf-8")
-    text = text.replace("id: freecell", "id: tiny-cells").replace("name: FreeCell", "name: Tiny Cells")
-    text = text.replace("move: top                                               # FC-4: a foundation card may go to a cell\n"
-                        "    to: [cells]", "move: none")
-    text = text.replace('count: 4\n    labels: "a b c d"', 'count: 2\n    labels: "a b"')
-    return load_text(text)
-
-
-def tiny_position(columns: dict[str, str], cells: dict[str, str]) -> Game:
-    """Reds home, spades and clubs to the 4; the rest as given, in the tiny ruleset."""
-    piles = {**REDS_HOME, "h3": "AS 2S 3S 4S", **cells, **columns}
-    text = build("freecell", piles, fill="h4").position()
-    text = text.replace("game: freecell", "game: tiny-cells").replace("pile c: |\n", "").replace("pile d: |\n", "")
-    return Game.from_position(text, tiny_ruleset())
-
-
-STUCK = {"1": "5S 6C JS", "2": "5C 6S JC", "3": "7S 8C", "4": "7C 8S", "5": "9S TC", "6": "9C TS", "7": "QS KC", "8": "QC"}
-
-
 def brute_force_winnable(game: Game, limit: int = 20_000, canonical: bool = False) -> bool:
     """Every position reachable by any legal move, no pruning at all; exact keys, or with
     ``canonical`` the engine's keys that fold interchangeable piles (a smaller search)."""

@@ -8,8 +8,7 @@ import multiprocessing
 
 import pytest
 from clirun import run
-from positions import plays_to_win
-from test_solver import STUCK, tiny_position
+from positions import STUCK, plays_to_win, tiny_position
 
 from patience import Game
 from patience.solver import search
