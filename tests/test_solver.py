@@ -131,6 +131,18 @@ def test_unsolvable_only_after_an_exhaustive_search_with_sound_pruning():
     assert not brute_force_winnable(game)
 
 
+@pytest.mark.parametrize("game_id, deal", [
+    ("klondike-3", 54), ("klondike-3", 69), ("klondike-3", 104), ("klondike-3", 166),
+    ("parada-1", 26), ("czternastki", 13), ("czternastki", 25), ("czternastki", 46),
+])
+def test_unsolvable_deals_have_no_win_by_any_line_of_play(game_id, deal):
+    # Whole deals the solver proves unsolvable (safe moves, stock chaining, commuting turns,
+    # close-ups and removals all pruned its way), searched again with no pruning at all.
+    result = solve(Game.new(game_id, deal=deal), timeout=60)
+    assert result.status == "unsolvable" and result.reason == "search exhausted"
+    assert not brute_force_winnable(Game.new(game_id, deal=deal), canonical=True)
+
+
 def test_the_same_position_with_a_free_cell_more_is_solved():
     columns = dict(STUCK)
     columns["8"] = columns["8"] + " KS"
