@@ -9,7 +9,7 @@ identical cards are interchangeable, which keeps positions canonical.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from .i18n import _
 

@@ -64,7 +64,7 @@ class SplitMix64:
 
 def patience_shuffle(key: str, number: int, decks: int = 1) -> list[int]:
     """Shuffle ``decks`` decks for deal ``number`` of the rulesets sharing ``key``."""
-    rng = SplitMix64(fnv1a_64(f"{key}:{number}".encode("utf-8")))
+    rng = SplitMix64(fnv1a_64(f"{key}:{number}".encode()))
     cards = full_deck(decks)
     for i in range(len(cards) - 1, 0, -1):
         j = rng.below(i + 1)

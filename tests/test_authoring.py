@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from clirun import run
 
 from patience.engine.game import Game
 from patience.ruleset import UnknownGame, find_ruleset
@@ -15,7 +16,6 @@ from patience.ruleset.lint import lint_paths, lint_text
 from patience.ruleset.reference import reference_markdown
 from patience.ruleset.registry import discover, shipped_dir
 from patience.ruleset.starter import copy_of, starter
-from clirun import run
 
 ROOT = Path(__file__).resolve().parents[1]
 STARTER_TEXT = starter("my-game", "My Game")
@@ -150,8 +150,8 @@ def test_reference_lists_every_key_and_every_lint_code():
 def tutorial_rulesets() -> list[tuple[str, str]]:
     """The complete rulesets of docs/authoring.md: YAML blocks that start with `id:` after comments."""
     text = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```yaml\n(.*?)```", text, flags=re.S)
-    return [(re.search(r"^id: (\S+)", b, re.M)[1], b) for b in blocks if re.search(r"^id: ", b, re.M)]
+    blocks = re.findall(r"```yaml\n(.*?)```", text, flags=re.DOTALL)
+    return [(re.search(r"^id: (\S+)", b, re.MULTILINE)[1], b) for b in blocks if re.search(r"^id: ", b, re.MULTILINE)]
 
 
 def test_the_tutorial_rulesets_lint_clean_and_play(tmp_path):

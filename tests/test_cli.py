@@ -1,9 +1,8 @@
 """The scripting commands: list, show, replay, and the plain play loop."""
 
 import json
+
 from clirun import run
-
-
 
 
 def test_list_shows_every_shipped_game():

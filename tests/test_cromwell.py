@@ -1,11 +1,11 @@
 """Cromwell, rule by rule (CR-1 .. CR-5 of shared/spec/games.md), and the swap's notation."""
 
 import pytest
+from positions import build, notations, pile
 
 from patience import Game, IllegalMove
 from patience.engine.compiled import SLOT
 from patience.engine.moves import SWAP
-from positions import build, pile, notations
 
 
 def cw(piles: dict[str, str], **header: str) -> Game:

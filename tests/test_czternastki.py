@@ -1,7 +1,7 @@
 """Czternastki (Fourteens), rule by rule (CZ-1 .. CZ-4 of shared/spec/games.md)."""
 
 import pytest
-from positions import build, pile, notations
+from positions import build, notations, pile
 
 from patience import Game, IllegalMove
 from patience.engine.moves import CLOSE_UP, REMOVE

@@ -9,15 +9,14 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from clirun import run
+from positions import replays_to_win
 
 from patience.deals import RANDOM_DEALS
 from patience.engine.game import Game
 from patience.ruleset.registry import find_ruleset
-from patience.solver import SolveResult, solve
-from patience.solver import daily
+from patience.solver import SolveResult, daily, solve
 from patience.stats.store import Store
-from clirun import run
-from positions import replays_to_win
 
 DAY = date(2026, 11, 1)  # its first FreeCell candidate is solved in a few hundred positions
 
@@ -93,7 +92,7 @@ def test_the_second_call_comes_from_the_cache(tmp_path: Path):
 
 
 @pytest.mark.parametrize("damage", [b"\x00\xff not json", b"[1, 2]", b'{"format": "patience-daily-cache", "entries": 3}',
-                                    b"{", "{\"format\": \"patience-daily-cache\", \"entries\": {\"K\": 1}}".encode()])
+                                    b"{", b"{\"format\": \"patience-daily-cache\", \"entries\": {\"K\": 1}}"])
 def test_a_damaged_cache_is_ignored_and_rewritten(tmp_path: Path, damage: bytes):
     (tmp_path / daily.CACHE_FILE).write_bytes(damage)
     ruleset = find_ruleset("freecell")
@@ -188,8 +187,8 @@ def test_a_game_the_solver_cannot_verify_is_a_one_line_error(monkeypatch: pytest
 
 
 def test_the_default_daily_game_is_found_by_name():
-    from patience.cli.stats_cmd import DEFAULT_DAILY_GAME
     from patience.cli.common import find_game
+    from patience.cli.stats_cmd import DEFAULT_DAILY_GAME
 
     assert find_game(DEFAULT_DAILY_GAME).id == "klondike"
 

@@ -7,7 +7,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def python_blocks(path: Path) -> list[str]:
-    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
+    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
 def test_readme_api_example_runs():
@@ -27,7 +27,7 @@ def test_engine_doc_example_runs():
 
 def test_readme_starts_with_the_two_fresh_machine_commands():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    commands = re.findall(r"```sh\n(.*?)\n```", text, flags=re.S)[:2]
+    commands = re.findall(r"```sh\n(.*?)\n```", text, flags=re.DOTALL)[:2]
     assert "pip install . && patience play klondike" in commands[0]
     assert "pip install -e '.[test]' && pytest" in commands[1]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")

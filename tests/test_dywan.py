@@ -1,7 +1,7 @@
 """Dywan (The Carpet), rule by rule (DY-1 .. DY-4 of shared/spec/games.md)."""
 
 import pytest
-from positions import build, pile, notations, cell
+from positions import build, cell, notations, pile
 
 from patience import Game, IllegalMove
 from patience.engine.moves import REDEAL

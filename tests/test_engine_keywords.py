@@ -2,13 +2,13 @@
 works for any game, not only the one it was written for (G-4)."""
 
 import pytest
+from positions import build, pile
 
 from patience import Game, IllegalMove
 from patience.cards import card_str
 from patience.engine.compiled import SLOT
 from patience.engine.moves import SWAP
 from patience.ruleset import RulesetError, load_text
-from positions import build, pile
 
 # A one-deck draw-three game whose kings are put out when they come face up (discard on a waste).
 KINGS_OUT = """

@@ -1,11 +1,11 @@
 """FreeCell, rule by rule (FC-1 .. FC-7), and its standard move notation."""
 
 import pytest
+from positions import build, pile
 
 from patience import Game, IllegalMove
 from patience.ruleset import load_text
 from patience.ruleset.registry import shipped_dir
-from positions import build, pile
 
 
 def labels(game: Game, group: str) -> list[str]:

@@ -12,11 +12,11 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from positions import solution_words
 
 from patience import Game
 from patience.cli import main
 from patience.engine.moves import IllegalMove
-from positions import solution_words
 
 DATA = pathlib.Path(__file__).parent / "data" / "freecell"
 SOLUTIONS = sorted(DATA.glob("deal-*.txt"), key=lambda p: int(re.search(r"\d+", p.name)[0]))

@@ -3,12 +3,12 @@ made-up rulesets shaped like Monte Carlo, Pyramid and Precedence: each keyword w
 game, not only the one it was written for (G-4)."""
 
 import pytest
+from positions import pile
 
 from patience import Game, IllegalMove
 from patience.cards import card_str
 from patience.engine.moves import CLOSE_UP, REMOVE
 from patience.ruleset import RulesetError, load_text
-from positions import pile
 
 # Monte Carlo: a 5 x 5 grid; touching pairs of a rank go out; closing up fills the grid in
 # reading order, then refills it from the stock.

@@ -1,10 +1,10 @@
 """The carpet, the 32 foundations and the cross on the board (issue 6, item 5)."""
 
 import pytest
+from positions import build
 
 from patience import Game
 from patience.cli.render import render, to_json
-from positions import build
 
 
 @pytest.mark.parametrize("game_id", ["kwadratura-kola", "dywan", "czternastki"])

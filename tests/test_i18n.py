@@ -7,13 +7,22 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from clirun import run
 
 from patience.cli.translations import PACKAGE, all_messages, catalog_path, missing
 from patience.i18n import (
-    Catalog, CatalogError, _, choose_language, language, load_catalog, ngettext, number, parse_po, set_language,
+    Catalog,
+    CatalogError,
+    _,
+    choose_language,
+    language,
+    load_catalog,
+    ngettext,
+    number,
+    parse_po,
+    set_language,
     using_language,
 )
-from clirun import run
 
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
@@ -163,7 +172,7 @@ msgstr[2] "{n} plików"
 
 
 def test_an_unreadable_catalog_falls_back_to_english_with_a_warning(monkeypatch, tmp_path):
-    import patience.i18n as i18n
+    from patience import i18n
 
     def unreadable(lang: str, folder: Path = tmp_path) -> Catalog:
         raise OSError("no file")

@@ -1,12 +1,12 @@
 """Klondike, rule by rule (KL-1 .. KL-9 of shared/spec/games.md)."""
 
 import pytest
+from positions import build, dead_end, full_foundations_but, pile
 
 from patience import Game, IllegalMove
 from patience.engine.moves import DEAL, REDEAL
 from patience.ruleset import load_text
 from patience.ruleset.registry import shipped_dir
-from positions import build, dead_end, full_foundations_but, pile
 
 
 def tableau(game: Game) -> list[int]:

@@ -1,7 +1,7 @@
 """Kwadratura Koła (Squaring the Circle), rule by rule (KK-1 .. KK-6 of shared/spec/games.md)."""
 
 import pytest
-from positions import build, pile, notations, cell
+from positions import build, cell, notations, pile
 
 from patience import Game, IllegalMove
 from patience.engine.moves import DEAL, REDEAL

@@ -73,7 +73,7 @@ def test_G4_no_game_is_named_in_python():
     from patience.ruleset.registry import shipped_rulesets
 
     names = {r.id for r in shipped_rulesets()} | {r.name.lower() for r in shipped_rulesets()}
-    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names)) + r")\b", re.I)
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names)) + r")\b", re.IGNORECASE)
     found = [
         f"{path.relative_to(PACKAGE)}: {text!r}"
         for path in PACKAGE.rglob("*.py")

@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+from clirun import run
 
 from patience.ruleset.lint import CHECKS, lint_paths, lint_text
 from patience.ruleset.registry import shipped_dir, shipped_files
-from clirun import run
 
 CORPUS = Path(__file__).resolve().parent / "lint_corpus"
 CORPUS_FILES = sorted(CORPUS.glob("*.yaml"))
@@ -89,7 +89,7 @@ def test_lint_text_names_the_file_and_keeps_loader_positions():
 
 
 def test_a_lint_crash_would_be_a_finding_not_a_traceback(monkeypatch):
-    import patience.ruleset.lint as lint
+    from patience.ruleset import lint
 
     def broken(ctx):
         raise KeyError("boom")

@@ -1,11 +1,11 @@
 """Parada (Royal Parade), rule by rule (PA-1 .. PA-6 of shared/spec/games.md); also `parada-1`."""
 
 import pytest
+from positions import build, notations, pile
 
 from patience import Game, IllegalMove
 from patience.cards import RANK
 from patience.engine.moves import DEAL, REDEAL
-from positions import build, pile, notations
 
 
 def pa(piles: dict[str, str], game: str = "parada") -> Game:

@@ -1,13 +1,13 @@
 """The game at the prompt (issue 3), command by command, through the Session the CLI drives."""
 
 import pytest
+from positions import build, dead_end, full_foundations_but
 
 from patience import Game
 from patience.cards import ascii_cards
 from patience.cli.session import COMMANDS, Session, Settings, help_text, resolve_command
-from patience.i18n import using_language
 from patience.engine.assist import finishing_moves, hint, lost_reason, safe_moves
-from positions import build, dead_end, full_foundations_but
+from patience.i18n import using_language
 
 
 class Clock:

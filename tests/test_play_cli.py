@@ -5,15 +5,12 @@ import os
 from pathlib import Path
 
 import pytest
+from clirun import run
+from positions import freecell_solution
 
 from patience import Game
 from patience.cli.render import board_lines, render, to_plain
 from patience.ruleset.registry import shipped_dir
-from clirun import run
-from positions import freecell_solution
-
-
-
 
 
 # Scripted play ----------------------------------------------------------------------------------

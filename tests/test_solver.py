@@ -6,22 +6,50 @@ import pathlib
 from collections.abc import Generator
 
 import pytest
-from hypothesis import assume, event, given, settings, strategies as st
-
-from patience import Game
-from patience.ruleset import load_text
-from patience.solver import solve
-from patience.cards import card_str, parse_card
-from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
-from patience.solver.search import (
-    DEPTH_FIRST_AFTER, NOISE, Packer, SolveResult, _Budget, _best_first, _depth_first, _Noise, _restarting, _restore, _search,
-    _snapshot, _Tree, luby,
-)
+from clirun import run
+from hypothesis import assume, event, given, settings
+from hypothesis import strategies as st
 from positions import (
-    REDS_HOME, STUCK, build, cell, full_foundations_but, notations, plays_to_win, replays_to_win, tiny_position,
+    REDS_HOME,
+    STUCK,
+    build,
+    cell,
+    full_foundations_but,
+    notations,
+    plays_to_win,
+    replays_to_win,
+    tiny_position,
     tiny_ruleset,
 )
-from clirun import run
+
+from patience import Game
+from patience.cards import card_str, parse_card
+from patience.ruleset import load_text
+from patience.solver import solve
+from patience.solver.prune import (
+    CLOSED,
+    SIMPLE,
+    Autoplay,
+    autoplay_rule,
+    closures,
+    stock_commutes,
+)
+from patience.solver.search import (
+    DEPTH_FIRST_AFTER,
+    NOISE,
+    Packer,
+    SolveResult,
+    _best_first,
+    _Budget,
+    _depth_first,
+    _Noise,
+    _restarting,
+    _restore,
+    _search,
+    _snapshot,
+    _Tree,
+    luby,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 def brute_force_winnable(game: Game, limit: int = 20_000, canonical: bool = False) -> bool:
@@ -503,7 +531,7 @@ def test_KK4_a_five_that_may_start_a_pile_is_left_to_the_search():
     # played first it leaves the carpet's 5♥ nowhere to go, and that one covers the second A♥
     # from above while the 2♥ covers it from below. Only the carpet's 5♥ first wins.
     piles, out = kk_foundations({5: 0, 12: 0, 13: 0, 20: 0, 21: 0})  # A-4♥, both 5-8♥, both 9-Q♥ out
-    stock_order = "3H 4H 6H 7H 8H 6H 7H 8H 9H TH JH QH 9H TH JH QH".split()  # first turned first
+    stock_order = ["3H", "4H", "6H", "7H", "8H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "9H", "TH", "JH", "QH"]  # first turned first
     placed = {"d3": "5H", "d4": "AH", "d5": "2H", "w": "5H"}
     assert sorted([*placed.values(), *stock_order]) == sorted(out)  # nothing left for `build`'s fill
     piles.update({**placed, "s": " ".join(reversed(stock_order)) + " |"})

@@ -9,16 +9,20 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import run
+from positions import build, dead_end, freecell_solution
 
 from patience.cli.session import Session, Settings
 from patience.stats import store as store_module
-from patience.stats.store import SCHEMA_VERSION, GameRecord, StatsError, Store, record_from_dict
+from patience.stats.store import (
+    SCHEMA_VERSION,
+    GameRecord,
+    StatsError,
+    Store,
+    record_from_dict,
+)
 from patience.stats.summary import leaderboard, new_bests, summarize
 from patience.stats.transfer import TransferError, export_games, read_games
-
-from positions import build, dead_end, freecell_solution
-from clirun import run
-
 
 
 def game(n: int, result: str = "won", *, ruleset: str = "klondike", seconds: float = 100.0, moves: int = 90,

@@ -84,4 +84,4 @@ def main() -> None:
 
 from . import authoring, games, play, solve_cmd, stats_cmd  # noqa: E402  (the modules register their commands on `main`)
 
-__all__ = ["main", "authoring", "games", "play", "solve_cmd", "stats_cmd"]
+__all__ = ["authoring", "games", "main", "play", "solve_cmd", "stats_cmd"]

@@ -12,6 +12,7 @@ from ..i18n import _, language, ngettext
 from . import main
 from .common import start_game
 
+
 @main.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 def list_games(as_json: bool) -> None:

@@ -10,8 +10,9 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -113,9 +114,9 @@ def record_games(session: Session, screen: Screen) -> None:
     """Write the games the session has finished to the statistics, and tell of any new best."""
     import sqlite3
 
+    from ..paths import data_dir
     from ..stats.store import StatsError, Store
     from ..stats.summary import new_bests
-    from ..paths import data_dir
 
     for record in session.take_records():
         try:
@@ -344,7 +345,14 @@ def resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay:
 
 def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
             autofinish: bool | None) -> None:
-    from .saves import SaveError, list_saves, read_save, restore, resumed_session, save_path
+    from .saves import (
+        SaveError,
+        list_saves,
+        read_save,
+        restore,
+        resumed_session,
+        save_path,
+    )
 
     if game is not None:
         path = save_path(find_game(game).id)

@@ -19,8 +19,8 @@ from ..i18n import _, language
 from .render_grid import card_span, cross_groups, cross_lines, grid_lines
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
     from ..engine.compiled import Group
+    from ..engine.game import Game
 
 Span = tuple[str, str | None]  # text and a style name (None: plain)
 Line = list[Span]

@@ -9,13 +9,14 @@ count as one move each (FC-7).
 from __future__ import annotations
 
 import getpass
-import textwrap
 import os
 import random
+import textwrap
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ..cards import ascii_cards, card_str
 from ..i18n import N_, _, ngettext
@@ -23,9 +24,9 @@ from ..stats import now_iso
 from .common import RANDOM_DEALS
 
 if TYPE_CHECKING:
-    from ..stats.store import GameRecord
     from ..engine.game import Game
     from ..engine.moves import Move
+    from ..stats.store import GameRecord
 
 HINT_SECONDS, HINT_STATES = 1.0, 20_000  # the solver's budget for a hint; past it, the simple hint
 
@@ -182,7 +183,9 @@ class Session:
 
     # ------------------------------------------------------------------ statistics
     def _record(self, result: str) -> None:
-        from ..stats.store import GameRecord  # sqlite3 only when a game ends (start-up time)
+        from ..stats.store import (
+            GameRecord,  # sqlite3 only when a game ends (start-up time)
+        )
 
         game = self.game
         self.records.append(GameRecord(

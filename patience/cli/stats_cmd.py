@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date as Date
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 import click
 
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 @contextmanager
 def open_store() -> Iterator[Store]:
     """The statistics, with any message about them shown, and errors as one line each."""
-    from ..stats.store import StatsError, Store
     from ..paths import data_dir
+    from ..stats.store import StatsError, Store
 
     try:
         store = Store(data_dir())

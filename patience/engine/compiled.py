@@ -11,7 +11,16 @@ from dataclasses import dataclass, field
 
 from ..cards import DECK_SIZE, IS_RED, RANK, SUIT
 from ..ruleset.model import Build, PileGroup, Ruleset
-from .layout import Lanes, RemoveRule, WinCondition, clear_lanes, close_up_lanes, compile_remove, compile_win, upright_cells
+from .layout import (
+    Lanes,
+    RemoveRule,
+    WinCondition,
+    clear_lanes,
+    close_up_lanes,
+    compile_remove,
+    compile_win,
+    upright_cells,
+)
 
 MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE = 0, 1, 2, 3, 4
 LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2

@@ -8,20 +8,48 @@ checked, counted versions a player uses.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..deals import shuffled_deck
 from ..i18n import _
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
-from .compiled import (
-    FEW_STARTERS, LIMIT_NONE, LIMIT_SUPERMOVE, MOVE_ALONE, MOVE_ANY, MOVE_TOP, SCAN_RUN, SCAN_TOP, SLOT, CompiledRules, Group,
-)
 from .actions import (
-    close_up_move, holds, is_free, later_class, may_start, pop_close_up, pop_remove, push_close_up, push_remove,
+    close_up_move,
+    holds,
+    is_free,
+    later_class,
+    may_start,
+    pop_close_up,
+    pop_remove,
+    push_close_up,
+    push_remove,
     removal_moves,
 )
-from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
+from .compiled import (
+    FEW_STARTERS,
+    LIMIT_NONE,
+    LIMIT_SUPERMOVE,
+    MOVE_ALONE,
+    MOVE_ANY,
+    MOVE_TOP,
+    SCAN_RUN,
+    SCAN_TOP,
+    SLOT,
+    CompiledRules,
+    Group,
+)
+from .moves import (
+    CLOSE_UP,
+    DEAL,
+    REDEAL,
+    REMOVE,
+    SWAP,
+    IllegalMove,
+    Move,
+    why_illegal,
+    why_stock_illegal,
+)
 from .outcome import progress_possible
 
 # One undo record: the move, what it did beyond the move itself, the score before it.

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
 LANGUAGES = ("en", "pl")
 DEFAULT = "en"

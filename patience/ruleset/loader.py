@@ -9,11 +9,12 @@ from __future__ import annotations
 import difflib
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Union
+from typing import Any, Union
 
-import yaml
+import yaml  # type: ignore[import-untyped]  # no stubs: types-PyYAML is not a dependency
 from pydantic import BaseModel, ValidationError
 
 from ..cards import CardError
@@ -26,7 +27,7 @@ MAX_NODES = 200_000  # guards against alias bombs: aliases re-expand shared node
 _SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Position = tuple[int, int]  # 1-based line and column
-KeyPath = tuple[Union[str, int], ...]
+KeyPath = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,17 @@ ruleset that validates can be compiled without further surprises.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, NamedTuple, Union
+from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 from ..cards import CardError, parse_rank
 from ..i18n import _
@@ -91,7 +99,7 @@ Labels = Annotated[
 ]
 
 EmptyRule = Annotated[
-    Union[Literal["any", "none"], list[Rank]],
+    Literal["any", "none"] | list[Rank],
     Field(description="What an empty pile takes: `any` card, `none`, or a list of ranks (e.g. `[K]`)."),
 ]
 
@@ -537,7 +545,7 @@ class Ruleset(Strict):
         return [gid for gid, g in self.piles.items() if g.role == "foundation"]
 
 
-Path = tuple[Union[str, int], ...]
+Path = tuple[str | int, ...]
 
 
 class Problem(NamedTuple):

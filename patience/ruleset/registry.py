@@ -16,7 +16,7 @@ import difflib
 import os
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from ..i18n import _
@@ -86,7 +86,7 @@ def discover() -> list[RulesetFile]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_cached(path: str, mtime: float) -> Ruleset:
     return load_file(path)
 

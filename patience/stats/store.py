@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Callable, Iterable
 
 from ..i18n import _
 from . import damaged_name

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ...i18n import _
 from ..loader import _Positions
-from ..model import MAX_PILES, DealStep, PileGroup, Ruleset, prefilled_cards, reference_problems, step_cards
+from ..model import (
+    MAX_PILES,
+    DealStep,
+    PileGroup,
+    Ruleset,
+    prefilled_cards,
+    reference_problems,
+    step_cards,
+)
 from .codes import CHECKS, KeyPath, LintFinding
 
 ALL_RANKS = frozenset(range(1, 14))
@@ -193,7 +201,7 @@ def check_stock(ctx: _Context) -> None:
     if stock is None:
         drawn = drawn_by_rules(ctx.ruleset)
         for gid, group in ctx.groups.items():
-            if group.role == "stock" and sum(dealt[gid]) and gid not in drawn:
+            if group.role == "stock" and any(dealt[gid]) and gid not in drawn:
                 ctx.add("P108", ("piles", gid, "role"),
                         _("{group} is a stock but there is no `stock:` section, so its cards can never be drawn").format(
                             group=gid))

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from ..loader import Finding
 from ..model import MAX_PILES
 
 Severity = Literal["error", "warning"]
-KeyPath = tuple[Union[str, int], ...]
+KeyPath = tuple[str | int, ...]
 ALL_RANKS = frozenset(range(1, 14))
 
 
