@@ -2,17 +2,7 @@
 
 import pytest
 
-from patience.cards import (
-    IS_RED,
-    RANK,
-    SUIT,
-    CardError,
-    card_str,
-    full_deck,
-    make_card,
-    parse_card,
-    parse_rank,
-)
+from patience.cards import IS_RED, RANK, SUIT, CardError, card_str, full_deck, make_card, parse_card, parse_rank
 
 
 @pytest.mark.parametrize("text", ["10♥", "TH", "10H", "th", "10h", " 10♥ "])

@@ -6,14 +6,7 @@ import pytest
 
 from patience import Game
 from patience.cards import cards_str
-from patience.deals import (
-    DealError,
-    SplitMix64,
-    fnv1a_64,
-    microsoft_shuffle,
-    patience_shuffle,
-    shuffled_deck,
-)
+from patience.deals import DealError, SplitMix64, fnv1a_64, microsoft_shuffle, patience_shuffle, shuffled_deck
 
 
 def rows(game: Game) -> list[str]:

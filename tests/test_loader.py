@@ -4,14 +4,7 @@ import time
 
 import pytest
 
-from patience.ruleset import (
-    RulesetError,
-    UnknownGame,
-    find_ruleset,
-    load_file,
-    load_text,
-    shipped_rulesets,
-)
+from patience.ruleset import RulesetError, UnknownGame, find_ruleset, load_file, load_text, shipped_rulesets
 from patience.ruleset.registry import normalize_name, shipped_dir
 
 FREECELL = (shipped_dir() / "freecell.yaml").read_text(encoding="utf-8")

@@ -26,15 +26,7 @@ from patience import Game
 from patience.cards import full_deck
 from patience.deals import MAX_DEAL, MAX_MICROSOFT_DEAL
 from patience.engine.compiled import SLOT
-from patience.engine.moves import (
-    CLOSE_UP,
-    DEAL,
-    REDEAL,
-    REMOVE,
-    SWAP,
-    IllegalMove,
-    Move,
-)
+from patience.engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move
 from patience.engine.notation import parse_move
 from patience.ruleset.model import Ruleset
 from patience.ruleset.registry import shipped_rulesets

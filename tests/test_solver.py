@@ -26,14 +26,7 @@ from patience import Game
 from patience.cards import card_str, parse_card
 from patience.ruleset import load_text
 from patience.solver import solve
-from patience.solver.prune import (
-    CLOSED,
-    SIMPLE,
-    Autoplay,
-    autoplay_rule,
-    closures,
-    stock_commutes,
-)
+from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
 from patience.solver.search import (
     DEPTH_FIRST_AFTER,
     NOISE,

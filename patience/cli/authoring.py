@@ -66,12 +66,7 @@ def new(name: str, source: str | None, folder: Path | None, user: bool, force: b
     """Write NAME.yaml, a commented starter ruleset, and ruleset.schema.json beside it for editors."""
     from ..ruleset.loader import RulesetError
     from ..ruleset.reference import schema_text
-    from ..ruleset.registry import (
-        UnknownGame,
-        find_ruleset_file,
-        normalize_name,
-        user_dir,
-    )
+    from ..ruleset.registry import UnknownGame, find_ruleset_file, normalize_name, user_dir
     from ..ruleset.starter import StarterError, copy_of, starter
 
     if user and folder is not None:

@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..deals import (
-    RANDOM_DEALS,  # a missing --deal, and `new` at the prompt, pick from 1..this
-)
+from ..deals import RANDOM_DEALS  # a missing --deal, and `new` at the prompt, pick from 1..this
 
 # The engine (and pydantic behind it) is imported inside functions, so that
 # `patience --help` starts fast.

@@ -345,14 +345,7 @@ def resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay:
 
 def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
             autofinish: bool | None) -> None:
-    from .saves import (
-        SaveError,
-        list_saves,
-        read_save,
-        restore,
-        resumed_session,
-        save_path,
-    )
+    from .saves import SaveError, list_saves, read_save, restore, resumed_session, save_path
 
     if game is not None:
         path = save_path(find_game(game).id)

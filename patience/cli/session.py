@@ -183,9 +183,7 @@ class Session:
 
     # ------------------------------------------------------------------ statistics
     def _record(self, result: str) -> None:
-        from ..stats.store import (
-            GameRecord,  # sqlite3 only when a game ends (start-up time)
-        )
+        from ..stats.store import GameRecord  # sqlite3 only when a game ends (start-up time)
 
         game = self.game
         self.records.append(GameRecord(

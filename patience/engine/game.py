@@ -39,17 +39,7 @@ from .compiled import (
     CompiledRules,
     Group,
 )
-from .moves import (
-    CLOSE_UP,
-    DEAL,
-    REDEAL,
-    REMOVE,
-    SWAP,
-    IllegalMove,
-    Move,
-    why_illegal,
-    why_stock_illegal,
-)
+from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
 from .outcome import progress_possible
 
 # One undo record: the move, what it did beyond the move itself, the score before it.

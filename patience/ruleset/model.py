@@ -10,15 +10,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    WithJsonSchema,
-    field_validator,
-    model_validator,
-)
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
 from ..cards import CardError, parse_rank
 from ..i18n import _

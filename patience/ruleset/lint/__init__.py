@@ -15,13 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ...i18n import _
-from ..loader import (
-    RulesetError,
-    _Positions,
-    check_schema,
-    parse_yaml,
-    read_ruleset_text,
-)
+from ..loader import RulesetError, _Positions, check_schema, parse_yaml, read_ruleset_text
 from ..model import Ruleset
 from ..registry import discover, load_path, names_of, normalize_name
 from .checks import ALL_CHECKS, _Context

@@ -8,15 +8,7 @@ from dataclasses import dataclass, field
 
 from ...i18n import _
 from ..loader import _Positions
-from ..model import (
-    MAX_PILES,
-    DealStep,
-    PileGroup,
-    Ruleset,
-    prefilled_cards,
-    reference_problems,
-    step_cards,
-)
+from ..model import MAX_PILES, DealStep, PileGroup, Ruleset, prefilled_cards, reference_problems, step_cards
 from .codes import CHECKS, KeyPath, LintFinding
 
 ALL_RANKS = frozenset(range(1, 14))
