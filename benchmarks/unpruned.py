@@ -6,8 +6,12 @@
 LOG is a file written by ``benchmarks/solver.py --log``: every deal it calls unsolvable is
 searched again here. The search tries every legal move of the engine (stock turns, removals and
 swaps too) from every position, depth first, with no safe moves, no stock chaining and no
-ordering; its only table holds canonical keys (interchangeable piles folded, which the engine's
-tests check). So it shares the engine with the solver, and none of the solver's pruning.
+ordering; its only table holds canonical keys (interchangeable piles folded), packed to bytes as
+the solver packs them (`Packer`, tested to follow `Game.canonical_key`). So it shares the engine
+and the key with the solver, and none of the solver's pruning.
+The tests' `brute_force_winnable` is the same idea kept apart on purpose: it copies games and
+compares the engine's own keys, sharing not even the solver's key packing; this one plays and
+takes back moves, fast enough for whole deals.
 
 Each deal ends `no win` (every position searched), `WIN` or `gave up` after ``--limit`` positions
 (default 3,000,000, about 300 MB; some Klondike deals need more). A `WIN` for a deal of the log
@@ -29,6 +33,8 @@ try:
 except ImportError:  # run from a source checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from patience import Game
+
+from solver import deal_range  # benchmarks/solver.py, beside this script
 
 from patience.solver.search import Packer
 
@@ -65,15 +71,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("log", nargs="?", help="a --log file of benchmarks/solver.py")
     parser.add_argument("--game", help="a game, with --deals, instead of a log")
-    parser.add_argument("--deals", help="A-B, with --game")
+    parser.add_argument("--deals", type=deal_range, help="A-B, with --game")
     parser.add_argument("--limit", type=int, default=3_000_000, help="positions before giving up")
     args = parser.parse_args()
     if args.log:
         rows = [json.loads(line) for line in Path(args.log).read_text(encoding="utf-8").splitlines() if line]
         deals = [(row["game"], row["deal"]) for row in rows if row["status"] == "unsolvable"]
     elif args.game and args.deals:
-        first, _, last = args.deals.partition("-")
-        deals = [(args.game, deal) for deal in range(int(first), int(last or first) + 1)]
+        deals = [(args.game, deal) for deal in args.deals]
     else:
         parser.error("give a log file, or --game and --deals")
     answers: Counter[str] = Counter()

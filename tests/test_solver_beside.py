@@ -127,12 +127,11 @@ def test_cli_one_deal_with_two_jobs_races_two_searches():
     assert plays_to_win(Game.new("klondike-3", deal=33), data["moves"])
 
 
-
 def test_in_a_daemonic_process_two_workers_take_turns_in_one_process(monkeypatch):
     # A pool's workers are daemonic and may not have children: no helper, no error, and the
     # one-process answer (deal 33 needs depth-first, which joins after DEPTH_FIRST_AFTER).
-    # The daemonic process is simulated; a real pool was suspected (wrongly) of making a later
-    # pexpect test time out.
+    # The daemonic process is simulated, which spares a pool's start-up; `can_fork` reads no more
+    # than `current_process().daemon`.
     from types import SimpleNamespace
 
     from patience.solver import beside
