@@ -27,8 +27,10 @@ from patience.cards import card_str, parse_card
 from patience.ruleset import load_text
 from patience.solver import solve
 from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
+from patience.solver.heuristic import DOWN, Heuristic
 from patience.solver.search import (
     DEPTH_FIRST_AFTER,
+    DEPTH_FIRST_DOWN,
     NOISE,
     Packer,
     SolveResult,
@@ -138,7 +140,7 @@ def test_the_same_deal_gets_the_same_answer():
 
 
 def test_the_same_deal_gets_the_same_answer_when_both_searches_take_turns():
-    first, again = (solve(Game.new("klondike-3", deal=33), timeout=None, max_states=4000) for _ in range(2))
+    first, again = (solve(Game.new("klondike-3", deal=53), timeout=None, max_states=4000) for _ in range(2))
     assert first.status == "solved" and first.states > DEPTH_FIRST_AFTER
     assert (again.status, again.moves, again.states) == (first.status, first.moves, first.states)
 
@@ -339,14 +341,24 @@ def test_restarting_search_gives_the_same_answer_twice():
     assert (again.moves, expanded_again) == (first.moves, expanded)
 
 
+def test_depth_first_charges_more_for_a_face_down_card_in_the_layout_only():
+    game = Game.new("klondike-3", deal=1)
+    columns = [p for p in range(game.rules.pile_count) if game.rules.is_column[p]]
+    assert sum(game.hidden[p] for p in columns) == 21  # KL-1: 0 + 1 + ... + 6 under the top cards
+    assert game.hidden[game.rules.stock_pile] == 24  # the stock's cards are not counted
+    eager, plain = Heuristic(game, down=DEPTH_FIRST_DOWN), Heuristic(game)
+    assert DEPTH_FIRST_DOWN > DOWN
+    assert eager(game) - plain(game) == (DEPTH_FIRST_DOWN - DOWN) * 21
+
+
 def test_depth_first_joins_a_long_search_and_shares_the_state_budget():
-    # Klondike draw-3 deal 33: best-first alone did not win it in 60 s (about 180,000
-    # positions); depth-first, once it joins, wins within a few hundred of its own.
-    result = solve(Game.new("klondike-3", deal=33), timeout=None, max_states=4000)
-    assert result.status == "solved" and plays_to_win(Game.new("klondike-3", deal=33), result.moves)
+    # Klondike draw-3 deal 53: best-first alone did not win it within 40,000 positions (12 s);
+    # depth-first, once it joins, wins within a few hundred of its own.
+    result = solve(Game.new("klondike-3", deal=53), timeout=None, max_states=4000)
+    assert result.status == "solved" and plays_to_win(Game.new("klondike-3", deal=53), result.moves)
     assert DEPTH_FIRST_AFTER < result.states < 4000
     # One budget for both: a position fewer and the search stops there, unknown.
-    capped = solve(Game.new("klondike-3", deal=33), timeout=None, max_states=result.states - 1)
+    capped = solve(Game.new("klondike-3", deal=53), timeout=None, max_states=result.states - 1)
     assert (capped.status, capped.states) == ("unknown", result.states - 1)
 
 

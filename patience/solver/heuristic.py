@@ -18,11 +18,12 @@ OUT, DOWN, DISORDER = 4, 3, 2
 
 class Heuristic:
     """`features` is computed once per position; `__call__` weighs it with ``free`` and ``cell``,
-    what an empty pile and an empty one-card cell are worth."""
+    what an empty pile and an empty one-card cell are worth; ``down`` is what a face-down card
+    costs."""
 
-    def __init__(self, game: Game, free: int = 2, cell: int = 2) -> None:
+    def __init__(self, game: Game, free: int = 2, cell: int = 2, down: int = DOWN) -> None:
         rules = game.rules
-        self.free_weight, self.cell_weight = free, cell
+        self.free_weight, self.cell_weight, self.down_weight = free, cell, down
         self.rules = rules
         self.win_piles = rules.win_piles
         self.layout = tuple(p for p in range(rules.pile_count)
@@ -67,4 +68,4 @@ class Heuristic:
                 below = above
         free = list(map(at, self.rooms)).count([])
         cells = list(map(at, self.cells)).count([])
-        return OUT * out + DOWN * down + DISORDER * disorder, free, cells
+        return OUT * out + self.down_weight * down + DISORDER * disorder, free, cells

@@ -35,6 +35,10 @@ DEPTH_FIRST_AFTER = 2048
 # the first add a number below NOISE to each estimate.
 RESTART_UNIT = 2000
 NOISE = 64
+# What a face-down card costs in depth-first's order (best-first: `heuristic.DOWN`, 3). Runs after
+# the first add noise up to NOISE, which drowns small differences; with 20 a card turned up still
+# counts, and turning cards up first won Klondike draw-3 deals that were unknown (docs/solver.md).
+DEPTH_FIRST_DOWN = 20
 # The best-first search's queues, popped in turn: (weight, empty pile, empty cell) gives the priority
 # weight * estimate + depth, the estimate valuing an empty pile and an empty one-card cell so.
 # Nearly A* alone left 2 of FreeCell 1-1000 unknown at 10 s but only 8 of Klondike draw-3 1-20
@@ -410,7 +414,7 @@ def _depth_first(tree: _Tree, noise: _Noise | None = None) -> Generator[None, No
     game = tree.game
     if game.is_won():
         return _solved(tree, [])
-    heuristic = Heuristic(game)
+    heuristic = Heuristic(game, down=DEPTH_FIRST_DOWN)
     estimate = heuristic if noise is None else (lambda position: heuristic(position) + noise())
     path: list[tuple[Move, ...]] = []  # the edges pushed from the root to here
 
