@@ -15,6 +15,7 @@ from positions import (
     build,
     cell,
     full_foundations_but,
+    needs_depth_first,
     notations,
     plays_to_win,
     replays_to_win,
@@ -25,9 +26,10 @@ from positions import (
 from patience import Game
 from patience.cards import card_str, parse_card
 from patience.ruleset import load_text
+from patience.solver import search as search_module
 from patience.solver import solve
-from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
 from patience.solver.heuristic import DOWN, Heuristic
+from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
 from patience.solver.search import (
     DEPTH_FIRST_AFTER,
     DEPTH_FIRST_DOWN,
@@ -47,6 +49,8 @@ from patience.solver.search import (
 )
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
 def brute_force_winnable(game: Game, limit: int = 20_000, canonical: bool = False) -> bool:
     """Every position reachable by any legal move, no pruning at all; exact keys, or with
     ``canonical`` the engine's keys that fold interchangeable piles (a smaller search)."""
@@ -140,7 +144,7 @@ def test_the_same_deal_gets_the_same_answer():
 
 
 def test_the_same_deal_gets_the_same_answer_when_both_searches_take_turns():
-    first, again = (solve(Game.new("klondike-3", deal=53), timeout=None, max_states=4000) for _ in range(2))
+    first, again = (solve(needs_depth_first(), timeout=None, max_states=4000) for _ in range(2))
     assert first.status == "solved" and first.states > DEPTH_FIRST_AFTER
     assert (again.status, again.moves, again.states) == (first.status, first.moves, first.states)
 
@@ -341,7 +345,7 @@ def test_restarting_search_gives_the_same_answer_twice():
     assert (again.moves, expanded_again) == (first.moves, expanded)
 
 
-def test_depth_first_charges_more_for_a_face_down_card_in_the_layout_only():
+def test_depth_first_charges_more_for_a_face_down_card_in_the_layout_only(monkeypatch):
     game = Game.new("klondike-3", deal=1)
     columns = [p for p in range(game.rules.pile_count) if game.rules.is_column[p]]
     assert sum(game.hidden[p] for p in columns) == 21  # KL-1: 0 + 1 + ... + 6 under the top cards
@@ -349,16 +353,28 @@ def test_depth_first_charges_more_for_a_face_down_card_in_the_layout_only():
     eager, plain = Heuristic(game, down=DEPTH_FIRST_DOWN), Heuristic(game)
     assert DEPTH_FIRST_DOWN > DOWN
     assert eager(game) - plain(game) == (DEPTH_FIRST_DOWN - DOWN) * 21
+    # What the searches really order by: depth-first the eager estimate, best-first the plain one.
+    made: list[int] = []
+
+    class Recorded(Heuristic):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self.down_weight)
+
+    monkeypatch.setattr(search_module, "Heuristic", Recorded)
+    next(_depth_first(_Tree(game, autoplay_rule(game.rules))))
+    assert made == [DEPTH_FIRST_DOWN]
+    made.clear()
+    next(_best_first(_Tree(game, autoplay_rule(game.rules))))
+    assert made and set(made) == {DOWN}
 
 
 def test_depth_first_joins_a_long_search_and_shares_the_state_budget():
-    # Klondike draw-3 deal 53: best-first alone did not win it within 40,000 positions (12 s);
-    # depth-first, once it joins, wins within a few hundred of its own.
-    result = solve(Game.new("klondike-3", deal=53), timeout=None, max_states=4000)
-    assert result.status == "solved" and plays_to_win(Game.new("klondike-3", deal=53), result.moves)
+    result = solve(needs_depth_first(), timeout=None, max_states=4000)
+    assert result.status == "solved" and plays_to_win(needs_depth_first(), result.moves)
     assert DEPTH_FIRST_AFTER < result.states < 4000
     # One budget for both: a position fewer and the search stops there, unknown.
-    capped = solve(Game.new("klondike-3", deal=53), timeout=None, max_states=result.states - 1)
+    capped = solve(needs_depth_first(), timeout=None, max_states=result.states - 1)
     assert (capped.status, capped.states) == ("unknown", result.states - 1)
 
 

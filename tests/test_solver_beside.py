@@ -8,7 +8,7 @@ import multiprocessing
 
 import pytest
 from clirun import run
-from positions import STUCK, plays_to_win, tiny_position
+from positions import DEPTH_FIRST_DEAL, STUCK, needs_depth_first, plays_to_win, tiny_position
 
 from patience import Game
 from patience.solver import search
@@ -31,12 +31,11 @@ def no_helper_left() -> bool:
 
 
 def test_two_workers_win_a_deal_that_needs_depth_first_and_the_win_replays():
-    # Klondike draw-3 deal 53: best-first alone does not win it within 40,000 positions; the
-    # depth-first helper does within a few hundred once it starts. (That the helper's own
-    # answers are taken is tested below with a best-first search that never ends.)
-    result = solve(Game.new("klondike-3", deal=53), timeout=120, workers=2)
+    # `needs_depth_first`: the depth-first helper wins it. (That the helper's own answers are
+    # taken is tested below with a best-first search that never ends.)
+    result = solve(needs_depth_first(), timeout=120, workers=2)
     assert result.status == "solved" and result.reason == "win found"
-    assert plays_to_win(Game.new("klondike-3", deal=53), result.moves)
+    assert plays_to_win(needs_depth_first(), result.moves)
     assert result.states > DEPTH_FIRST_AFTER
     assert no_helper_left()
 
@@ -91,9 +90,9 @@ def test_the_time_budget_stops_the_helper_too(monkeypatch):
 
 
 def test_without_fork_two_workers_are_the_one_process_solver(monkeypatch):
-    one = solve(Game.new("klondike-3", deal=53), timeout=None, max_states=4000)
+    one = solve(needs_depth_first(), timeout=None, max_states=4000)
     monkeypatch.setattr(search, "can_fork", lambda: False)
-    two = solve(Game.new("klondike-3", deal=53), timeout=None, max_states=4000, workers=2)
+    two = solve(needs_depth_first(), timeout=None, max_states=4000, workers=2)
     assert (two.status, two.moves, two.states) == (one.status, one.moves, one.states)
 
 
@@ -120,27 +119,27 @@ def test_jobs_and_workers_are_not_both_several():
 
 
 def test_cli_one_deal_with_two_jobs_races_two_searches():
-    out = run("solve", "klondike-3", "--deal", "53", "--jobs", "2", "--json", "--timeout", "120")
+    out = run("solve", "klondike-3", "--deal", str(DEPTH_FIRST_DEAL), "--jobs", "2", "--json", "--timeout", "120")
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["status"] == "solved" and data["states"] > DEPTH_FIRST_AFTER
-    assert plays_to_win(Game.new("klondike-3", deal=53), data["moves"])
+    assert plays_to_win(needs_depth_first(), data["moves"])
 
 
 def test_in_a_daemonic_process_two_workers_take_turns_in_one_process(monkeypatch):
     # A pool's workers are daemonic and may not have children: no helper, no error, and the
-    # one-process answer (deal 53 needs depth-first, which joins after DEPTH_FIRST_AFTER).
+    # one-process answer (`needs_depth_first`'s deal).
     # The daemonic process is simulated, which spares a pool's start-up; `can_fork` reads no more
     # than `current_process().daemon`.
     from types import SimpleNamespace
 
     from patience.solver import beside
 
-    one = solve(Game.new("klondike-3", deal=53), timeout=None, max_states=4000)
+    one = solve(needs_depth_first(), timeout=None, max_states=4000)
     assert one.status == "solved" and one.states > DEPTH_FIRST_AFTER
     monkeypatch.setattr(beside.multiprocessing, "current_process", lambda: SimpleNamespace(daemon=True))
     assert not can_fork() and not search.can_fork()
-    two = solve(Game.new("klondike-3", deal=53), timeout=None, max_states=4000, workers=2)
+    two = solve(needs_depth_first(), timeout=None, max_states=4000, workers=2)
     assert (two.status, two.moves, two.states) == (one.status, one.moves, one.states)
 
 
