@@ -145,12 +145,14 @@ def test_FC7_safe_cards_are_those_no_card_outside_the_foundations_could_be_built
 def test_FC7_autoplay_sends_the_safe_cards_and_undo_takes_back_the_whole_turn_as_one_move():
     game = autoplay_position()
     s = Session(game, Settings(autoplay=True, autofinish=False), now=Clock())
+    moves_before = game.move_count
     reply = s.handle("4b")  # 3♠ to a free cell; then A♠, 2♠, 3♥, 3♠, 3♣ are all safe
     assert not reply.failed and "auto: " in reply.lines[0]
     spades = game.piles[game.rules.pile_by_label["h4"]]
     assert len(spades) == 3
     assert len(s.turns) == 1 and len(s.turns[0]) > 1
     moves_after = game.move_count
+    assert moves_after == moves_before + 1  # one command, one move: the automatic ones are free
     s.handle("undo")
     assert game.position() == autoplay_position().position()
     assert game.move_count == moves_after + 1  # FC-7: one undo is one move
@@ -163,6 +165,21 @@ def test_FC7_without_autoplay_a_move_is_only_that_move():
     s = Session(game, Settings(autoplay=False, autofinish=False), now=Clock())
     s.handle("4b")
     assert game.piles[game.rules.pile_by_label["h4"]] == []
+
+
+def test_FC7_in_freecell_each_undo_and_redo_counts_as_a_move():
+    s = Session(Game.new("freecell", 1), Settings(autoplay=False, autofinish=False), now=Clock())
+    for command, count in (("1a", 1), ("undo", 2), ("redo", 3), ("undo", 4)):
+        assert not s.handle(command).failed
+        assert s.game.move_count == count, command
+
+
+def test_G3_elsewhere_an_undo_takes_its_move_back_off_the_count_and_a_redo_puts_it_on_again():
+    s = Session(Game.new("klondike", 5), Settings(autoplay=False, autofinish=False), now=Clock())
+    for command, count in (("s", 1), ("s", 2), ("undo", 1), ("redo", 2), ("undo", 1), ("undo", 0)):
+        assert not s.handle(command).failed
+        assert s.game.move_count == count, command
+    assert s.undos == 3  # the statistics still see every undo
 
 
 def test_auto_command_sends_safe_cards_even_when_autoplay_is_off_and_refuses_when_none():

@@ -206,7 +206,7 @@ class Session:
     def leave(self) -> None:
         """The player leaves this game without keeping it: record it unless it is already
         recorded or was never played."""
-        if self.recorded or self.game.move_count == 0:
+        if self.recorded or not (self.turns or self.undone):  # the count may be back at 0 after undos
             return
         status = self.status()
         self._record(status if status != "in progress" else "abandoned")
@@ -437,9 +437,11 @@ class Session:
         before = self.status()
         if self.undone and self.undone[-1] and self.undone[-1][0] == move:
             return self._redo()  # the same move as the next redo: bring its whole turn back
+        count = game.move_count
         turn = [game.play(move)]
         self.undone.clear()
         messages = self._assist(turn)
+        game.move_count = count + 1  # one command, one move: the automatic moves after it are free
         self.turns.append(turn)
         return self._after_change(before, messages)
 
@@ -497,22 +499,25 @@ class Session:
         if not self.turns:
             raise IllegalMove(_("nothing to undo"))
         self.undos += 1
-        return self._replay_turn(self.turns, self.undone, self.game.undo)
+        counted = self.game.rules.undo_counts_as_move  # FC-7; otherwise the turn comes off the count
+        return self._replay_turn(self.turns, self.undone, self.game.undo, 1 if counted else -1)
 
     def _redo(self) -> Reply:
         from ..engine.moves import IllegalMove
 
         if not self.undone:
             raise IllegalMove(_("nothing to redo"))
-        return self._replay_turn(self.undone, self.turns, self.game.redo)
+        return self._replay_turn(self.undone, self.turns, self.game.redo, 1)
 
-    def _replay_turn(self, source: list[list[Move]], target: list[list[Move]], step: Callable[[], Move]) -> Reply:
-        """Undo or redo one whole turn: one move each, whatever the turn held (FC-7)."""
+    def _replay_turn(self, source: list[list[Move]], target: list[list[Move]], step: Callable[[], Move],
+                     counts: int) -> Reply:
+        """Undo or redo one whole turn, which changes the move count by `counts` whatever it held."""
         before = self.status()
+        count = self.game.move_count
         turn = source.pop()
         for _move in turn:
             step()
-        self.game.move_count -= len(turn) - 1
+        self.game.move_count = count + counts
         target.append(turn)
         return self._after_change(before, [])
 

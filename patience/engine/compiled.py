@@ -157,6 +157,7 @@ class CompiledRules:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        self.undo_counts_as_move = ruleset.undo_counts_as_move  # FC-7
         self.groups: list[Group] = []
         first = 0
         for i, (gid, spec) in enumerate(ruleset.piles.items()):

@@ -71,7 +71,7 @@ class Game:
         self.score = 0
         self.history: list[UndoRecord] = []
         self.future: list[Move] = []  # moves undone, for redo
-        self.move_count = 0  # plays, undos and redos: each counts (FC-7)
+        self.move_count = 0  # plays and redos; undos too where the ruleset says so (FC-7), else minus one
         self.uses_left: tuple[int, ...] = self.rules.action_uses  # per action; -1: unlimited
         if deal is not None:
             self._deal(deal)
@@ -583,7 +583,7 @@ class Game:
             raise IllegalMove(_("nothing to undo"))
         move = self.pop()
         self.future.append(move)
-        self.move_count += 1
+        self.move_count += 1 if self.rules.undo_counts_as_move else -1
         return move
 
     def redo(self) -> Move:

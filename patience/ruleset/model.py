@@ -527,6 +527,11 @@ class Ruleset(Strict):
     )
     win: Win | None = Field(None, description="When the game is won; default: every card on the foundations.")
     assists: Assists = Field(default_factory=Assists, description="Help the terminal game gives by default.")
+    undo_counts_as_move: bool = Field(
+        False,
+        description="Each undo and redo is one more move on the game's move count (FC-7). Otherwise an undo "
+        "takes its move back off the count, and a redo puts it on again.",
+    )
 
     def display_name(self, lang: str = "en") -> str:
         return self.names.get(lang, self.name)
