@@ -20,6 +20,7 @@ from ..engine.moves import DEAL, REDEAL, Move
 from .beside import Helper, can_fork
 from .heuristic import Heuristic
 from .prune import SIMPLE, Autoplay, autoplay_rule, stock_commutes
+from .talon import TalonTurns, turns_are_fixed
 
 STOCK_ACTIONS = (DEAL, REDEAL)
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
@@ -251,6 +252,10 @@ class _Tree:
         self.stock_pile, self.counted = rules.stock_pile, rules.redeals >= 0
         # After the stock turned, only waste moves are new: any other move was tried before it.
         self.waste_only = (rules.waste_pile,) if self.chained and stock_commutes(rules) else None
+        # Where a chain's turns follow from the talon alone, they are found once per talon state.
+        self.talon = TalonTurns(game, self.waste_only) if self.waste_only and turns_are_fixed(rules) else None
+        # With a one-card draw the waste's top may be a safe move (`prune.may_autoplay_from`).
+        self.waste_autoplays = self.auto is not None and rules.waste_pile in self.auto.sources
 
     def chain_position(self) -> tuple[int, int]:
         """Along a chain only the stock and waste change: its position is the stock's size, and
@@ -265,6 +270,9 @@ class _Tree:
         then one other move (a line of play is always such blocks), so positions that only
         turned the stock are not stored. The chain stops when its position repeats (the stock
         went round) or ends. A stock dealing onto several piles stays an ordinary move."""
+        if self.talon is not None:
+            yield from self._children_by_talon(reverse)
+            return
         game, auto = self.game, self.auto
         chain: list[Move] = []
         chain_seen: set[tuple[int, int]] = set()
@@ -296,6 +304,47 @@ class _Tree:
                 yield from self._visit(tuple(chain), stock, False, extra)
                 break
         for _stock in chain:
+            game.pop()
+
+    def _children_by_talon(self, reverse: Move | None) -> Iterator[Child]:
+        """`children`, the same children in the same order, where the stock's turns are known from
+        the talon (`talon.turns_are_fixed`): the chain's turns are pushed only as far as a card
+        that may land somewhere, and waste moves are listed only there."""
+        game, talon = self.game, self.talon
+        assert talon is not None
+        moves = game.legal_moves()
+        stock: Move | None = None
+        for move in moves:
+            if move[1] in STOCK_ACTIONS:
+                stock = stock or move
+                continue
+            if move == reverse or game.changes_nothing(move):
+                continue  # both lead back to a position already seen
+            game.push(move)
+            yield from self._visit((move,), move, True)
+            game.pop()
+        if stock is None:
+            return
+        actions, tops = talon.turns(game, stock)
+        pushed = 0
+        for at, top in enumerate(tops):
+            if top < 0 or not talon.may_land(game, top):
+                continue
+            while pushed <= at:
+                game.push(actions[pushed])
+                pushed += 1
+            chain = actions[:pushed]
+            extra = self.auto.run(game) if self.auto is not None and self.waste_autoplays else []
+            if extra:  # as in `children`: that child's search covers turning on
+                yield from self._visit(chain, chain[-1], False, extra)
+                break
+            for move in game.legal_moves(sources=self.waste_only):
+                if move[1] in STOCK_ACTIONS or game.changes_nothing(move):
+                    continue
+                game.push(move)
+                yield from self._visit((*chain, move), move, False)
+                game.pop()
+        for _action in range(pushed):
             game.pop()
 
     def _visit(self, edge: tuple[Move, ...], last: Move, may_reverse: bool,
