@@ -29,6 +29,7 @@ from patience.ruleset import load_text
 from patience.solver import search as search_module
 from patience.solver import solve
 from patience.solver.heuristic import DOWN, Heuristic
+from patience.solver.hops import hop_group
 from patience.solver.prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, stock_commutes
 from patience.solver.search import (
     DEPTH_FIRST_AFTER,
@@ -614,3 +615,124 @@ def test_listing_children_leaves_the_position_as_it_was(name, deal, rnd):
         edge = rnd.choice(children)[0]
         for move in edge:
             game.push(move)
+
+
+# Hops (`solver/hops.py`): a run moved off a card it is built on, onto that card's twin, is
+# played only together with a move that uses the card it uncovers.
+
+def test_hops_are_paired_only_where_the_proof_holds():
+    for name in ("klondike", "klondike-3", "klondike-vegas"):
+        group = hop_group(Game.new(name).rules)
+        assert group is not None and group.id == "tableau"
+    for name in ("freecell", "cromwell", "parada", "parada-1", "kwadratura-kola", "dywan", "czternastki"):
+        assert hop_group(Game.new(name).rules) is None  # cells and run limits, swaps, grids...
+    text = (ROOT / "rulesets" / "klondike-3.yaml").read_text(encoding="utf-8")
+    variants = {
+        "wraps": text.replace("build: {rank: down, suit: alternate-colour}",
+                              "build: {rank: down, suit: alternate-colour, wrap: true}"),
+        "cells": text.replace("stock: {role: stock, labels: [s]}",
+                              "stock: {role: stock, labels: [s]}\n  cells: {role: cell, count: 1, labels: [a], empty: any}"),
+        "two-decks": text.replace("decks: 1 ", "decks: 2 "),
+        "waste-builds": text.replace("waste: {role: waste, labels: [w], move: top}",
+                                     "waste: {role: waste, labels: [w], move: top, build: {rank: down, suit: any}}"),
+    }
+    for variant, changed in variants.items():
+        assert changed != text, variant
+        ruleset = load_text(changed.replace("id: klondike-3\n", f"id: {variant}\n"))
+        assert hop_group(Game(ruleset).rules) is None, variant
+
+
+def hop_position() -> Game:
+    """Klondike: clubs home to the 6, hearts to the 5, spades to the 7, diamonds all home.
+    Column 1 holds 7♣ 6♥ face down under 8♠ 7♥, column 2 the 8♣, column 3 K♠ Q♥, column 4 K♣;
+    the rest lies face down in the stock."""
+    piles = {**full_foundations_but("7C 6H 8S"), "1": "7C 6H | 8S 7H", "2": "8C", "3": "KS QH", "4": "KC"}
+    return build("klondike", piles, fill="s", fill_face_down=True)
+
+
+def test_a_hop_is_a_child_only_together_with_a_use_of_the_card_it_uncovers():
+    # 7♥ may hop onto 8♣, uncovering 8♠, which then goes home: one child of two moves (and the
+    # safe moves after it). Q♥ may hop onto K♣, but nothing could use the K♠ it uncovers (Q♦
+    # is home, K♠ is not wanted there): no child. Without the pairing both hops are children.
+    game = hop_position()
+    words = {game.notation(m): m for m in game.legal_moves()}
+    seven, queen = words["12"], words["34"]
+    tree = _Tree(game, autoplay_rule(game.rules))
+    assert tree.hops is not None and tree.hops.is_hop(tree.game, seven) and tree.hops.is_hop(tree.game, queen)
+    edges = [edge for edge, _back, _won in tree.children(None)]
+    firsts = [edge[0] for edge in edges]
+    assert queen not in firsts
+    paired = [edge for edge in edges if edge[0] == seven]
+    column_1 = game.rules.pile_by_label["1"]
+    assert len(paired) == 1 and paired[0][1][0] == column_1 and paired[0][1][1] in game.rules.foundation_piles
+    assert len(paired[0]) > 2  # 6♥ turned up, and more, go home after it
+    assert all(not tree.hops.is_hop(game, first) or len(edge) > 1 for edge, first in zip(edges, firsts))
+    unpaired = _Tree(game, autoplay_rule(game.rules))
+    unpaired.hops = None
+    assert {seven, queen} <= {edge[0] for edge, _back, _won in unpaired.children(None)}
+    result = solve(game, timeout=30)
+    assert result.status == "solved" and plays_to_win(game.copy(), result.moves)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 40))
+def test_a_hop_the_filter_passes_over_has_no_use(rnd, steps):
+    # `Hops.may_be_used` only saves listing moves: along random lines of play in every Klondike
+    # game, each hop it passes over has no move using the card it uncovers.
+    game = Game.new(rnd.choice(["klondike", "klondike-3", "klondike-vegas"]), deal=rnd.randint(1, 10**6))
+    tree = _Tree(game, autoplay_rule(game.rules))
+    hops, here = tree.hops, tree.game
+    assert hops is not None and hops.talon is not None
+    checked = 0
+    for _step in range(steps):
+        moves = here.legal_moves()
+        stock = next((m for m in moves if m[1] < 0), None)
+        for move in moves:
+            if hops.is_hop(here, move) and not hops.may_be_used(here, move, stock):
+                here.push(move)
+                assert not list(hops.uses(here, move))
+                here.pop()
+                checked += 1
+        if not moves:
+            break
+        here.push(rnd.choice(moves))
+    event(f"hops passed over: {min(checked, 3)}+")
+
+
+def klondike_ending(data, ruleset) -> Game:
+    """A Klondike draw-3 ending with built face-up runs on the columns, where hops abound: the
+    foundations full up to a random rank per suit, each column a few face-down cards under a
+    run built down in alternating colours, the other cards in the stock and on the waste."""
+    firsts = data.draw(st.lists(st.sampled_from("9TJQK*"), min_size=4, max_size=4), label="first card out, per suit")
+    foundations = full_foundations_but(" ".join(rank + suit for rank, suit in zip(firsts, "CDHS") if rank != "*"))
+    held = {c for text in foundations.values() for c in text.split()}
+    pool = list(data.draw(st.permutations([f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"
+                                           if f"{r}{s}" not in held]), label="cards"))
+    piles = dict(foundations)
+    for column in range(data.draw(st.integers(1, 7), label="columns")):
+        if not pool:
+            break
+        down = [pool.pop() for _ in range(min(len(pool) - 1, data.draw(st.integers(0, 2), label="face down")))]
+        run = [pool.pop()]
+        while data.draw(st.booleans(), label="longer run"):
+            fitting = [c for c in pool if "A23456789TJQK".index(c[0]) == "A23456789TJQK".index(run[-1][0]) - 1
+                       and (c[1] in "DH") != (run[-1][1] in "DH")]
+            if not fitting:
+                break
+            run.append(data.draw(st.sampled_from(fitting), label="next card"))
+            pool.remove(run[-1])
+        piles[str(column + 1)] = " ".join(down) + " | " + " ".join(run)
+    on_waste = data.draw(st.integers(0, len(pool)), label="waste size")
+    piles["s"] = " ".join(pool[on_waste:]) + " |"
+    text = build("klondike-3", piles, fill="w").position()  # the waste: the cards left, in card order
+    return Game.from_position(text.replace("game: klondike-3", f"game: {ruleset.id}"), ruleset)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_hops_paired_with_their_uses_lose_no_win(data):
+    # The solver plays a hop only with a move that uses what it uncovers; on endings full of
+    # built runs its answer, and each search's alone, must equal a search that prunes nothing.
+    game = klondike_ending(data, no_worry_back())
+    assert hop_group(game.rules) is not None
+    assert_answer_is_exact(game)

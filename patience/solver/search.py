@@ -19,6 +19,7 @@ from ..engine.game import Game
 from ..engine.moves import DEAL, REDEAL, Move
 from .beside import Helper, can_fork
 from .heuristic import Heuristic
+from .hops import Hops, hop_group
 from .prune import SIMPLE, Autoplay, autoplay_rule, stock_commutes
 from .talon import TalonTurns, turns_are_fixed
 
@@ -256,6 +257,9 @@ class _Tree:
         self.talon = TalonTurns(game, self.waste_only) if self.waste_only and turns_are_fixed(rules) else None
         # With a one-card draw the waste's top may be a safe move (`prune.may_autoplay_from`).
         self.waste_autoplays = self.auto is not None and rules.waste_pile in self.auto.sources
+        # A hop is played only with a move that uses the card it uncovers (`hops.hop_group`).
+        hopping = hop_group(rules) if rules.stock_pile < 0 or self.talon is not None else None
+        self.hops = Hops(game, hopping, self.talon) if hopping is not None else None
 
     def chain_position(self) -> tuple[int, int]:
         """Along a chain only the stock and waste change: its position is the stock's size, and
@@ -283,6 +287,9 @@ class _Tree:
                     continue
                 if game.changes_nothing(move) or (not chain and move == reverse):
                     continue  # both lead back to a position already seen
+                if not chain and self.hops is not None and self.hops.is_hop(game, move):
+                    yield from self._hop_children(move, next((m for m in moves if m[1] in STOCK_ACTIONS), None))
+                    continue
                 game.push(move)
                 yield from self._visit((*chain, move), move, not chain)
                 game.pop()
@@ -313,13 +320,13 @@ class _Tree:
         game, talon = self.game, self.talon
         assert talon is not None
         moves = game.legal_moves()
-        stock: Move | None = None
+        stock = next((move for move in moves if move[1] in STOCK_ACTIONS), None)
         for move in moves:
-            if move[1] in STOCK_ACTIONS:
-                stock = stock or move
+            if move[1] in STOCK_ACTIONS or move == reverse or game.changes_nothing(move):
+                continue  # the last two lead back to a position already seen
+            if self.hops is not None and self.hops.is_hop(game, move):
+                yield from self._hop_children(move, stock)
                 continue
-            if move == reverse or game.changes_nothing(move):
-                continue  # both lead back to a position already seen
             game.push(move)
             yield from self._visit((move,), move, True)
             game.pop()
@@ -346,6 +353,19 @@ class _Tree:
                 game.pop()
         for _action in range(pushed):
             game.pop()
+
+    def _hop_children(self, hop: Move, stock: Move | None) -> Iterator[Child]:
+        """The children of a hop and each move that uses the card it uncovers (`hops.Hops.uses`);
+        the position after the hop alone is no child. None is reversible as one move.
+        ``stock``: the stock action here, if any."""
+        assert self.hops is not None
+        game = self.game
+        if not self.hops.may_be_used(game, hop, stock):
+            return
+        game.push(hop)
+        for after in self.hops.uses(game, hop):
+            yield from self._visit((hop, *after), after[-1], False)
+        game.pop()
 
     def _visit(self, edge: tuple[Move, ...], last: Move, may_reverse: bool,
                extra: list[Move] | None = None) -> Iterator[Child]:
