@@ -35,10 +35,12 @@ def hop_group(rules: CompiledRules) -> Group | None:
     (a) a run with u at its top (v..u) moves from u's pile to Z: move v..u and the hopped run
         together to Z (one run, condition 2), then hop the run off u to t;
     (b) the upper part of the hopped run moves from t's pile to Z (a foundation too): move it
-        from u's pile first, then hop the rest (the whole run: the line was not shortest);
+        from u's pile first, then hop the rest (when the whole run moves, H and M are one move
+        from u's pile: the line was not shortest);
     (c) a run lying under the hopped run on t's pile, t included, moves to Z: move it first,
         then hop onto t where it now lies;
-    (d) a run lands on the hopped run's top card: land it before the hop, then hop the longer run.
+    (d) a run lands on the hopped run's top card: land it there while that card still lies on
+        u's pile, then hop the longer run.
     Nothing else can touch them: a card lands on u only if it has c's rank (a use), and a run
     from u's pile would have to be lower than its own top card to land on the hopped run
     (condition 3). So a hop can be carried later and later in the line, past moves that do not
@@ -48,8 +50,9 @@ def hop_group(rules: CompiledRules) -> Group | None:
     move that uses one hop uses no other (it lands on one card, or sends one card home), a
     rewrite keeps each move's three cards, so a pair stays a pair, and where the move after a
     hop is another hop that uses it, the two pairs stand side by side. The stock's turns touch
-    no column (condition 5), so they are carried after a hop as well, up to a waste card that
-    lands on u: `Hops.uses` lists pairs with stock turns between. So some shortest winning line
+    no column, and `prune.stock_commutes` carries them after every move that is not the waste's,
+    a hop and its use included, up to a waste card: when that card is the use, the turns stand
+    between the hop and it, and `Hops.uses` lists such pairs too. So some shortest winning line
     starts with a move that is no hop or with a hop and its use, and by induction on the length
     of a shortest win the search that plays hops only in such pairs still finds a win, with the
     safe moves (`prune.autoplay_rule`) and the stock's chains (`prune.stock_commutes`) as before.
