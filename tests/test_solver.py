@@ -674,6 +674,27 @@ def test_a_hop_is_a_child_only_together_with_a_use_of_the_card_it_uncovers():
     assert result.status == "solved" and plays_to_win(game.copy(), result.moves)
 
 
+def test_a_hop_pairs_with_a_waste_card_the_stock_turns_up_later():
+    # As above, but 7♦ is out too, face down in the stock: it lands on the uncovered 8♠ once the
+    # stock has turned far enough. The pair is the hop, those turns, then 7♦ from the waste.
+    piles = {**full_foundations_but("7C 6H 8S 7D"), "1": "7C 6H | 8S 7H", "2": "8C", "3": "KS QH", "4": "KC"}
+    game = build("klondike", piles, fill="s", fill_face_down=True)
+    rules = game.rules
+    seven = next(m for m in game.legal_moves() if game.notation(m) == "12")
+    tree = _Tree(game, autoplay_rule(rules))
+    paired = [edge for edge, _back, _won in tree.children(None) if edge[0] == seven]
+    column_1, waste = rules.pile_by_label["1"], rules.waste_pile
+    from_waste = [edge for edge in paired if any(move[:2] == (waste, column_1) for move in edge)]
+    assert len(from_waste) == 1
+    edge = from_waste[0]
+    turns = edge[1:edge.index(next(m for m in edge if m[:2] == (waste, column_1)))]
+    assert turns and all(move[0] == rules.stock_pile for move in turns)
+    replay = game.copy()
+    for move in edge[:len(turns) + 1]:
+        replay.play(move)
+    assert card_str(replay.piles[waste][-1], ascii=True) == "7D"
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 40))
 def test_a_hop_the_filter_passes_over_has_no_use(rnd, steps):
