@@ -24,7 +24,7 @@ from positions import (
 )
 
 from patience import Game
-from patience.cards import card_str, parse_card
+from patience.cards import IS_RED, RANK, card_str, parse_card
 from patience.ruleset import load_text
 from patience.solver import search as search_module
 from patience.solver import solve
@@ -246,11 +246,7 @@ def test_a_search_trying_waste_moves_only_after_the_stock_turns_loses_no_win(dat
     # turns commuted, safe moves and all) must agree with a search that prunes nothing. No
     # worry-back here: with it the foundations unfold into the columns and the search that
     # prunes nothing is out of reach (the commuting proof does not use either way).
-    firsts = data.draw(st.lists(st.sampled_from("9TJQK*"), min_size=4, max_size=4), label="first card out, per suit")
-    foundations = full_foundations_but(" ".join(rank + suit for rank, suit in zip(firsts, "CDHS") if rank != "*"))
-    held = {c for text in foundations.values() for c in text.split()}
-    rest = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in held]
-    rest = data.draw(st.permutations(rest), label="cards")
+    foundations, rest = klondike_foundations_and_the_rest(data)
     cut = data.draw(st.integers(0, len(rest)), label="stock size")
     piles = {**foundations, "s": " ".join(rest[:cut]) + " |"}
     columns = data.draw(st.integers(1, 7), label="columns")
@@ -261,6 +257,16 @@ def test_a_search_trying_waste_moves_only_after_the_stock_turns_loses_no_win(dat
     game = Game.from_position(text, no_worry_back())
     assert stock_commutes(game.rules) and autoplay_rule(game.rules) == SIMPLE
     assert_answer_is_exact(game)
+
+
+def klondike_foundations_and_the_rest(data) -> tuple[dict[str, str], list[str]]:
+    """Klondike foundations full up to a random rank per suit (the 9 at the lowest), and the
+    cards above them, shuffled."""
+    firsts = data.draw(st.lists(st.sampled_from("9TJQK*"), min_size=4, max_size=4), label="first card out, per suit")
+    foundations = full_foundations_but(" ".join(rank + suit for rank, suit in zip(firsts, "CDHS") if rank != "*"))
+    held = {c for text in foundations.values() for c in text.split()}
+    rest = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in held]
+    return foundations, data.draw(st.permutations(rest), label="cards")
 
 
 def no_worry_back():
@@ -659,6 +665,8 @@ def test_a_hop_is_a_child_only_together_with_a_use_of_the_card_it_uncovers():
     seven, queen = words["12"], words["34"]
     tree = _Tree(game, autoplay_rule(game.rules))
     assert tree.hops is not None and tree.hops.is_hop(tree.game, seven) and tree.hops.is_hop(tree.game, queen)
+    stock = words["s"]
+    assert tree.hops.may_be_used(tree.game, seven, stock) and not tree.hops.may_be_used(tree.game, queen, stock)
     edges = [edge for edge, _back, _won in tree.children(None)]
     firsts = [edge[0] for edge in edges]
     assert queen not in firsts
@@ -724,11 +732,8 @@ def klondike_ending(data, ruleset) -> Game:
     """A Klondike draw-3 ending with built face-up runs on the columns, where hops abound: the
     foundations full up to a random rank per suit, each column a few face-down cards under a
     run built down in alternating colours, the other cards in the stock and on the waste."""
-    firsts = data.draw(st.lists(st.sampled_from("9TJQK*"), min_size=4, max_size=4), label="first card out, per suit")
-    foundations = full_foundations_but(" ".join(rank + suit for rank, suit in zip(firsts, "CDHS") if rank != "*"))
-    held = {c for text in foundations.values() for c in text.split()}
-    pool = list(data.draw(st.permutations([f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"
-                                           if f"{r}{s}" not in held]), label="cards"))
+    foundations, rest = klondike_foundations_and_the_rest(data)
+    pool = list(rest)
     piles = dict(foundations)
     for column in range(data.draw(st.integers(1, 7), label="columns")):
         if not pool:
@@ -736,8 +741,9 @@ def klondike_ending(data, ruleset) -> Game:
         down = [pool.pop() for _ in range(min(len(pool) - 1, data.draw(st.integers(0, 2), label="face down")))]
         run = [pool.pop()]
         while data.draw(st.booleans(), label="longer run"):
-            fitting = [c for c in pool if "A23456789TJQK".index(c[0]) == "A23456789TJQK".index(run[-1][0]) - 1
-                       and (c[1] in "DH") != (run[-1][1] in "DH")]
+            below = parse_card(run[-1])
+            fitting = [c for c in pool if RANK[parse_card(c)] == RANK[below] - 1
+                       and IS_RED[parse_card(c)] != IS_RED[below]]
             if not fitting:
                 break
             run.append(data.draw(st.sampled_from(fitting), label="next card"))

@@ -16,11 +16,9 @@ from collections.abc import Iterator
 from ..cards import DECK_SIZE, RANK
 from ..engine.compiled import LIMIT_NONE, MOVE_RUN, CompiledRules, Group
 from ..engine.game import Game
-from ..engine.moves import DEAL, REDEAL, Move
-from .prune import options_read_the_layout, stock_commutes
-from .talon import TalonTurns
-
-STOCK_ACTIONS = (DEAL, REDEAL)
+from ..engine.moves import Move
+from .prune import options_read_the_layout, stock_commutes, wins_with_every_card_home
+from .talon import STOCK_ACTIONS, TalonTurns
 
 
 def hop_group(rules: CompiledRules) -> Group | None:
@@ -70,7 +68,7 @@ def hop_group(rules: CompiledRules) -> Group | None:
         return None
     if rules.total_cards != DECK_SIZE or any(g.follows is not None for g in rules.groups):
         return None
-    if rules.win_pile_set != rules.foundation_piles or len(rules.win_conditions) != 1 or rules.win_conditions[0].full:
+    if not wins_with_every_card_home(rules):
         return None
     takers = [g for g in rules.groups
               if g.role != "foundation" and (g.empty_ok is not None or any(g.fits_on))]

@@ -56,7 +56,7 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
     foundations = [g for g in rules.groups if g.role == "foundation"]
     if not foundations:
         return None
-    if rules.win_pile_set != rules.foundation_piles or len(rules.win_conditions) != 1 or rules.win_conditions[0].full:
+    if not wins_with_every_card_home(rules):
         return None
     if options_read_the_layout(rules):
         return None
@@ -79,6 +79,12 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
     if decks == 1 and all(len(below) <= 1 for below in foundation_below(rules)):
         return CLOSED
     return None
+
+
+def wins_with_every_card_home(rules: CompiledRules) -> bool:
+    """Whether the one way to win is every card on the foundations (no full piles, no second class)."""
+    return (rules.win_pile_set == rules.foundation_piles and len(rules.win_conditions) == 1
+            and not rules.win_conditions[0].full)
 
 
 def options_read_the_layout(rules: CompiledRules) -> bool:

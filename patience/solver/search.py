@@ -16,14 +16,13 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 
 from ..engine.game import Game
-from ..engine.moves import DEAL, REDEAL, Move
+from ..engine.moves import Move
 from .beside import Helper, can_fork
 from .heuristic import Heuristic
 from .hops import Hops, hop_group
 from .prune import SIMPLE, Autoplay, autoplay_rule, stock_commutes
-from .talon import TalonTurns, turns_are_fixed
+from .talon import STOCK_ACTIONS, TalonTurns, turns_are_fixed
 
-STOCK_ACTIONS = (DEAL, REDEAL)
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 CHECK_EVERY = 128  # expansions between clock checks
 PROGRESS_EVERY = 0.5  # seconds between progress reports
@@ -282,18 +281,18 @@ class _Tree:
         chain_seen: set[tuple[int, int]] = set()
         while True:
             moves = game.legal_moves(sources=self.waste_only) if chain and self.waste_only else game.legal_moves()
+            stock = next((m for m in moves if m[1] in STOCK_ACTIONS), None) if self.chained else None
             for move in moves:
                 if self.chained and move[1] in STOCK_ACTIONS:
                     continue
                 if game.changes_nothing(move) or (not chain and move == reverse):
                     continue  # both lead back to a position already seen
                 if not chain and self.hops is not None and self.hops.is_hop(game, move):
-                    yield from self._hop_children(move, next((m for m in moves if m[1] in STOCK_ACTIONS), None))
+                    yield from self._hop_children(move, stock)
                     continue
                 game.push(move)
                 yield from self._visit((*chain, move), move, not chain)
                 game.pop()
-            stock = next((m for m in moves if m[1] in STOCK_ACTIONS), None) if self.chained else None
             if stock is None:
                 break
             chain_seen.add(self.chain_position())
@@ -356,7 +355,7 @@ class _Tree:
 
     def _hop_children(self, hop: Move, stock: Move | None) -> Iterator[Child]:
         """The children of a hop and each move that uses the card it uncovers (`hops.Hops.uses`);
-        the position after the hop alone is no child. None is reversible as one move.
+        the position after the hop alone is no child, and no pair is taken back as one move.
         ``stock``: the stock action here, if any."""
         assert self.hops is not None
         game = self.game
