@@ -1,0 +1,42 @@
+"""Text from files and databases made safe to print on a terminal.
+
+A ruleset's name, a player's name or an imported row is data, and data may hold control
+characters: an OSC or CSI sequence can retitle the window, move the cursor or hide text, a CR or
+BS can overwrite what was printed. ``printable`` shows each such character as an escape instead
+(``\\x1b``, ``\\r``, ``\\u009b``), so what the file says is what the player sees.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_SAFE_WHITESPACE = frozenset(" ")
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if char == "\n":
+        return "\\n"
+    if char == "\r":
+        return "\\r"
+    if char == "\t":
+        return "\\t"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def is_unsafe(char: str) -> bool:
+    """C0 and C1 controls, DEL, and the other characters a terminal may act on rather than show
+    (format characters such as bidirectional overrides, line and paragraph separators)."""
+    if char in _SAFE_WHITESPACE:
+        return False
+    category = unicodedata.category(char)
+    return category in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
+
+
+def printable(text: str, *, keep_newlines: bool = False) -> str:
+    """``text`` with every control character escaped; newlines kept when ``keep_newlines``."""
+    if text.isprintable() and (keep_newlines or "\n" not in text):
+        return text  # the common case, without a per-character walk
+    return "".join(
+        char if not is_unsafe(char) or (keep_newlines and char == "\n") else _escape(char) for char in text
+    )
