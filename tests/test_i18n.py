@@ -108,6 +108,38 @@ def test_help_in_polish():
     assert bad.exit_code == 2 and "Błąd: Zła wartość dla '--deal'" in bad.output
 
 
+@pytest.mark.parametrize("args, env", [
+    (["--help"], {"PATIENCE_LANG": "pl"}),
+    (["--lang", "pl", "--help"], {}),
+    (["--help", "--lang", "pl"], {}),  # --help comes first and is eager, yet the help is Polish
+    (["--lang=pl", "-h"], {}),
+    (["play", "--help"], {"PATIENCE_LANG": "pl"}),
+    (["rules", "-h", "--lang", "pl"], {"PATIENCE_LANG": "en"}),
+    (["--lang", "pl", "stats", "--help"], {}),
+])
+def test_every_help_screen_is_polish_when_asked_help_option_line_included(args, env):
+    set_language("en")  # the language is per process: start from English, as a fresh `patience` does
+    out = run(*args, env=env).output
+    assert "Użycie:" in out and "-h, --help" in out and "Pokaż ten opis i zakończ." in out
+    assert "Show this message" not in out
+
+
+def test_help_turns_back_to_english_after_a_polish_one():
+    run("rules", "--help", "--lang", "pl")
+    out = run("rules", "--help").output  # click keeps one help option per command across runs
+    assert "Show this message and exit." in out and "Pokaż" not in out
+
+
+def test_top_level_help_in_polish_from_the_environment_in_a_fresh_process():
+    import os
+    import sys
+
+    env = dict(os.environ, PATIENCE_LANG="pl")
+    out = subprocess.run([sys.executable, "-m", "patience", "--help"], env=env, capture_output=True, text=True,
+                         timeout=60).stdout
+    assert "Pasjanse zdefiniowane" in out and "Pokaż ten opis i zakończ." in out
+
+
 def test_polish_command_words_at_the_prompt_and_help_lists_them():
     result = run("play", "klondike", "--deal", "5", "--lang", "pl", input="pomoc\nruchy\n1\ncofnij\nponów\nzasady\nkoniec\n")
     assert result.exit_code == 0

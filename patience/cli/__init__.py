@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from ..i18n import _, choose_language, set_language
+from .click_i18n import HELP_OPTION
 from .click_i18n import install as _install_click_translations
 
 _install_click_translations()
@@ -31,6 +32,19 @@ def _choose_language(ctx: click.Context, param: click.Parameter, value: str | No
         click.echo(warning, err=True)
 
 
+def _lang_in(args: list[str]) -> str | None:
+    """The value of the last `--lang` in ``args`` (before a `--`), read before click parses them."""
+    found = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
+
+
 def _lang_option() -> click.Option:
     return click.Option(
         ["--lang"], metavar="en|pl", default=None, expose_value=False, is_eager=True, callback=_choose_language,
@@ -38,7 +52,7 @@ def _lang_option() -> click.Option:
     )
 
 
-def _translate_help(command: click.Command) -> None:
+def _translate_help(command: click.Command, ctx: click.Context | None) -> None:
     """Show the command's help texts in the chosen language (the English ones are kept)."""
     english = command.__dict__.setdefault("_english_help", {
         "help": inspect.cleandoc(command.help) if command.help else command.help,
@@ -46,6 +60,9 @@ def _translate_help(command: click.Command) -> None:
         "params": {id(p): p.help for p in command.params if isinstance(p, click.Option)},
     })
     command.help = _(english["help"]) if english["help"] else english["help"]
+    help_option = command.get_help_option(ctx) if ctx is not None else None
+    if help_option is not None:  # click words it once, when first asked, in whatever language was set then
+        help_option.help = _(HELP_OPTION)
     command.short_help = _(english["short_help"]) if english["short_help"] else english["short_help"]
     for p in command.params:
         if isinstance(p, click.Option) and english["params"].get(id(p)):
@@ -60,11 +77,18 @@ class _Translated:
         self.params.insert(0, _lang_option())  # type: ignore[attr-defined]
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _translate_help(self)  # type: ignore[arg-type]
+        _translate_help(self, ctx)  # type: ignore[arg-type]
         super().format_help(ctx, formatter)  # type: ignore[misc]
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # `--help` is eager and may come first, so the language is chosen before any parameter is
+        # processed: from `--lang` wherever it stands, else the environment.
+        if "lang" not in ctx.find_root().meta:
+            _choose_language(ctx, None, _lang_in(args))
+        return super().parse_args(ctx, args)  # type: ignore[misc, no-any-return]
+
     def get_short_help_str(self, limit: int = 45) -> str:
-        _translate_help(self)  # type: ignore[arg-type]
+        _translate_help(self, None)  # type: ignore[arg-type]
         return super().get_short_help_str(limit)  # type: ignore[misc, no-any-return]
 
 

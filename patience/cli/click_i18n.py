@@ -14,9 +14,11 @@ from ..i18n import N_, _, ngettext
 
 CLICK_MODULES = ("core", "exceptions", "formatting", "decorators", "parser", "types", "termui", "utils")
 
+HELP_OPTION = N_("Show this message and exit.")  # `-h, --help` in every help screen
+
 # Marked for the catalog; the wording is click's, so the catalog matches what click asks for.
 MESSAGES = (
-    N_("Usage:"), N_("Options"), N_("Commands"), N_("Show this message and exit."), N_("Error: {message}"),
+    N_("Usage:"), N_("Options"), N_("Commands"), HELP_OPTION, N_("Error: {message}"),
     N_("Try '{command} {option}' for help."), N_("No such command {name!r}."), N_("No such option {name!r}."),
     N_("Missing argument"), N_("Missing option"), N_("Missing parameter"), N_("Missing command."),
     N_("Invalid value for {param_hint}: {message}"), N_("Invalid value: {message}"), N_("Aborted!"),
