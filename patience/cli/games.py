@@ -9,6 +9,7 @@ from typing import Any, TextIO
 import click
 
 from ..i18n import _, language, ngettext
+from ..printable import printable
 from . import main
 from .common import start_game
 
@@ -45,17 +46,17 @@ def list_games(as_json: bool) -> None:
     for row in rows:
         source = "" if row["source"] == "shipped" else f"  [{row['source']}: {row['path']}]"
         if "broken" in row:
-            click.echo(f"{row['id']:<18} " + _("(broken: {problem})").format(problem=row["broken"]) + source)
+            click.echo(printable(f"{row['id']:<18} " + _("(broken: {problem})").format(problem=row["broken"]) + source))
             continue
         decks = ngettext("{n} deck", "{n} decks", row["decks"]).format(n=row["decks"])
         polish = language() == "pl"
         name, other = (row["name_pl"], row["name"]) if polish else (row["name"], row["name_pl"])
-        click.echo(f"{row['id']:<18} {name} · {decks}{source}")
+        click.echo(printable(f"{row['id']:<18} {name} · {decks}{source}"))  # names come from files
         if other != name:
-            click.echo(f"{'':<18} {'en' if polish else 'pl'}: {other}")
+            click.echo(printable(f"{'':<18} {'en' if polish else 'pl'}: {other}"))
         description = row["description_pl"] if polish and row["description_pl"] else row["description"]
         if description:
-            click.echo(f"{'':<18} {description}")
+            click.echo(printable(f"{'':<18} {description}"))
 
 
 def summary(prose: str, width: int = 60) -> str:
