@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str
 from ..i18n import _, language
+from ..printable import printable
 from .render_grid import card_span, cross_groups, cross_lines, grid_lines
 
 if TYPE_CHECKING:
@@ -141,19 +142,20 @@ def _fans_lines(game: Game, group: Group, glyphs: Glyphs, width: int) -> list[Li
 
 def group_title(game: Game, group: Group) -> str:
     """A group's name on the board: its role's name in the chosen language (``fundamenty``),
-    or its id when several groups share the role."""
+    or its id when several groups share the role. Names come from the ruleset file, so control
+    characters in them are shown escaped."""
     from ..ruleset.describe import group_name
 
     if language() == "en" and "en" not in group.spec.names:
         return group.id
-    return group_name(game.ruleset, group.id, language())
+    return printable(group_name(game.ruleset, group.id, language()))
 
 
 def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int = WIDTH) -> list[Line]:
     """The whole board as lines of styled spans: a title line, then the groups in ruleset order."""
     glyphs = Glyphs(ascii)
     rules = game.rules
-    title = game.ruleset.display_name(language())
+    title = printable(game.ruleset.display_name(language()))  # the file's words, never a terminal command
     if game.deal_number is not None:
         title += glyphs.dot + _("deal {number}").format(number=game.deal_number)
     lines: list[Line] = [[(title, "title")]]
