@@ -88,16 +88,34 @@ def microsoft_shuffle(number: int) -> list[int]:
     return dealt
 
 
-def shuffled_deck(shuffle: str, key: str, number: int, decks: int = 1) -> list[int]:
-    """The deck for one deal, in dealing order."""
+def highest_deal(shuffle: str) -> int:
+    """The largest deal number ``shuffle`` has (they all start at 1)."""
+    if shuffle == "microsoft":
+        return MAX_MICROSOFT_DEAL
+    if shuffle == "patience":
+        return MAX_DEAL
+    raise DealError(_("unknown shuffle {shuffle!r}; use one of: {known}").format(shuffle=shuffle, known=", ".join(SHUFFLES)))
+
+
+def check_deal_number(shuffle: str, number: object) -> int:
+    """``number`` when ``shuffle`` has that deal; DealError with the allowed range otherwise.
+    Commands that will deal many numbers (`solve --deals A-B`) ask this of both ends first, so
+    a bad range is refused before any work is done."""
     if isinstance(number, bool) or not isinstance(number, int):
         raise DealError(_("a deal number is a whole number, not {number!r}").format(number=number))
+    most = highest_deal(shuffle)
+    if not 1 <= number <= most:
+        if shuffle == "microsoft":
+            raise DealError(_("Microsoft deal numbers run from 1 to {most}, not {number}").format(most=most, number=number))
+        raise DealError(_("deal numbers run from 1 to {most}, not {number}").format(most=most, number=number))
+    return number
+
+
+def shuffled_deck(shuffle: str, key: str, number: int, decks: int = 1) -> list[int]:
+    """The deck for one deal, in dealing order."""
+    check_deal_number(shuffle, number)
     if shuffle == "microsoft":
         if decks != 1:
             raise DealError(_("the microsoft shuffle deals one deck only"))
         return microsoft_shuffle(number)
-    if shuffle == "patience":
-        if not 1 <= number <= MAX_DEAL:
-            raise DealError(_("deal numbers run from 1 to {most}, not {number}").format(most=MAX_DEAL, number=number))
-        return patience_shuffle(key, number, decks)
-    raise DealError(_("unknown shuffle {shuffle!r}; use one of: {known}").format(shuffle=shuffle, known=", ".join(SHUFFLES)))
+    return patience_shuffle(key, number, decks)

@@ -6,7 +6,16 @@ import pytest
 
 from patience import Game
 from patience.cards import cards_str
-from patience.deals import DealError, SplitMix64, fnv1a_64, microsoft_shuffle, patience_shuffle, shuffled_deck
+from patience.deals import (
+    DealError,
+    SplitMix64,
+    check_deal_number,
+    fnv1a_64,
+    highest_deal,
+    microsoft_shuffle,
+    patience_shuffle,
+    shuffled_deck,
+)
 
 
 def rows(game: Game) -> list[str]:
@@ -137,3 +146,28 @@ def test_G1_bad_deal_numbers_are_refused(number):
 def test_microsoft_shuffle_refuses_two_decks():
     with pytest.raises(DealError, match="one deck"):
         shuffled_deck("microsoft", "x", 1, decks=2)
+
+
+@pytest.mark.parametrize(("shuffle", "most"), [("patience", 2**63 - 1), ("microsoft", 2**31 - 1)])
+def test_G1_FC6_each_shuffle_knows_its_highest_deal(shuffle, most):
+    assert highest_deal(shuffle) == most
+    assert check_deal_number(shuffle, most) == most
+    assert check_deal_number(shuffle, 1) == 1
+    with pytest.raises(DealError, match=f"1 to {most}, not {most + 1}"):
+        check_deal_number(shuffle, most + 1)
+    with pytest.raises(DealError, match=f"1 to {most}, not 0"):
+        check_deal_number(shuffle, 0)
+
+
+def test_deal_number_check_refuses_what_is_not_a_whole_number_and_unknown_shuffles():
+    for wrong in (True, 7.0, "7", None):
+        with pytest.raises(DealError, match="whole number"):
+            check_deal_number("patience", wrong)
+    with pytest.raises(DealError, match="unknown shuffle 'bogus'"):
+        check_deal_number("bogus", 1)
+
+
+def test_FC6_shuffled_deck_refuses_a_microsoft_number_past_its_last():
+    assert len(shuffled_deck("microsoft", "x", 2**31 - 1)) == 52
+    with pytest.raises(DealError, match="Microsoft deal numbers run from 1 to 2147483647, not 99999999999"):
+        shuffled_deck("microsoft", "x", 99999999999)
