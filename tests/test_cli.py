@@ -71,3 +71,59 @@ def test_play_reads_commands_from_a_pipe_and_never_shows_a_traceback():
     assert "10♥ cannot go on Q♥" in result.output
     assert "pile h1: | AS" in result.output
     assert "Traceback" not in result.output
+
+
+# Each of these acts on a terminal when printed raw: a window title (OSC ... BEL), a carriage
+# return and a backspace that overwrite what was shown, and the 8-bit CSI.
+CONTROLS = "\x1b]0;x\x07\r\x08\x9b2J"
+HOSTILE = """\
+id: hostile
+name: "Evil{c} Game"
+names: {{pl: "Zła{c} gra"}}
+aliases: ["evil{c}"]
+rules:
+  en: "Move cards{c}. Then win."
+  pl: "Przenoś karty{c}."
+deal:
+  steps:
+    - {{to: tab, count: [7, 7, 7, 7, 6, 6, 6, 4], face: up}}
+    - {{to: spare, count: 1, face: up}}
+piles:
+  cells: {{role: cell, names: {{en: "cells{c}", pl: "pola{c}"}}, count: 4, labels: [a, b, c, d], move: top,
+           empty: any, max_cards: 1}}
+  home: {{role: foundation, names: {{en: "home{c}", pl: "dom{c}"}}, count: 4, labels: [h1, h2, h3, h4],
+          build: {{rank: up, suit: same}}, empty: [A], move: top}}
+  tab: {{role: tableau, names: {{en: "tab{c}"}}, count: 8, labels: "1 2 3 4 5 6 7 8",
+         build: {{rank: down, suit: alternate-colour}}, empty: any, move: top}}
+  spare: {{role: tableau, names: {{en: "spare{c}", pl: "zapas{c}"}}, grid: {{rows: 1, cols: 2, prefix: g}},
+           move: top}}
+win:
+  classes:
+    - {{id: all, name: "all{c}", all_cards_in: [home]}}
+""".format(c=CONTROLS.encode("unicode_escape").decode())
+
+
+def raw_controls(text: str) -> set[str]:
+    """The control characters a terminal would act on (newlines aside)."""
+    return {char for char in text if char != "\n" and (ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0)}
+
+
+def test_ruleset_text_with_control_characters_is_listed_described_and_played_escaped(tmp_path, monkeypatch):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    path = folder / "hostile.yaml"
+    path.write_text(HOSTILE, encoding="utf-8")
+    monkeypatch.setenv("PATIENCE_PATH", str(folder))
+    outputs = {
+        "list": run("list"), "list pl": run("list", "--lang", "pl"),
+        "rules": run("rules", str(path)), "rules pl": run("rules", "evil" + CONTROLS, "--lang", "pl"),
+        "play": run("play", str(path), "--deal", "1", input="rules\nboard\nquit\n"),
+        "play pl": run("play", str(path), "--deal", "1", "--lang", "pl", input="zasady\nkoniec\n"),
+    }
+    for what, result in outputs.items():
+        assert result.exit_code == 0, (what, result.output)
+        assert not raw_controls(result.output), what
+    assert "Evil\\x1b]0;x\\x07\\r\\x08\\x9b2J Game" in outputs["list"].output  # escaped, not dropped
+    assert "Zła\\x1b]0;x\\x07" in outputs["list pl"].output and "Przenoś karty\\x1b]" in outputs["rules pl"].output
+    assert "home\\x1b]0;x\\x07" in outputs["rules"].output and "cells\\x1b]0;x\\x07" in outputs["play"].output
+    assert "zapas\\x1b]0;x\\x07" in outputs["play pl"].output  # a grid's title
