@@ -29,6 +29,25 @@ if TYPE_CHECKING:
     from ..stats.store import GameRecord
 
 HINT_SECONDS, HINT_STATES = 1.0, 20_000  # the solver's budget for a hint; past it, the simple hint
+MAX_LINE = 200  # characters: no move or command is longer, so a longer line is refused unread
+
+
+def whole_number(text: str) -> int | None:
+    """The number ASCII digits spell, else None (`²` is a digit to str.isdigit() but not to int(),
+    and int() refuses 4,301 digits or more)."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_LINE:
+        return int(text)
+    return None
+
+
+def unreadable(text: str) -> str | None:
+    """Why a line is refused before it is read as a command or move, or None when it is fine:
+    too long, or not valid text (bytes that were not UTF-8 arrive as U+FFFD or surrogates)."""
+    if len(text) > MAX_LINE:
+        return _("a line is at most {most} characters long; this one is longer, so it was not read").format(most=MAX_LINE)
+    if "\ufffd" in text or any("\ud800" <= char <= "\udfff" for char in text):
+        return _("the line is not valid text (UTF-8); nothing was done")
+    return None
 
 
 @dataclass
@@ -152,6 +171,7 @@ class Session:
         elapsed: float = 0.0,
         now: Callable[[], float] = time.monotonic,
         ruleset_file: str | None = None,
+        key: str | None = None,
         choose_deal: Callable[[int | None], tuple[int, list[str]]] | None = None,
         daily: str | None = None,
     ) -> None:
@@ -159,7 +179,10 @@ class Session:
         # `new` asks this for its deal (`play --winnable`: one the solver won) when given: the
         # number typed or None, in; the deal and lines to show, out. It raises IllegalMove to refuse.
         self.choose_deal = choose_deal
-        self.ruleset_file = ruleset_file  # kept in saves when the ruleset is not found by name
+        self.ruleset_file = ruleset_file  # kept in saves when the ruleset is not shipped
+        # What saves and statistics file this ruleset under (registry.ruleset_key): its id when
+        # shipped, so that a player's own klondike.yaml never shares the shipped one's.
+        self.key = key or game.ruleset.id
         self.records: list[GameRecord] = []  # finished games not yet written; the loop takes them
         self._now = now
         self._start(game, elapsed, daily)
@@ -188,7 +211,7 @@ class Session:
         game = self.game
         self.records.append(GameRecord(
             uid=self.uid,
-            ruleset=game.ruleset.id,
+            ruleset=self.key,
             deal=game.deal_number,
             result=result,
             moves=game.move_count,
@@ -283,12 +306,16 @@ class Session:
         text = line.strip()
         if not text:
             return Reply()
+        refusal = unreadable(text)
+        if refusal is not None:
+            return Reply([refusal], failed=True)
         word, _space, argument = text.partition(" ")
         word = word.lower()
         argument = argument.strip()
         try:
-            if word.startswith("#") and word[1:].isdigit():
-                return self._numbered(int(word[1:]))
+            numbered = whole_number(word[1:]) if word.startswith("#") else None
+            if numbered is not None:
+                return self._numbered(numbered)
             command = _BY_WORD.get(word)
             if command is not None:
                 return self._command(command, argument)
@@ -314,14 +341,16 @@ class Session:
         try:
             move = parse_move(self.game, text)
         except IllegalMove as err:
-            if text.isdigit():
-                return self._numbered(int(text))
+            number = whole_number(text)
+            if number is not None:
+                return self._numbered(number)
             if any(text.lower().startswith(label) for label in self.game.rules.pile_by_label):
                 return Reply([str(err)], failed=True)
             return None
-        if text.isdigit() and self.listed and 1 <= int(text) <= len(self.listed):
+        number = whole_number(text)
+        if number is not None and self.listed and 1 <= number <= len(self.listed):
             # Digits that are both a pile-to-pile move and a number in the list just shown.
-            numbered = self.listed[int(text) - 1]
+            numbered = self.listed[number - 1]
             if numbered != move and self.game.is_legal(move):
                 raise IllegalMove(
                     _("{text} is both the move {move} and number {text} of the list ({numbered}); "
@@ -360,12 +389,13 @@ class Session:
         if name == "restart":
             return self._new_deal(self.game.deal_number, _("restarted"))
         if name == "new":
-            if argument and not argument.isdigit():
+            asked = whole_number(argument) if argument else None
+            if argument and asked is None:
                 raise IllegalMove(_("`new` takes a deal number, not {argument!r}").format(argument=argument))
             if self.choose_deal is not None:
-                number, notes = self.choose_deal(int(argument) if argument else None)
+                number, notes = self.choose_deal(asked)
             else:
-                number, notes = (int(argument) if argument else random.randint(1, RANDOM_DEALS)), []
+                number, notes = (random.randint(1, RANDOM_DEALS) if asked is None else asked), []
             reply = self._new_deal(number, _("new deal"))
             reply.lines += notes
             return reply
@@ -552,10 +582,16 @@ class Session:
         return self._after_change(before, messages)
 
     def _new_deal(self, number: int | None, what: str) -> Reply:
+        from ..deals import DealError
         from ..engine.game import Game
+        from ..engine.moves import IllegalMove
 
+        try:
+            game = Game(self.game.ruleset, number)
+        except DealError as err:  # `new 0`: refused with the range, and the game goes on
+            raise IllegalMove(str(err)) from None
         self.leave()
         # The same deal again (restart) is still the day's deal, when it was one.
         same = number == self.game.deal_number
-        self._start(Game(self.game.ruleset, number), daily=self.daily if same else None)
+        self._start(game, daily=self.daily if same else None)
         return Reply([_("{what}: deal {number}").format(what=what, number=number)], redraw=True)

@@ -8,11 +8,20 @@ replace a shipped game):
    ``PATIENCE_DATA`` is set (as for saved games), else the platform's (platformdirs, e.g.
    ``~/.local/share/patience/rulesets`` on Linux);
 3. the rulesets shipped with patience.
+
+Shadowing is one rule: a file whose ruleset id an earlier file already has is hidden, under every
+one of its names. A name of the hidden ruleset (an alias the earlier file leaves out, say) finds
+the ruleset that hides it, since it names that id. A file that cannot be loaded counts under its
+file name, so a broken ``klondike.yaml`` hides the shipped Klondike and reports its own errors.
+
+Saves and statistics file a ruleset under ``ruleset_key``: the id alone for a shipped ruleset,
+the id and a digest of the file's path otherwise, so two different rulesets never share them.
 """
 
 from __future__ import annotations
 
 import difflib
+import hashlib
 import os
 import unicodedata
 from dataclasses import dataclass
@@ -115,32 +124,81 @@ def find_ruleset(name: str) -> Ruleset:
 
 def is_ruleset_path(name: str) -> bool:
     """A name that means a file (`./my-game.yaml`), not a game's name."""
-    return name.endswith((".yaml", ".yml")) or Path(name).is_file()
+    if name.endswith((".yaml", ".yml")):
+        return True
+    try:
+        return Path(name).is_file()
+    except (OSError, ValueError):  # a name too long for a path, or with a NUL byte, is no file
+        return False
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A ruleset file in search order, with the id it is known by."""
+
+    path: Path
+    id: str  # the ruleset's id; the normalized file name when the file cannot be loaded
+    ruleset: Ruleset | None  # None when the file is broken
+
+
+def catalogue() -> tuple[list[Entry], list[Entry]]:
+    """The rulesets names can find, and those hidden by an earlier file with the same id."""
+    visible: list[Entry] = []
+    hidden: list[Entry] = []
+    ids: set[str] = set()
+    for found in discover():
+        try:
+            ruleset: Ruleset | None = load_path(found.path)
+        except RulesetError:
+            ruleset = None  # one broken user file must not hide every other game
+        entry = Entry(found.path, ruleset.id if ruleset else normalize_name(found.path.stem), ruleset)
+        (hidden if entry.id in ids else visible).append(entry)
+        ids.add(entry.id)
+    return visible, hidden
 
 
 def find_ruleset_file(name: str) -> Path:
-    """The file of the ruleset a player named; RulesetError if that file is broken."""
+    """The file of the ruleset a player named; RulesetError if that file is broken.
+
+    In order: the id, then a file's name (a broken file reports its own errors), then any other
+    name or alias; a name of a hidden ruleset finds the one hiding it (same id)."""
+    if "\0" in name:
+        raise UnknownGame(_("no game called {name!r}").format(name=name))
     if is_ruleset_path(name):
         return Path(name)
     wanted = normalize_name(name)
-    files = [found.path for found in discover()]
-    by_stem: dict[str, Path] = {}
-    for path in files:
-        by_stem.setdefault(normalize_name(path.stem), path)
-    if wanted in by_stem:
-        return by_stem[wanted]  # a broken file of that name reports its own errors
-    everything: list[Ruleset] = []
-    for path in files:
-        try:
-            ruleset = load_path(path)
-        except RulesetError:
-            continue  # one broken user file must not hide every other game
-        if wanted in names_of(ruleset):
-            return path
-        everything.append(ruleset)
+    visible, hidden = catalogue()
+    by_id = {entry.id: entry.path for entry in visible}
+    if wanted in by_id:
+        return by_id[wanted]
+    for entry in visible:
+        if normalize_name(entry.path.stem) == wanted:
+            return entry.path
+    for entry in visible + hidden:
+        if entry.ruleset is not None and wanted in names_of(entry.ruleset):
+            return by_id[entry.id]
+    everything = [entry.ruleset for entry in visible if entry.ruleset is not None]
     known = sorted({n for r in everything for n in names_of(r)})
     close = difflib.get_close_matches(wanted, known, n=3, cutoff=0.5)
     if close:
         raise UnknownGame(_("no game called {name!r}; did you mean {names}?").format(name=name, names=", ".join(close)))
     raise UnknownGame(_("no game called {name!r}; known games: {names}").format(
         name=name, names=", ".join(r.id for r in everything)))
+
+
+def ruleset_key(ruleset: Ruleset, path: Path) -> str:
+    """What saves and statistics file the ruleset of ``path`` under: its id when it is a shipped
+    file, else ``<id>~<digest of the resolved path>``, so that a player's own klondike.yaml and
+    the shipped one never share a save or a statistics id (and editing a file keeps its key)."""
+    resolved = path.resolve()
+    if resolved.parent == shipped_dir().resolve():
+        return ruleset.id
+    digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return f"{ruleset.id}~{digest}"
+
+
+def locate(name: str) -> tuple[Ruleset, str]:
+    """The ruleset a name resolves to, and its key for saves and statistics."""
+    path = find_ruleset_file(name)
+    ruleset = load_path(path)
+    return ruleset, ruleset_key(ruleset, path)
