@@ -64,13 +64,9 @@ def grid_lines(game: Game, group: Group, glyphs: Glyphs, title: str) -> list[Lin
 def cross_groups(game: Game) -> list[Group]:
     """Four grid groups of one shape that close up along rows: drawn as the arms of a cross
     (first group up, then right, down, left), each lane's first place next to the centre."""
-    rules = game.rules
-    close = game.ruleset.actions.close_up
-    if close is None or len(close.groups) != 4 or close.lanes != "rows":
-        return []
-    groups = [rules.group_by_id[gid] for gid in close.groups]
-    shapes = {(g.spec.grid.rows, g.spec.grid.cols) for g in groups if g.spec.grid is not None}
-    return groups if len(shapes) == 1 and all(g.spec.grid for g in groups) else []
+    from ..ruleset.flow import cross_arms  # the rules text reads the cross from the same settings
+
+    return [game.rules.group_by_id[gid] for gid in cross_arms(game.ruleset)]
 
 
 def cross_lines(game: Game, groups: list[Group], glyphs: Glyphs) -> list[Line]:

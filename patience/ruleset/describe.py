@@ -8,6 +8,8 @@ through the translation layer (`patience.i18n`), like every other user-facing st
 from __future__ import annotations
 
 from ..i18n import N_, _, language, ngettext, using_language
+from .examples import removal_examples, swap_example
+from .flow import closes_up, cross_arms, ever_emptied, removed_from, stock_fills, swapped
 from .model import Build, PileGroup, Ruleset
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -25,7 +27,7 @@ SUIT_RELATION = {
     "alternate-colour": N_(" in alternating colours"),
 }
 MOVE = {
-    "none": N_("cards never leave it"), "top": N_("only the top card moves"),
+    "top": N_("only the top card moves"),
     "alone": N_("a card moves only when it lies alone"),
     "run": N_("a built run, whole or its upper part, moves as a unit"),
     "any": N_("any face-up card moves together with the cards on it"),
@@ -64,12 +66,37 @@ def describe_build(build: Build) -> str:
     return text
 
 
-def _empty(group: PileGroup) -> str:
-    if group.empty == "none":
-        return _("an emptied pile stays empty")
+def _empty(ruleset: Ruleset, gid: str) -> str | None:
+    """What an empty pile takes, and what else fills it: the stock deals (PA-5), the close-up (CZ-3)."""
+    group = ruleset.piles[gid]
     if group.empty == "any":
         return _("an empty pile takes any card")
-    return _("an empty pile takes only {ranks}").format(ranks=_ranks(list(group.empty)))
+    if group.empty != "none":
+        return _("an empty pile takes only {ranks}").format(ranks=_ranks(list(group.empty)))
+    if closes_up(ruleset, gid):
+        return _("an emptied place is filled only when you close up")
+    if stock_fills(ruleset, gid):
+        return _("an empty pile gets cards only from the stock")
+    if not ever_emptied(ruleset, gid):
+        return None  # its piles never empty: nothing to say
+    return _("an emptied pile stays empty")
+
+
+def _leaving(ruleset: Ruleset, gid: str) -> str:
+    """How cards leave the group: moved, removed in sets (CZ-2), slid by the close-up (CZ-3), swapped."""
+    group = ruleset.piles[gid]
+    if group.move != "none":
+        return _(MOVE[group.move])
+    removed, slides = removed_from(ruleset, gid), closes_up(ruleset, gid)
+    if removed and slides:
+        return _("cards leave it only when removed, and slide along its lanes when you close up")
+    if removed:
+        return _("cards leave it only when removed")
+    if slides:
+        return _("cards never leave it, but slide along its lanes when you close up")
+    if swapped(ruleset, gid):
+        return _("cards leave it only by the swap")
+    return _("cards never leave it")
 
 
 def group_name(ruleset: Ruleset, gid: str, lang: str | None = None) -> str:
@@ -94,9 +121,10 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
     parts = []
     if group.role not in ("stock", "discard"):
         parts.append(describe_build(group.build))
-        parts.append(_empty(group))
-        if group.move in MOVE:
-            parts.append(_(MOVE[group.move]))
+        empty = _empty(ruleset, gid)
+        if empty:
+            parts.append(empty)
+        parts.append(_leaving(ruleset, gid))
     if group.run_limit != "none":
         parts.append(_(RUN_LIMIT[group.run_limit]))
     if group.build.base:
@@ -104,7 +132,7 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
     if group.prefer:
         parts.append(_("cards of rank {ranks} take an empty place here first, and one elsewhere only while this group has none").format(
             ranks=_ranks(group.prefer)))
-    parts += _describe_geometry(ruleset, group)
+    parts += _describe_geometry(ruleset, gid)
     if group.max_cards:
         parts.append(ngettext("holds at most {n} card", "holds at most {n} cards", group.max_cards).format(n=group.max_cards))
     if group.to is not None:
@@ -114,12 +142,21 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
     return text + (": " + "; ".join(parts) if parts else "") + "."
 
 
-def _describe_geometry(ruleset: Ruleset, group: PileGroup) -> list[str]:
+def _describe_geometry(ruleset: Ruleset, gid: str) -> list[str]:
     """Grid, orientation, freedom, start order and prefilled cards, in words."""
+    group = ruleset.piles[gid]
     parts = []
-    if group.grid is not None:
+    if group.grid is not None and gid in cross_arms(ruleset):
+        parts.append(ngettext(
+            "an arm of the cross, {rows} lane of {cols} places, place a next to the centre; a cell is named by "
+            "the arm's letter, the place and the lane: {first}",
+            "an arm of the cross, {rows} lanes of {cols} places, place a next to the centre; a cell is named by "
+            "the arm's letter, the place and the lane: {first}",
+            group.grid.rows).format(rows=group.grid.rows, cols=group.grid.cols, first=group.labels[0]))
+    elif group.grid is not None:
         parts.append(_("a grid of {rows} rows by {cols} columns; a cell is named by its column letter and row "
-                       "number, a1 top left").format(rows=group.grid.rows, cols=group.grid.cols))
+                       "number, {first} top left").format(rows=group.grid.rows, cols=group.grid.cols,
+                                                         first=group.labels[0]))
     if group.orient == "checker":
         parts.append(_("a card lies upright where row + column is even, sideways where it is odd"))
     if group.free == "clear-lane":
@@ -216,18 +253,31 @@ def describe_classes(ruleset: Ruleset) -> list[str]:
         if wc.left is not None:
             groups = ", ".join(group_name(ruleset, gid) for gid in wc.left.in_)
             if wc.left.per == "group":
-                conditions.append(ngettext("exactly {n} card is left in each of: {groups}",
-                                           "exactly {n} cards are left in each of: {groups}",
-                                           wc.left.count).format(n=wc.left.count, groups=groups))
+                left = ngettext("exactly {n} card is left in each of: {groups}",
+                                "exactly {n} cards are left in each of: {groups}",
+                                wc.left.count).format(n=wc.left.count, groups=groups)
             else:
-                conditions.append(ngettext("exactly {n} card is left in: {groups}",
-                                           "exactly {n} cards are left in: {groups}",
-                                           wc.left.count).format(n=wc.left.count, groups=groups))
+                left = ngettext("exactly {n} card is left in: {groups}",
+                                "exactly {n} cards are left in: {groups}",
+                                wc.left.count).format(n=wc.left.count, groups=groups)
+            # Judged once no move is left, so closing up changes nothing: the cards lie closed up.
+            if i > 0 and all(closes_up(ruleset, gid) for gid in wc.left.in_):
+                left += _where_closed_up(ruleset, wc.left.count == 1 and wc.left.per == "group")
+            conditions.append(left)
         when = _("at once") if i == 0 else _("once no move is left")
         lines.append(_("Won ({win_class}), {when}: {conditions}.").format(
             win_class=wc.display_name(language()), when=when, conditions=_(" and ").join(conditions)))
     lines.append(_("Otherwise, once no move is left, the game is lost."))
     return lines
+
+
+def _where_closed_up(ruleset: Ruleset, one_each: bool) -> str:
+    """Where the cards left lie once closing up changes nothing (CZ-4: next to the centre)."""
+    if cross_arms(ruleset):
+        return _(", next to the centre") if one_each else _(", closed up toward the centre")
+    if one_each:
+        return _(", at the end of its lane that cards slide toward")
+    return _(", closed up along their lanes")
 
 
 def describe_extras(ruleset: Ruleset) -> list[str]:
@@ -244,20 +294,36 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
         else:
             times = ngettext("once per game", "{n} times per game", swap.uses).format(n=swap.uses)
         lines.append(_("You may swap any two cards of {groups}, buried ones too, {times} (`{label}`: {example}).").format(
-            groups=groups, times=times, label=swap.label, example=f"{swap.label}03.1-17.3"))
+            groups=groups, times=times, label=swap.label, example=swap_example(ruleset)))
     for rule in ruleset.remove:
         groups = ", ".join(group_name(ruleset, gid) for gid in rule.from_)
         match = _("of the same rank") if rule.same else _("whose ranks add up to {sum}").format(sum=rule.sum)
-        touch = {0: "", 4: _(", touching by a side"), 8: _(", touching by a side or a corner, within one group")}[rule.adjacent]
+        touch = {0: "", 4: _(", touching by a side, within one group"),
+                 8: _(", touching by a side or a corner, within one group")}[rule.adjacent]
         count = _(" or ").join(str(n) for n in rule.cards)
-        lines.append(_("You may remove {count} free cards of {groups} {match}{touch} to {target} (`a1+b2`).").format(
-            count=count, groups=groups, match=match, touch=touch, target=group_name(ruleset, rule.to)))
+        examples = ", ".join(f"`{example}`" for example in removal_examples(ruleset, rule))
+        lines.append(ngettext(
+            "You may remove {count} free card {match}{touch}, from: {groups}; it goes to: {target} (e.g. {examples}).",
+            "You may remove {count} free cards {match}{touch}, from: {groups}; they go to: {target} (e.g. {examples}).",
+            max(rule.cards)).format(count=count, groups=groups, match=match, touch=touch,
+                                    target=group_name(ruleset, rule.to), examples=examples))
     close = ruleset.actions.close_up
     if close is not None:
-        groups = ", ".join(group_name(ruleset, gid) for gid in close.groups)
-        refill = _(", then the empty places are filled from {group} while it lasts").format(
-            group=group_name(ruleset, close.refill)) if close.refill else ""
-        lines.append(_("Whenever it changes something you may close up (`{label}`): in every lane of {groups} the "
-                       "cards slide toward its {end} end, keeping their order{refill}.").format(
-            label=close.label, groups=groups, end=_("first") if close.toward == "first" else _("last"), refill=refill))
+        lines.append(_describe_close_up(ruleset))
     return lines
+
+
+def _describe_close_up(ruleset: Ruleset) -> str:
+    """CZ-3: the lanes slide toward one end (the centre of a cross), then refill from a pile."""
+    close = ruleset.actions.close_up
+    assert close is not None
+    groups = ", ".join(group_name(ruleset, gid) for gid in close.groups)
+    refill = _(", then the empty places are filled from {group} while it lasts").format(
+        group=group_name(ruleset, close.refill)) if close.refill else ""
+    if cross_arms(ruleset):
+        return _("Whenever it changes something you may close up (`{label}`): in every lane of {groups} the cards "
+                 "slide toward the centre, keeping their order{refill}.").format(
+            label=close.label, groups=groups, refill=refill)
+    return _("Whenever it changes something you may close up (`{label}`): in every lane of {groups} the "
+             "cards slide toward its {end} end, keeping their order{refill}.").format(
+        label=close.label, groups=groups, end=_("first") if close.toward == "first" else _("last"), refill=refill)
