@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import DECK_SIZE, IS_RED, RANK, SUIT
+from ..ruleset.labels import ambiguous_join
 from ..ruleset.model import Build, PileGroup, Ruleset
 from .layout import (
     Lanes,
@@ -152,6 +153,12 @@ def _scan(group: Group) -> int:
     return SCAN_CALL
 
 
+def carries(place: Group, source: Group, target: Group) -> bool:
+    """Whether a pile of ``place`` may hold cards on their way from ``source`` to ``target``
+    (FC-5's free places): they may enter it, and leave it for the target."""
+    return place.move_kind != MOVE_NONE and place.index in source.targets and target.index in place.targets
+
+
 class CompiledRules:
     """A ruleset turned into tables indexed by pile number."""
 
@@ -194,6 +201,15 @@ class CompiledRules:
         self.win_pile_set: frozenset[int] = frozenset(self.win_piles)
         self.total_cards = DECK_SIZE * ruleset.decks
         self.has_limits = any(g.run_limit for g in self.groups)
+        # FC-5 counts an empty cell or column only if the cards moved through it could enter it and
+        # go on to the target. Where every such place takes any card from every run-limited group
+        # and passes it on anywhere (FreeCell), one count per listing does; else one per move.
+        self.places_take_all: bool = all(
+            place.empty_ok is not None and all(place.empty_ok) and carries(place, source, self.groups[target])
+            for source in self.groups if source.run_limit
+            for target in source.targets
+            for place in self.groups if place.role in ("cell", "tableau")
+        )
 
         # prefer (PA-3): card -> groups that want it first; None when no group prefers anything.
         preferred: list[list[int]] = [[] for _ in range(DECK_SIZE)]
@@ -264,6 +280,14 @@ class CompiledRules:
             if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.grid is None
             and g.index not in dealt_in_order
         )
+
+        # The notation: a `-` between source and target where two labels run together ambiguously
+        # (labels 1..13: `112`), and the longest label, which bounds how a text may split.
+        alone = [self.labels[self.stock_pile]] if self.stock_pile >= 0 else []
+        alone += [self.close_up_label] if self.close_up_label else []
+        named = self.labels + list(self.group_by_shared_label)
+        self.join_separator: str = "-" if ambiguous_join(named, alone) else ""
+        self.longest_label: int = max(map(len, named))
 
         self._compile_scoring()
 

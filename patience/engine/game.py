@@ -38,6 +38,7 @@ from .compiled import (
     SLOT,
     CompiledRules,
     Group,
+    carries,
 )
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
 from .outcome import progress_possible
@@ -211,7 +212,8 @@ class Game:
                         for src, n in offers.get(card, ()):
                             if src == dst or not takes_from[src]:
                                 continue
-                            if n > 1 and not self._several_ok(src, n, group, len(pile), False, free_cells, empty_columns):
+                            if n > 1 and not self._several_ok(src, n, dst, group, len(pile), False, free_cells,
+                                                              empty_columns):
                                 continue
                             moves.append((src, dst, n))
                 elif empty_ok is not None and not first_empty_done:
@@ -236,7 +238,7 @@ class Game:
                             g != group.index and g in empty_groups for g in preferred_by[card]
                         ):
                             continue
-                        if n > 1 and not self._several_ok(src, n, group, 0, to_column, free_cells, empty_columns):
+                        if n > 1 and not self._several_ok(src, n, dst, group, 0, to_column, free_cells, empty_columns):
                             continue
                         moves.append((src, dst, n))
         if rules.remove_rules and sources is None:
@@ -307,7 +309,8 @@ class Game:
         )
 
     def _several_ok(
-        self, src: int, n: int, group: Group, target_size: int, to_column: bool, free_cells: int, empty_columns: int
+        self, src: int, n: int, dst: int, group: Group, target_size: int, to_column: bool, free_cells: int,
+        empty_columns: int
     ) -> bool:
         """What only a move of several cards must pass: room, the target's run rule, FC-5's limit."""
         if group.max_cards and target_size + n > group.max_cards:
@@ -315,15 +318,32 @@ class Game:
         if not self._run_fits(src, n, group):
             return False
         kind = self.rules.group_of[src].run_limit
-        return not kind or n <= self._limit(kind, free_cells, empty_columns, to_column)
+        if not kind:
+            return True
+        if not self.rules.places_take_all:
+            free_cells, empty_columns = self._carrying_places(src, n, dst)
+            to_column = False  # the target is not among them
+        return n <= self._limit(kind, free_cells, empty_columns, to_column)
 
     def _run_fits(self, src: int, n: int, target: Group) -> bool:
-        """Whether the top ``n`` cards of ``src`` also form a run under the target group's build rule."""
-        if self.rules.group_of[src].build_id == target.build_id:
+        """Whether the top ``n`` cards of ``src`` may land together on a pile of ``target``: each
+        must go on the one below it under the target's build rule, unless they stay in their own
+        group, where a pile's movable cards go as they are (`move: any`: Yukon's card with
+        everything above it). A built run (`move: run`) fits any group of the same build."""
+        source = self.rules.group_of[src]
+        if source is target or (source.build_id == target.build_id and source.move_kind != MOVE_ANY):
             return True
+        return self.run_break(src, n, target) < 0
+
+    def run_break(self, src: int, n: int, target: Group) -> int:
+        """The index in ``src`` of the first of its top ``n`` cards that does not go on the card
+        below it under ``target``'s build rule; -1 when each does."""
         ok = target.run_ok
         pile = self.piles[src]
-        return all(ok[pile[i - 1] * 52 + pile[i]] for i in range(len(pile) - n + 1, len(pile)))
+        for i in range(len(pile) - n + 1, len(pile)):
+            if not ok[pile[i - 1] * 52 + pile[i]]:
+                return i
+        return -1
 
     @staticmethod
     def _limit(kind: int, free_cells: int, empty_columns: int, to_empty_column: bool) -> int:
@@ -338,11 +358,38 @@ class Game:
         at = self.piles.__getitem__
         return list(map(at, self.rules.cell_piles)).count([]), list(map(at, self.rules.column_piles)).count([])
 
-    def run_limit(self, source: int, target: int) -> int | None:
-        """How many cards may move at once from ``source`` to ``target`` (None: no limit)."""
+    def _carrying_places(self, src: int, n: int, dst: int) -> tuple[int, int]:
+        """FC-5's free cells and empty columns for the top ``n`` cards of ``src`` going to
+        ``dst``: the empty ones, the target aside, that every card but the lowest (which goes
+        straight to the target) could enter from the source and leave for the target. An empty
+        column that takes only kings carries nothing of a run built down."""
+        rules = self.rules
+        piles = self.piles
+        source, target = rules.group_of[src], rules.group_of[dst]
+        passing = piles[src][len(piles[src]) - n + 1:]
+        counts = []
+        for places in (rules.cell_piles, rules.column_piles):
+            count = 0
+            for p in places:
+                if piles[p] or p == dst:
+                    continue
+                place = rules.group_of[p]
+                takes = place.empty_ok
+                if takes is not None and carries(place, source, target) and all(takes[c] for c in passing):
+                    count += 1
+            counts.append(count)
+        return counts[0], counts[1]
+
+    def run_limit(self, source: int, target: int, count: int | None = None) -> int | None:
+        """How many cards may move at once from ``source`` to ``target`` (None: no limit); where
+        the free places take only some cards (`empty: [K]`), for the top ``count`` cards (default:
+        the run that may leave the source)."""
         kind = self.rules.group_of[source].run_limit
         if kind == LIMIT_NONE:
             return None
+        if not self.rules.places_take_all:
+            cells, columns = self._carrying_places(source, count or self.movable_run(source), target)
+            return self._limit(kind, cells, columns, False)
         free_cells, empty_columns = self._free_places()
         to_empty_column = self.rules.is_column[target] and not self.piles[target]
         return self._limit(kind, free_cells, empty_columns, to_empty_column)
@@ -471,8 +518,8 @@ class Game:
         rules = self.rules
         stock = self.piles[rules.stock_pile]
         targets = rules.stock_targets
-        if rules.discard_ok is not None:
-            return self._deal_and_discard()
+        if rules.discard_ok is not None or rules.group_of[targets[0]].max_cards:
+            return self._deal_each()
         if len(targets) == 1:
             dealt = min(rules.draw, len(stock))
             waste = self.piles[targets[0]]
@@ -485,21 +532,32 @@ class Game:
         self.hidden[rules.stock_pile] = len(stock)
         return dealt
 
-    def _deal_and_discard(self) -> tuple[int, ...]:
-        """A stock deal where cards of a discarded rank go out at once (PA-1, PA-5)."""
+    def _deal_each(self) -> tuple[int, ...]:
+        """A stock deal that looks at each card: one of a discarded rank goes out at once (PA-1,
+        PA-5), and a target that is full (`max_cards`) takes no more: onto a waste the turn stops
+        there, and of a group's piles a full one gets no card this time. The pile each card went
+        to, in order."""
         rules = self.rules
-        ok = rules.discard_ok
-        assert ok is not None
+        discard = rules.discard_ok
         piles = self.piles
         stock = piles[rules.stock_pile]
         targets = rules.stock_targets
+        room = rules.group_of[targets[0]].max_cards
         single = len(targets) == 1
-        dealt = min(rules.draw if single else len(targets), len(stock))
-        went = []
-        for i in range(dealt):
-            card = stock.pop()
-            pile = rules.discard_pile if ok[card] else targets[0 if single else i]
-            piles[pile].append(card)
+        went: list[int] = []
+        for i in range(rules.draw if single else len(targets)):
+            if not stock:
+                break
+            target = targets[0 if single else i]
+            if discard is not None and discard[stock[-1]]:
+                pile = rules.discard_pile
+            elif room and len(piles[target]) >= room:
+                if single:
+                    break
+                continue
+            else:
+                pile = target
+            piles[pile].append(stock.pop())
             went.append(pile)
         self.hidden[rules.stock_pile] = len(stock)
         return tuple(went)

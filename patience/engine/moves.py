@@ -105,10 +105,12 @@ def why_illegal(game: Game, move: Move) -> str | None:
             card=card_str(moving), top=card_str(target[-1]), group=target_group.id,
             rule=build_rule(target_group.spec.build))
     if n > 1 and not game._run_fits(src, n, target_group):
-        return _("{n} cards cannot go to {group} at once, only one by one ({group}: {rule})").format(
-            n=n, group=target_group.id, rule=build_rule(target_group.spec.build))
+        broken = game.run_break(src, n, target_group)
+        return _("{n} cards cannot go to {group} together: {card} does not go on {below} there ({group}: {rule})").format(
+            n=n, group=target_group.id, card=card_str(source[broken]), below=card_str(source[broken - 1]),
+            rule=build_rule(target_group.spec.build))
     if n > 1 and source_group.run_limit != LIMIT_NONE:
-        limit = game.run_limit(src, dst)
+        limit = game.run_limit(src, dst, n)
         if limit is not None and n > limit:
             return ngettext("only {limit} card can move at once here (free cells and empty columns), not {n}",
                             "only {limit} cards can move at once here (free cells and empty columns), not {n}",
@@ -174,7 +176,15 @@ def why_stock_illegal(game: Game, src: int, dst: int) -> str | None:
         return _("only the stock deals")
     stock = game.piles[src]
     if dst == DEAL:
-        return None if stock else _("the stock is empty")
+        if not stock:
+            return _("the stock is empty")
+        targets = rules.stock_targets
+        room = rules.group_of[targets[0]].max_cards
+        if room and all(len(game.piles[p]) >= room for p in targets):
+            label = rules.labels[targets[0]] if len(targets) == 1 else rules.group_of[targets[0]].id
+            return ngettext("{label} holds at most {n} card", "{label} holds at most {n} cards", room).format(
+                label=label, n=room)
+        return None
     if stock:
         return _("the stock is not empty yet")
     if rules.waste_pile < 0:

@@ -14,15 +14,25 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..i18n import _
+from ..i18n import _, ngettext
+from ..ruleset.labels import HEX_DIGITS
 from .compiled import SLOT
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_illegal
 
 if TYPE_CHECKING:
     from .game import Game
 
-_COUNT = re.compile(r"^(?P<body>.+)v(?P<count>[0-9a-f]+)$")
+# Between a source and a target label: any run of spaces, `-` or `>` (`1-12`, `1 12`, `1>12`).
+_SEPARATORS = re.compile(r"[\s>-]+")
 _PLACES = re.compile(r"^[-,/]*(?P<a>[a-z0-9]{1,3})\.(?P<i>\d+)[-,/]+(?P<b>[a-z0-9]{1,3})\.(?P<j>\d+)$")
+_SHOWN = 40  # characters of a refused text echoed in the reason
+_CARD_DIGITS = 6  # digits of a swap's card number read at most: far more cards than any pile holds
+
+Reading = tuple[str, str, "int | None"]  # source label, target label, count (None: implied)
+
+
+class _TooMany(Exception):
+    """A count longer than any pile: refused before it is turned into a number."""
 
 
 def implied_count(game: Game, src: int, dst: int) -> int:
@@ -38,10 +48,64 @@ def implied_count(game: Game, src: int, dst: int) -> int:
     return 1
 
 
-def _splits(game: Game, body: str) -> list[tuple[str, str]]:
+def _shown(text: str) -> str:
+    """The refused text as a reason repeats it: stripped, and cut short when long."""
+    text = text.strip()
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
+
+
+def _known(game: Game, label: str) -> bool:
     rules = game.rules
-    known = rules.pile_by_label.keys() | rules.group_by_shared_label.keys()
-    return [(body[:i], body[i:]) for i in range(1, len(body)) if body[:i] in known and body[i:] in known]
+    return label in rules.pile_by_label or label in rules.group_by_shared_label
+
+
+def _splits(game: Game, body: str) -> list[tuple[str, str]]:
+    """The ways ``body`` is a source label followed by a target label. Labels are short, so only
+    a text of at most two labels' length can split: constant time, whatever its length."""
+    longest = game.rules.longest_label
+    if len(body) > 2 * longest:
+        return []
+    return [(body[:i], body[i:]) for i in range(1, min(len(body), longest + 1))
+            if _known(game, body[:i]) and _known(game, body[i:])]
+
+
+def _count_split(word: str) -> tuple[str, str] | None:
+    """``word`` as text, ``v``, hex digits (``38v3``): (text, digits); None when it is not."""
+    body, v, digits = word.rpartition("v")
+    if not v or not body or not digits or not all(c in HEX_DIGITS for c in digits):
+        return None
+    return body, digits
+
+
+def _count(game: Game, digits: str) -> int:
+    """The hex count; one longer than any pile could hold is refused before it becomes a number
+    (never one of 100,000 digits)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(f"{game.rules.total_cards:x}"):
+        raise _TooMany
+    return int(digits, 16)
+
+
+def _readings(game: Game, words: list[str]) -> list[Reading]:
+    """Every (source, target, count) the words may mean. Two words are a source and a target
+    (`1 12`, `1-12v3`); when they are not, or there are more or fewer, the words run together
+    and every split into two labels is a reading (`38`, `h31`, `38v3`)."""
+    if len(words) == 2 and _known(game, words[0]):
+        separated: list[Reading] = [(words[0], words[1], None)] if _known(game, words[1]) else []
+        counted = _count_split(words[1])
+        if counted and _known(game, counted[0]):
+            separated.append((words[0], counted[0], _count(game, counted[1])))
+        if separated:
+            return separated
+    body = "".join(words)
+    readings: list[Reading] = [(a, b, None) for a, b in _splits(game, body)]
+    counted = _count_split(body)
+    if counted:
+        pairs = _splits(game, counted[0])
+        if pairs:
+            given = _count(game, counted[1])
+            readings += [(a, b, given) for a, b in pairs]
+    return readings
 
 
 def _piles_for(game: Game, label: str) -> list[int]:
@@ -66,35 +130,37 @@ def _candidates(game: Game, src_label: str, dst_label: str, count: int | None) -
 
 
 def parse_move(game: Game, text: str) -> Move:
-    """The move ``text`` names. Raises IllegalMove when it names none, or several legal ones.
+    """The move ``text`` names. Raises IllegalMove, with a one-line reason, when it names none
+    or several legal ones; never anything else, for any text, in time linear in its length.
 
     The move returned may still be illegal; ``Game.play`` then reports why.
     """
+    if not isinstance(text, str):
+        raise IllegalMove(_("not a move: {move!r}").format(move=_shown(repr(text))))
     rules = game.rules
-    compact = "".join(text.split()).lower()
-    label = rules.swap_label
-    body = compact.replace("-", "").replace(">", "")
-    if label and compact.startswith(label) and ("." in compact or not _splits(game, body)):
-        spaced = "-".join(text.lower().split())  # spaces separate the two places too
-        return _parse_swap(game, spaced[len(label):], text)
-    if not body:
+    words = [w for w in _SEPARATORS.split(text.lower()) if w]
+    compact = "".join(words)
+    if not compact:
         raise IllegalMove(_("no move given"))
-    if "+" in body:  # a set removal: its cells joined by `+` (`na1+nb2`; one card `d7+`)
-        return _parse_removal(game, body, text)
-    if rules.close_up_label and body == rules.close_up_label:
-        return (0, CLOSE_UP, 0)
-    if rules.stock_pile >= 0 and body == rules.labels[rules.stock_pile]:
-        stock = rules.stock_pile
-        return (stock, DEAL, 0) if game.piles[stock] else (stock, REDEAL, 0)
-    readings: list[tuple[str, str, int | None]] = [(a, b, None) for a, b in _splits(game, body)]
-    counted = _COUNT.match(body)
-    if counted:
-        given = int(counted["count"], 16)
-        readings += [(a, b, given) for a, b in _splits(game, counted["body"])]
+    label = rules.swap_label
+    try:
+        if label and compact.startswith(label) and ("." in compact or not _readings(game, words)):
+            return _parse_swap(game, "-".join(words)[len(label):], text)
+        if "+" in compact:  # a set removal: its cells joined by `+` (`na1+nb2`; one card `d7+`)
+            return _parse_removal(game, compact, text)
+        if rules.close_up_label and compact == rules.close_up_label:
+            return (0, CLOSE_UP, 0)
+        readings = _readings(game, words)
+        if rules.stock_pile >= 0 and compact == rules.labels[rules.stock_pile] and len(words) == 1:
+            stock = rules.stock_pile
+            return (stock, DEAL, 0) if game.piles[stock] else (stock, REDEAL, 0)
+    except _TooMany:
+        raise IllegalMove(_("{text!r}: no pile holds that many cards; the game has {total}").format(
+            text=_shown(text), total=rules.total_cards)) from None
     if not readings:
         labels = " ".join(rules.labels)
         raise IllegalMove(_("{text!r} is not a move: write a source and a target label ({labels}), e.g. {example}").format(
-            text=text.strip(), labels=labels, example=_example(game)))
+            text=_shown(text), labels=labels, example=_example(game)))
     legal: list[Move] = []
     first_illegal: Move | None = None
     for src_label, dst_label, count in readings:
@@ -110,7 +176,7 @@ def parse_move(game: Game, text: str) -> Move:
         if _all_same_group_targets(game, legal):
             return legal[0]  # e.g. "7h" with two foundations that take the card: any will do
         options = ", ".join(format_move(game, m, explicit=True) for m in legal)
-        raise IllegalMove(_("{text!r} could mean several moves: {options}").format(text=text.strip(), options=options))
+        raise IllegalMove(_("{text!r} could mean several moves: {options}").format(text=_shown(text), options=options))
     assert first_illegal is not None
     return first_illegal
 
@@ -123,15 +189,22 @@ def _parse_swap(game: Game, places: str, text: str) -> Move:
     if not found:
         raise IllegalMove(
             _("{text!r}: write a swap as {label}, then two places, each a pile and a card counted from the bottom "
-              "(1 = bottom), e.g. {example}").format(text=text.strip(), label=rules.swap_label, example=example)
+              "(1 = bottom), e.g. {example}").format(text=_shown(text), label=rules.swap_label, example=example)
         )
     codes = []
     for pile_label, number in ((found["a"], found["i"]), (found["b"], found["j"])):
         if pile_label not in rules.pile_by_label:
-            raise IllegalMove(_("{text!r}: there is no pile {label!r}").format(text=text.strip(), label=pile_label))
-        if int(number) < 1:
-            raise IllegalMove(_("{text!r}: cards are counted from 1, the bottom card").format(text=text.strip()))
-        codes.append(rules.pile_by_label[pile_label] * SLOT + int(number) - 1)
+            raise IllegalMove(_("{text!r}: there is no pile {label!r}").format(text=_shown(text), label=pile_label))
+        digits = number.lstrip("0")  # `\d` takes any decimal digit (`٣`), which int() reads too
+        if not digits:
+            raise IllegalMove(_("{text!r}: cards are counted from 1, the bottom card").format(text=_shown(text)))
+        pile = rules.pile_by_label[pile_label]
+        index = int(digits) - 1 if len(digits) <= _CARD_DIGITS else SLOT
+        if index >= SLOT:  # past any pile's top; as a place it would name another pile
+            size = len(game.piles[pile])
+            raise IllegalMove(ngettext("{label} has {n} card, no card {index}", "{label} has {n} cards, no card {index}",
+                                       size).format(label=pile_label, n=size, index=_shown(digits)))
+        codes.append(pile * SLOT + index)
     low, high = sorted(codes)
     return (low, SWAP, high)
 
@@ -150,11 +223,11 @@ def _parse_removal(game: Game, body: str, text: str) -> Move:
     words = [w for w in body.split("+") if w]
     if not 1 <= len(words) <= 2:
         raise IllegalMove(_("{text!r}: write a removal as its cells joined by +, e.g. a1+b2, or one cell and +").format(
-            text=text.strip()))
+            text=_shown(text)))
     piles = []
     for word in words:
         if word not in rules.pile_by_label:
-            raise IllegalMove(_("{text!r}: there is no pile {label!r}").format(text=text.strip(), label=word))
+            raise IllegalMove(_("{text!r}: there is no pile {label!r}").format(text=_shown(text), label=_shown(word)))
         piles.append(rules.pile_by_label[word])
     low, high = min(piles), max(piles)
     return (low, REMOVE, high)
@@ -173,10 +246,15 @@ def _example(game: Game) -> str:
 
 
 def format_move(game: Game, move: Move, *, explicit: bool = False) -> str:
-    """The notation of ``move`` in the current position (before it is played).
+    """The notation of ``move`` in the current position (before it is played): a text that
+    `parse_move` reads back as exactly this move.
 
-    A target's shared label (``7h``) is used where it names this very move; sources always get
-    their own label (``h31``, not ``h1``, which reads like a pile). ``explicit``: pile labels only.
+    The shortest of these that does: the target's shared label (``7h``) before its own label
+    (``7h2``), and no count before a count (``38`` before ``38v3``). Sources always get their own
+    label (``h31``, not ``h1``, which reads like a pile). The two labels are joined by ``-``
+    where the ruleset's labels run together ambiguously (``1-12``), or where this one text
+    would read otherwise. ``explicit``: pile labels only, with the count wherever it is not the
+    implied one (for a list of choices; not read back).
     """
     rules = game.rules
     src, dst, n = move
@@ -190,17 +268,23 @@ def format_move(game: Game, move: Move, *, explicit: bool = False) -> str:
     if dst == CLOSE_UP:
         return rules.close_up_label or ""
     src_label = rules.labels[src]
-    dst_label = rules.labels[dst]
-    if not explicit:
-        target_shared = rules.group_of[dst].spec.shared_label
-        if target_shared and _resolves_to(game, rules.labels[src], target_shared, move):
-            dst_label = target_shared
-    text = src_label + dst_label
-    if n != implied_count(game, src, dst):
-        text += f"v{n:x}"
-    return text
+    count = f"v{n:x}"
+    if explicit:
+        return src_label + (rules.join_separator or "") + rules.labels[dst] + (
+            count if n != implied_count(game, src, dst) else "")
+    shared = rules.group_of[dst].spec.shared_label
+    targets = (shared, rules.labels[dst]) if shared else (rules.labels[dst],)
+    for separator in dict.fromkeys((rules.join_separator, "-")):
+        for suffix in ("", count):
+            for target in targets:
+                text = src_label + separator + target + suffix
+                if _reads_as(game, text, move):
+                    return text
+    return src_label + "-" + rules.labels[dst] + count  # not a legal move here: its plainest form
 
 
-def _resolves_to(game: Game, src_label: str, dst_label: str, move: Move) -> bool:
-    legal = [m for m in _candidates(game, src_label, dst_label, move[2]) if why_illegal(game, m) is None]
-    return bool(legal) and legal[0] == move and (len(legal) == 1 or _all_same_group_targets(game, legal))
+def _reads_as(game: Game, text: str, move: Move) -> bool:
+    try:
+        return parse_move(game, text) == move
+    except IllegalMove:
+        return False
