@@ -161,8 +161,8 @@ def test_export_and_import_round_trip(tmp_path, suffix):
 @pytest.mark.parametrize("text, message", [
     ("uid,ruleset\nx,klondike\n", ":2: missing result, moves, seconds, started_at, ended_at"),
     ("uid,ruleset,deal,result,moves,undos,seconds,started_at,ended_at\nx,k,1,maybe,1,0,1,a,b\n", "result must be one of"),
-    ("uid,ruleset,deal,result,moves,undos,seconds,started_at,ended_at\nx,k,one,won,1,0,1,a,b\n", "deal must be a number"),
-    ("uid,ruleset,deal,result,moves,undos,seconds,started_at,ended_at\nx,k,1,won,-4,0,1,a,b\n", "cannot be negative"),
+    ("uid,ruleset,deal,result,moves,undos,seconds,started_at,ended_at\nx,k,one,won,1,0,1,a,b\n", ":2: deal must be a whole number from 0 to"),
+    ("uid,ruleset,deal,result,moves,undos,seconds,started_at,ended_at\nx,k,1,won,-4,0,1,a,b\n", ":2: moves must be a whole number from 0 to 1000000000, not -4"),
     ("uid,ruleset,deal,result,moves,undos,seconds,started_at,ended_at,colour\nx,k,1,won,1,0,1,a,b,red\n",
      "unknown field(s) colour"),
 ])
@@ -241,10 +241,14 @@ def test_stats_errors_are_one_line():
     assert unknown.exit_code == 1 and "did you mean klondike" in unknown.output
     assert len(unknown.output.strip().splitlines()) == 1
     (data_dir() / "stats.sqlite3").write_text("garbage " * 50, encoding="utf-8")
-    damaged = run("stats")
-    assert damaged.exit_code == 0 and "Traceback" not in damaged.output
-    assert "moved aside" in damaged.output and "no games recorded yet" in damaged.output
+    damaged = run("stats")  # only reads: tells, and leaves the file where it is
+    assert damaged.exit_code == 1 and "Traceback" not in damaged.output
+    assert len(damaged.output.strip().splitlines()) == 1 and "patience stats --repair" in damaged.output
+    assert not list(data_dir().glob("stats.sqlite3.damaged-*"))
+    repaired = run("stats", "--repair")
+    assert repaired.exit_code == 0 and "moved aside" in repaired.output
     assert list(data_dir().glob("stats.sqlite3.damaged-*"))
+    assert "no games recorded yet" in run("stats").output
 
 
 def test_stats_export_and_import_from_the_command_line(tmp_path):

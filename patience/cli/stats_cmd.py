@@ -15,33 +15,59 @@ from typing import TYPE_CHECKING
 import click
 
 from ..i18n import _, ngettext
+from ..printable import is_unsafe, printable
 from . import main
 from .common import find_game, start_game
 from .play import play_new, play_options
 
 if TYPE_CHECKING:
     from ..ruleset.model import Ruleset
-    from ..stats.store import Store
+    from ..stats.store import GameRecord, Store
 
 
 @contextmanager
-def open_store() -> Iterator[Store]:
-    """The statistics, with any message about them shown, and errors as one line each."""
+def open_store(*, writing: bool = False) -> Iterator[Store]:
+    """The statistics, with any message about them shown, and errors as one line each. Only a
+    writing command (``--import``, ``--repair``) may move a damaged file aside."""
     from ..paths import data_dir
     from ..stats.store import StatsError, Store
 
     try:
-        store = Store(data_dir())
+        store = Store(data_dir(), writing=writing)
     except (StatsError, OSError, sqlite3.Error) as err:
-        raise click.ClickException(_("statistics: {error}").format(error=err)) from None
-    for message in store.messages:
-        click.echo(message, err=True)
+        raise click.ClickException(printable(_("statistics: {error}").format(error=err))) from None
+    told = 0
     try:
+        for told, message in enumerate(store.messages, 1):
+            say(message, err=True)
         yield store
-    except sqlite3.Error as err:
-        raise click.ClickException(_("statistics: {error}").format(error=err)) from None
+    except (StatsError, sqlite3.Error) as err:
+        raise click.ClickException(printable(_("statistics: {error}").format(error=err))) from None
     finally:
+        for message in store.messages[told:]:  # told while reading: damaged rows left out...
+            say(message, err=True)
         store.close()
+
+
+def say(text: str, *, err: bool = False) -> None:
+    """Print a line made of recorded data (names, dates, players from any file) with every
+    control character escaped, so a hostile record cannot drive the terminal."""
+    click.echo(printable(text, keep_newlines=True), err=err)
+
+
+def safe_json(data: object) -> str:
+    """JSON for programs, with the characters a terminal acts on written as ``\\u`` escapes
+    (json itself leaves C1 controls and format characters such as U+202E as they are)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False)
+    return "".join(_json_escape(char) if char != "\n" and is_unsafe(char) else char for char in text)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # outside the basic plane JSON spells a character as a surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def _ruleset_id(game: str, store: Store) -> str:
@@ -54,7 +80,7 @@ def _ruleset_id(game: str, store: Store) -> str:
     try:
         return find_ruleset(game).id
     except (RulesetError, UnknownGame) as err:
-        raise click.ClickException(str(err)) from None
+        raise click.ClickException(printable(str(err))) from None
 
 
 def _clock(seconds: float | None) -> str:
@@ -63,77 +89,108 @@ def _clock(seconds: float | None) -> str:
     return "-" if seconds is None else clock(seconds)
 
 
+HISTORY_LIMIT = 1_000_000  # more games than anyone plays; SQLite's own limit is 2**63 - 1
+
+
 @main.command()
 @click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 @click.option("--history", is_flag=True, help="List the recent games instead of the figures.")
-@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="Games in --history.")
+@click.option("--limit", type=click.IntRange(min=1, max=HISTORY_LIMIT), default=20, show_default=True,
+              help="Games in --history.")
 @click.option("--export", "export_to", type=click.Path(dir_okay=False, path_type=Path), help="Write every game to FILE.csv or FILE.json.")
 @click.option("--import", "import_from", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Add the games of FILE.csv or FILE.json (games already there are skipped).")
+@click.option("--repair", is_flag=True,
+              help="Check the statistics file; if it is damaged, move it aside and start a new one.")
 def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to: Path | None,
-          import_from: Path | None) -> None:
+          import_from: Path | None, repair: bool) -> None:
     """Your results: played, won, win rate, streaks and bests, per game (or for GAME)."""
+    if import_from is not None:
+        _import(import_from)
+        return
+    if repair:
+        _repair()
+        return
     from ..stats.summary import summarize
-    from ..stats.transfer import TransferError, export_games, read_games
+    from ..stats.transfer import TransferError, export_games
 
     with open_store() as store:
-        if import_from is not None:
-            try:
-                games = read_games(import_from)
-            except TransferError as err:
-                raise click.ClickException(str(err)) from None
-            added = store.import_games(games)
-            click.echo(ngettext("imported {n} new game from {file} ({old} already there)",
-                                "imported {n} new games from {file} ({old} already there)", added).format(
-                n=added, file=import_from, old=len(games) - added))
-            return
         ruleset = _ruleset_id(game, store) if game else None
         if export_to is not None:
             games = store.games(ruleset)
             try:
                 export_games(games, export_to)
             except (TransferError, OSError) as err:
-                raise click.ClickException(str(err)) from None
-            click.echo(ngettext("exported {n} game to {file}", "exported {n} games to {file}", len(games)).format(
+                raise click.ClickException(printable(str(err))) from None
+            say(ngettext("exported {n} game to {file}", "exported {n} games to {file}", len(games)).format(
                 n=len(games), file=export_to))
             return
         if history:
-            recent = store.games(ruleset, newest_first=True, limit=limit)
-            if as_json:
-                from dataclasses import asdict
-
-                click.echo(json.dumps([asdict(g) for g in recent], ensure_ascii=False, indent=2))
-                return
-            if not recent:
-                click.echo(_("no games recorded yet"))
-            from .session import status_word
-
-            for g in recent:
-                score = "  " + _("score {score}").format(score=g.score) if g.score is not None else ""
-                daily = "  " + _("daily {date}").format(date=g.daily) if g.daily else ""
-                moves = ngettext("{n} move", "{n} moves", g.moves).format(n=g.moves)
-                deal = _("deal {number}").format(number=g.deal)
-                click.echo(f"{g.ended_at[:16].replace('T', ' ')}  {g.ruleset:<16} {deal:<13} "
-                           f"{status_word(g.result):<12} {moves:>10}  {_clock(g.seconds):>7}{score}{daily}")
+            _history(store.games(ruleset, newest_first=True, limit=limit), as_json)
             return
         rulesets = [ruleset] if ruleset else store.rulesets()
         summaries = [summarize(r, store.games(r)) for r in rulesets]
     if as_json:
-        click.echo(json.dumps([s.as_dict() for s in summaries], ensure_ascii=False, indent=2))
+        click.echo(safe_json([s.as_dict() for s in summaries]))
         return
     if not any(s.played for s in summaries):
-        click.echo(_("no games recorded yet for {game}").format(game=ruleset) if ruleset else _("no games recorded yet"))
+        say(_("no games recorded yet for {game}").format(game=ruleset) if ruleset else _("no games recorded yet"))
         return
     for s in summaries:
-        click.echo(f"{s.ruleset}")
-        click.echo("  " + _("played {played} · won {won} ({rate:.0%}) · lost {lost} · abandoned {abandoned}").format(
+        say(f"{s.ruleset}")
+        say("  " + _("played {played} · won {won} ({rate:.0%}) · lost {lost} · abandoned {abandoned}").format(
             played=s.played, won=s.won, rate=s.win_rate, lost=s.lost, abandoned=s.abandoned))
         line = "  " + _("streak {streak} (best {best}) · best time {time} · fewest moves {moves}").format(
             streak=s.current_streak, best=s.best_streak, time=_clock(s.best_time),
             moves=s.fewest_moves if s.fewest_moves is not None else "-")
         if s.best_score is not None:
             line += " · " + _("best score {score}").format(score=s.best_score)
-        click.echo(line)
+        say(line)
+
+
+def _import(source: Path) -> None:
+    from ..stats.transfer import TransferError, read_games
+
+    try:
+        games = read_games(source)  # read and checked before the database is touched
+    except TransferError as err:
+        raise click.ClickException(printable(str(err), keep_newlines=True)) from None
+    with open_store(writing=True) as store:
+        added = store.import_games(games)
+    say(ngettext("imported {n} new game from {file} ({old} already there)",
+                 "imported {n} new games from {file} ({old} already there)", added).format(
+        n=added, file=source, old=len(games) - added))
+
+
+def _repair() -> None:
+    with open_store(writing=True) as store:
+        aside = store.check()
+        if store.moved_aside is not None and aside is None:
+            return  # not even a database: moved aside as it opened, and open_store has said so
+    if aside is None:
+        say(_("the statistics file passed its integrity check"))
+    else:
+        say(_("the statistics file failed its integrity check; it was moved aside to {aside} and a new one "
+              "was started").format(aside=aside.name))
+
+
+def _history(recent: list[GameRecord], as_json: bool) -> None:
+    from dataclasses import asdict
+
+    from .session import status_word
+
+    if as_json:
+        click.echo(safe_json([asdict(g) for g in recent]))
+        return
+    if not recent:
+        say(_("no games recorded yet"))
+    for g in recent:
+        score = "  " + _("score {score}").format(score=g.score) if g.score is not None else ""
+        daily = "  " + _("daily {date}").format(date=g.daily) if g.daily else ""
+        moves = ngettext("{n} move", "{n} moves", g.moves).format(n=g.moves)
+        deal = _("deal {number}").format(number=g.deal)
+        say(f"{g.ended_at[:16].replace('T', ' ')}  {g.ruleset:<16} {deal:<13} "
+            f"{status_word(g.result):<12} {moves:>10}  {_clock(g.seconds):>7}{score}{daily}")
 
 
 DEFAULT_DAILY_GAME = "solitaire"  # a name, found like any other: the game people call solitaire
@@ -190,7 +247,7 @@ def _daily_deal(ruleset: Ruleset, when: Date) -> int:
     try:
         return daily_deal(ruleset, when, cache_dir=data_dir(), progress=solver_progress(line)).deal
     except NoWinnableDeal as err:
-        raise click.ClickException(str(err)) from None
+        raise click.ClickException(printable(str(err))) from None
     finally:
         line.clear()
 
@@ -203,7 +260,7 @@ def _leaderboard(game: str | None, when: Date, as_json: bool) -> None:
         ruleset = _ruleset_id(game, store) if game else None
         placings = rank([g for g in store.daily_games(when.isoformat()) if ruleset in (None, g.ruleset)])
     if as_json:
-        click.echo(json.dumps([p.__dict__ for p in placings], ensure_ascii=False, indent=2))
+        click.echo(safe_json([p.__dict__ for p in placings]))
         return
     if not placings:
         click.echo(_("no one has won the daily deal of {date} yet").format(date=when.isoformat()))
@@ -211,4 +268,4 @@ def _leaderboard(game: str | None, when: Date, as_json: bool) -> None:
     click.echo(_("Daily deal {date}").format(date=when.isoformat()))
     for p in placings:
         moves = ngettext("{n} move", "{n} moves", p.moves).format(n=p.moves)
-        click.echo(f"{p.rank:>3}. {p.player:<20} {_clock(p.seconds):>7}  {moves:>10}  ({p.ruleset})")
+        say(f"{p.rank:>3}. {p.player:<20} {_clock(p.seconds):>7}  {moves:>10}  ({p.ruleset})")

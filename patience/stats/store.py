@@ -1,68 +1,74 @@
-"""The statistics database: one SQLite file in the user data folder, safe against crashes and
-against two patience processes finishing games at the same time.
+"""The statistics database: one SQLite file in the user data folder, safe against crashes, full
+disks, damaged files and two patience processes finishing games at the same time.
 
 - WAL journal and one short ``BEGIN IMMEDIATE`` transaction per game, with a busy timeout, so
   concurrent writers wait for each other instead of failing.
 - ``PRAGMA user_version`` is the schema version; ``MIGRATIONS`` brings any older file up to date
   inside one transaction.
-- A file that is not a database (or fails its integrity check) is moved aside with a message and
-  a new one is started. A record that cannot be written because the database stays locked goes
-  to a pending file next to it and is merged the next time the database opens: never silent loss.
+- Errors are told apart by SQLite's code (``fault_of``). Only a file that SQLite itself calls
+  damaged, and that then fails ``PRAGMA integrity_check``, is moved aside, and only by a store
+  opened for writing; never on a full disk, an I/O error or a read-only folder. The aside name is
+  claimed with O_EXCL, so it never replaces an earlier one.
+- A database that cannot be written (full disk, read-only folder) is still read, without
+  changing it; a game that cannot be written goes to the pending file (``pending.py``) and is
+  merged the next time the database can take it. When even that fails, the caller is told
+  (StatsError): never a silent loss.
 - Every game has a unique id (``uid``), so importing a file twice adds nothing the second time.
 """
 
 from __future__ import annotations
 
-import json
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from ..i18n import _
-from . import damaged_name
+from . import pending, reserve_aside
+from .pending import PENDING_NAME
+from .record import COLUMNS, RESULTS, GameRecord, record_from_dict, record_from_row
+
+__all__ = ["COLUMNS", "PENDING_NAME", "RESULTS", "SCHEMA_VERSION", "GameRecord", "StatsError", "Store",
+           "fault_of", "record_from_dict"]
 
 FILE_NAME = "stats.sqlite3"
-PENDING_NAME = "stats-pending.jsonl"
 BUSY_TIMEOUT_MS = 10_000
-RESULTS = ("won", "lost", "abandoned")
+SQLITE_MAX_INT = 2**63 - 1
+LOW_SPACE = 64 * 1024  # bytes free under which an I/O error is reported as a full disk
+
+# SQLite's primary result codes (the low byte of the extended code), grouped by what they mean here.
+_LOCKED = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+_DAMAGED = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+_FULL = {13}  # SQLITE_FULL
+_READ_ONLY = {3, 8}  # SQLITE_PERM, SQLITE_READONLY
 
 
 class StatsError(Exception):
     """The statistics could not be read or written; the message says what happened and what to do."""
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """One finished or abandoned game."""
-
-    uid: str
-    ruleset: str
-    deal: int | None
-    result: str  # won, lost or abandoned
-    moves: int
-    undos: int
-    seconds: float
-    started_at: str  # ISO 8601 with time zone
-    ended_at: str
-    player: str
-    daily: str | None = None  # the date of the daily deal, when it was one
-    win_class: str | None = None
-    score: int | None = None
-
-    def check(self) -> None:
-        """Raise ValueError when a field cannot be right (used for imports)."""
-        if self.result not in RESULTS:
-            raise ValueError(_("result must be one of {results}, not {result!r}").format(
-                results=", ".join(RESULTS), result=self.result))
-        if not self.uid or not self.ruleset:
-            raise ValueError(_("uid and ruleset must not be empty"))
-        if self.moves < 0 or self.undos < 0 or self.seconds < 0:
-            raise ValueError(_("moves, undos and seconds cannot be negative"))
+class _NotStatistics(sqlite3.DatabaseError):
+    """A sound SQLite file that does not hold our table: treated as damage (it is not ours to use)."""
 
 
-COLUMNS = tuple(f.name for f in fields(GameRecord))
+def fault_of(err: BaseException) -> str:
+    """What an SQLite error means for the statistics: locked, damaged, full, read-only or other."""
+    if isinstance(err, _NotStatistics):
+        return "damaged"
+    code = getattr(err, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        primary = code & 0xFF
+        for kind, codes in (("locked", _LOCKED), ("damaged", _DAMAGED), ("full", _FULL), ("read-only", _READ_ONLY)):
+            if primary in codes:
+                return kind
+        return "other"
+    text = str(err).lower()  # an error raised without a code (by a test's fault injection, say)
+    for kind, words in (("locked", ("locked", "busy")), ("damaged", ("malformed", "not a database")),
+                        ("full", ("disk is full",)), ("read-only", ("readonly", "read-only")),):
+        if any(word in text for word in words):
+            return kind
+    return "other"
 
 
 def _v1(db: sqlite3.Connection) -> None:
@@ -96,48 +102,93 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class Store:
-    """The statistics of one data folder. Open it, use it, close it (or use ``with``)."""
+def connect(path: Path | str, **options: object) -> sqlite3.Connection:
+    """Every connection the store makes goes through here (tests put a faulty disk behind it)."""
+    return sqlite3.connect(path, **options)  # type: ignore[arg-type]
 
-    def __init__(self, folder: Path) -> None:
+
+class Store:
+    """The statistics of one data folder. Open it, use it, close it (or use ``with``).
+
+    ``writing=False`` is for commands that only read (``patience stats``): such a store never
+    moves a file aside and never creates the database; it still merges the pending file when the
+    database can be written, since that only adds games.
+    """
+
+    def __init__(self, folder: Path, *, writing: bool = True) -> None:
         self.folder = folder
         self.path = folder / FILE_NAME
         self.pending = folder / PENDING_NAME
+        self.writing = writing
         self.messages: list[str] = []  # things the user should be told (a file moved aside...)
-        folder.mkdir(parents=True, exist_ok=True)
+        self.unwritable: str | None = None  # why the database is open read-only, when it is
+        self.moved_aside: Path | None = None  # where a damaged file went, when this store moved one
+        self._in_memory = False
+        if writing:
+            folder.mkdir(parents=True, exist_ok=True)
         self.db = self._open()
-        self._merge_pending()
+        if self.unwritable is None and not self._in_memory:
+            self._merge_pending()
 
     # ------------------------------------------------------------------ opening
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        db = connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         return db
 
     def _open(self) -> sqlite3.Connection:
+        if not self.writing and not self.path.exists() and not list(self._pending_files()):
+            return self._empty()  # nothing recorded yet: reading must not create the file
         db: sqlite3.Connection | None = None
         try:
             db = self._connect()
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
-            check = db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
             self._migrate(db)
             return db
-        except sqlite3.DatabaseError as err:
+        except sqlite3.Error as err:
             if db is not None:
                 db.close()
-            if _is_locked(err):
-                raise StatsError(_("the statistics database {path} is locked by another program ({error}); "
-                                   "try again when it has finished").format(path=self.path, error=err)) from None
-            aside = self._set_aside()
-            db = self._connect()
-            db.execute("PRAGMA journal_mode = WAL")
-            self._migrate(db)
-            self.messages.append(_("the statistics file was damaged ({error}); it was moved aside to {aside} "
-                                   "and a new one was started").format(error=err, aside=aside.name))
-            return db
+            kind = fault_of(err)
+            if kind == "locked":
+                raise StatsError(self._explain(err)) from None
+            if kind == "damaged":
+                if not self.writing:
+                    raise StatsError(self._explain(err)) from None
+                return self._replace_damaged(err)
+            return self._open_read_only(err)
+
+    def _pending_files(self) -> Iterable[Path]:
+        return self.folder.glob(f"{PENDING_NAME}*") if self.folder.is_dir() else []
+
+    def _empty(self) -> sqlite3.Connection:
+        self._in_memory = True
+        db = connect(":memory:", isolation_level=None)
+        self._migrate(db)
+        return db
+
+    def _open_read_only(self, err: sqlite3.Error) -> sqlite3.Connection:
+        """The database as it is on disk, when it cannot be written: SQLite's immutable mode needs
+        no -shm file, so it reads even a full or read-only disk. It is exact only when no WAL
+        content waits to be checkpointed, so it is used only then."""
+        reason = self._describe(err)
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            db = self._empty()
+        else:
+            wal = Path(f"{self.path}-wal")
+            if wal.exists() and wal.stat().st_size > 0:
+                raise StatsError(self._explain(err)) from None
+            try:
+                db = connect(f"{self.path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, isolation_level=None)
+                if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION or not _table_exists(db, "games"):
+                    raise StatsError(_("the statistics database {path} needs updating but cannot be written ({reason})")
+                                     .format(path=self.path, reason=reason))
+            except sqlite3.Error:
+                raise StatsError(self._explain(err)) from None
+        self.unwritable = reason
+        self.messages.append(_("the statistics database {path} cannot be written just now ({reason}); it was read "
+                               "without changing it").format(path=self.path, reason=reason))
+        return db
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -147,7 +198,7 @@ class Store:
                 path=self.path, found=version, schema=SCHEMA_VERSION))
         if version == SCHEMA_VERSION:
             if version and not _table_exists(db, "games"):
-                raise sqlite3.DatabaseError("the games table is missing")
+                raise _NotStatistics("the games table is missing")
             return
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -157,15 +208,90 @@ class Store:
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            _roll_back(db)
             raise
 
+    # ------------------------------------------------------------------ damage
+    def _integrity_problem(self) -> str | None:
+        """What ``PRAGMA integrity_check`` finds wrong with the file (None: nothing). StatsError
+        when the check itself cannot run (locked, full disk): then nobody can say it is damaged."""
+        db: sqlite3.Connection | None = None
+        try:
+            db = self._connect()
+            rows = db.execute("PRAGMA integrity_check").fetchall()
+            if rows != [("ok",)]:
+                return "; ".join(str(row[0]) for row in rows[:3])
+            if db.execute("PRAGMA user_version").fetchone()[0] and not _table_exists(db, "games"):
+                return "the games table is missing"
+            return None
+        except sqlite3.Error as err:
+            if fault_of(err) == "damaged":
+                return str(err)
+            raise StatsError(_("the statistics database {path} looks damaged but could not be checked ({error}); "
+                               "it was left as it is").format(path=self.path, error=self._describe(err))) from None
+        finally:
+            if db is not None:
+                db.close()
+
+    def _replace_damaged(self, err: sqlite3.Error) -> sqlite3.Connection:
+        """After an error that says the file is damaged: check it; if the check fails, move it
+        aside (with its -wal and -shm) and start a new one. A file that passes is kept."""
+        try:
+            before = os.stat(self.path)
+        except FileNotFoundError:
+            before = None
+        problem = self._integrity_problem()
+        if problem is None:
+            raise StatsError(_("could not use the statistics database {path} ({error}); it passes its integrity "
+                               "check, so it was left as it is").format(path=self.path, error=err)) from None
+        if before is not None and _same_file(before, self.path):
+            aside = self.moved_aside = self._set_aside()
+            self.messages.append(_("the statistics file was damaged ({error}); it was moved aside to {aside} "
+                                   "and a new one was started").format(error=problem, aside=aside.name))
+        # else another process set it aside already: open whatever is there now
+        try:
+            db = self._connect()
+            db.execute("PRAGMA journal_mode = WAL")
+            self._migrate(db)
+        except sqlite3.Error as again:
+            raise StatsError(self._explain(again)) from None
+        return db
+
     def _set_aside(self) -> Path:
-        aside = damaged_name(self.path)
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(str(self.path) + suffix)
-            if part.exists():
-                os.replace(part, Path(str(aside) + suffix))
+        try:
+            aside = reserve_aside(self.path)
+        except OSError as err:
+            raise StatsError(_("the statistics file {path} is damaged but could not be moved aside ({error})")
+                             .format(path=self.path, error=err)) from None
+        try:
+            # the journal files first: a new database must never meet the old one's WAL
+            for suffix in ("-wal", "-shm"):
+                part = Path(f"{self.path}{suffix}")
+                if part.exists():
+                    os.replace(part, Path(f"{aside}{suffix}"))
+            os.replace(self.path, aside)
+        except OSError as err:
+            aside.unlink(missing_ok=True)
+            raise StatsError(_("the statistics file {path} is damaged but could not be moved aside ({error})")
+                             .format(path=self.path, error=err)) from None
+        return aside
+
+    def check(self) -> Path | None:
+        """``patience stats --repair``: run the integrity check now; a damaged file is moved aside
+        and a new one started. Returns where it went, or None when the file is sound (or was moved
+        aside already when the store opened: see ``moved_aside``)."""
+        if self._in_memory or self.unwritable is not None or not self.writing:
+            return None
+        self.db.close()
+        try:
+            problem = self._integrity_problem()
+        finally:
+            self.db = self._connect()
+        if problem is None:
+            return None
+        self.db.close()
+        aside = self.moved_aside = self._set_aside()
+        self.db = self._open()
         return aside
 
     def close(self) -> None:
@@ -180,19 +306,37 @@ class Store:
     # ------------------------------------------------------------------ writing
     def record(self, game: GameRecord) -> bool:
         """Add a game. True when it is in the database; False when it went to the pending file
-        (the database stayed locked) — it will be merged the next time."""
+        (the database was locked, full or read-only) — it will be merged the next time.
+        StatsError when it could be written nowhere."""
+        if self.unwritable is not None:
+            return self._keep_pending(game, self.unwritable, locked=False)
         try:
             self._insert([game])
             return True
-        except sqlite3.OperationalError as err:
-            if not _is_locked(err):
-                raise StatsError(_("could not record the game in {path}: {error}").format(path=self.path, error=err)) from None
-            with open(self.pending, "a", encoding="utf-8") as out:
-                out.write(json.dumps(asdict(game), ensure_ascii=False) + "\n")
-                out.flush()
-                os.fsync(out.fileno())
+        except sqlite3.Error as err:
+            kind, reason = fault_of(err), self._describe(err)
+        if kind == "damaged":
+            try:
+                self.db.close()
+                self.db = self._replace_damaged(err)
+                self._insert([game])
+                return True
+            except (StatsError, sqlite3.Error) as again:
+                reason = str(again)
+        return self._keep_pending(game, reason, locked=kind == "locked")
+
+    def _keep_pending(self, game: GameRecord, reason: str, *, locked: bool) -> bool:
+        try:
+            pending.keep(self.folder, game)
+        except OSError as err:
+            raise StatsError(_("{path} could not be written ({reason}), nor {pending} ({error})").format(
+                path=self.path, reason=reason, pending=PENDING_NAME, error=err.strerror or err)) from None
+        if locked:
             self.messages.append(_("the statistics database is busy; this game was kept aside and will be added next time"))
-            return False
+        else:
+            self.messages.append(_("the statistics database could not be written ({reason}); this game was kept in "
+                                   "{pending} and will be added when it can be").format(reason=reason, pending=PENDING_NAME))
+        return False
 
     def _insert(self, games: Iterable[GameRecord]) -> int:
         """Insert in one transaction; games already present (same uid) are skipped."""
@@ -205,34 +349,67 @@ class Store:
             added = self.db.total_changes - before
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            _roll_back(self.db)
             raise
         return added
 
     def _merge_pending(self) -> None:
-        if not self.pending.exists():
-            return
-        claimed = self.pending.with_name(f"{PENDING_NAME}.{os.getpid()}")
-        try:
-            os.replace(self.pending, claimed)  # only one process merges a given batch
-        except OSError:
-            return
-        games, bad = [], 0
-        for line in claimed.read_text(encoding="utf-8").splitlines():
+        """Add the games of every pending batch; a batch is removed only once its games are in."""
+        for path in pending.claim(self.folder):
             try:
-                games.append(record_from_dict(json.loads(line)))
-            except (ValueError, TypeError):
-                bad += 1
+                batch = pending.read_batch(path)
+            except OSError as err:
+                self.messages.append(_("could not read {file} ({error}); it was left for next time").format(
+                    file=path.name, error=err.strerror or err))
+                continue
+            try:
+                self._insert(batch.games)
+            except sqlite3.Error as err:
+                if fault_of(err) != "locked":
+                    self.messages.append(_("games waiting in {file} could not be added yet ({error}); they are kept "
+                                           "for next time").format(file=PENDING_NAME, error=self._describe(err)))
+                return  # this batch and the rest stay claimed; the next store takes them
+            if batch.bad:
+                try:
+                    rejected = pending.set_bad_lines_aside(self.folder, batch)
+                except OSError:
+                    continue  # keep the batch whole; its games are in and merge again harmlessly
+                self.messages.append(_("{n} line(s) of {file} were not games ({reason}); they were moved to "
+                                       "{rejected}").format(n=len(batch.bad), file=PENDING_NAME,
+                                                            reason=batch.bad[0][1], rejected=rejected.name))
+            path.unlink(missing_ok=True)
+
+    def import_games(self, games: Iterable[GameRecord]) -> int:
+        """Add games from elsewhere; returns how many were new. StatsError when they cannot be."""
+        if self.unwritable is not None:
+            raise StatsError(_("the statistics database {path} cannot be written ({reason}); nothing was "
+                               "imported").format(path=self.path, reason=self.unwritable))
         try:
-            self._insert(games)
-        except sqlite3.OperationalError:
-            os.replace(claimed, self.pending)  # still busy: keep them for next time
-            return
-        claimed.unlink()
-        if bad:
-            self.messages.append(_("{n} unreadable line(s) of {file} were skipped").format(n=bad, file=PENDING_NAME))
+            return self._insert(games)
+        except sqlite3.Error as err:
+            raise StatsError(_("nothing was imported: {error}").format(error=self._explain(err))) from None
 
     # ------------------------------------------------------------------ reading
+    def _rows(self, query: str, args: Iterable[object] = ()) -> list[tuple]:
+        try:
+            return self.db.execute(query, tuple(args)).fetchall()
+        except sqlite3.Error as err:
+            if fault_of(err) != "damaged" or not self.writing or self.unwritable is not None:
+                raise StatsError(self._explain(err)) from None
+            self.db.close()  # a game is about to be recorded: a damaged file is checked now
+            self.db = self._replace_damaged(err)
+            return self.db.execute(query, tuple(args)).fetchall()
+
+    def _records(self, query: str, args: Iterable[object] = ()) -> list[GameRecord]:
+        """The rows as records; a row that cannot be one (text in ``moves``...) is left out, with a message."""
+        found = [record_from_row(row) for row in self._rows(query, args)]
+        records = [r for r in found if r is not None]
+        if len(records) < len(found):
+            note = _("{n} damaged record(s) in {path} were left out").format(n=len(found) - len(records), path=self.path)
+            if note not in self.messages:
+                self.messages.append(note)
+        return records
+
     def games(self, ruleset: str | None = None, *, newest_first: bool = False, limit: int | None = None) -> list[GameRecord]:
         query = f"SELECT {', '.join(COLUMNS)} FROM games"
         args: list[object] = []
@@ -242,68 +419,61 @@ class Store:
         query += " ORDER BY ended_at DESC, id DESC" if newest_first else " ORDER BY ended_at, id"
         if limit is not None:
             query += " LIMIT ?"
-            args.append(limit)
-        return [GameRecord(*row) for row in self.db.execute(query, args)]
+            args.append(max(0, min(limit, SQLITE_MAX_INT)))
+        return self._records(query, args)
 
     def rulesets(self) -> list[str]:
-        return [row[0] for row in self.db.execute("SELECT DISTINCT ruleset FROM games ORDER BY ruleset")]
+        return [row[0] for row in self._rows("SELECT DISTINCT ruleset FROM games ORDER BY ruleset")
+                if isinstance(row[0], str)]
 
     def daily_games(self, date: str) -> list[GameRecord]:
-        query = f"SELECT {', '.join(COLUMNS)} FROM games WHERE daily = ? ORDER BY ended_at"
-        return [GameRecord(*row) for row in self.db.execute(query, (date,))]
+        return self._records(f"SELECT {', '.join(COLUMNS)} FROM games WHERE daily = ? ORDER BY ended_at", (date,))
 
     def count(self) -> int:
-        return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        return int(self._rows("SELECT COUNT(*) FROM games")[0][0])
 
-    def import_games(self, games: Iterable[GameRecord]) -> int:
-        """Add games from elsewhere; returns how many were new."""
-        return self._insert(games)
+    # ------------------------------------------------------------------ messages
+    def _describe(self, err: sqlite3.Error) -> str:
+        """SQLite's words, plus the plain cause where it is known (an I/O error on a full disk)."""
+        if fault_of(err) in ("full", "other") and _free_bytes(self.folder) < LOW_SPACE:
+            return _("{error}: the disk is full").format(error=err)
+        return str(err)
+
+    def _explain(self, err: sqlite3.Error) -> str:
+        kind = fault_of(err)
+        if kind == "locked":
+            return _("the statistics database {path} is locked by another program ({error}); "
+                     "try again when it has finished").format(path=self.path, error=err)
+        if kind == "damaged":
+            return _("the statistics database {path} looks damaged ({error}); `patience stats --repair` checks it "
+                     "and moves it aside if it is").format(path=self.path, error=err)
+        return _("could not use the statistics database {path} ({error}); it was left as it is").format(
+            path=self.path, error=self._describe(err))
 
 
-def record_from_dict(data: dict) -> GameRecord:
-    """A record from exported data (JSON object or CSV row); ValueError when it is not one."""
-    if not isinstance(data, dict):
-        raise ValueError(_("a game must be an object with named fields"))
-    missing = [c for c in ("uid", "ruleset", "result", "moves", "seconds", "started_at", "ended_at") if data.get(c) in (None, "")]
-    if missing:
-        raise ValueError(_("missing {fields}").format(fields=", ".join(missing)))
-    unknown = set(data) - set(COLUMNS)
-    if unknown:
-        raise ValueError(_("unknown field(s) {fields}").format(fields=", ".join(sorted(unknown))))
-
-    def number(name: str, kind: type, default: object = None) -> object:
-        value = data.get(name)
-        if value in (None, ""):
-            return default
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Undo a failed transaction, keeping the first error: SQLite may have rolled back already."""
+    if db.in_transaction:
         try:
-            return kind(value)
-        except (TypeError, ValueError):
-            raise ValueError(_("{name} must be a number, not {value!r}").format(name=name, value=value)) from None
-
-    game = GameRecord(
-        uid=str(data["uid"]),
-        ruleset=str(data["ruleset"]),
-        deal=number("deal", int),  # type: ignore[arg-type]
-        result=str(data["result"]),
-        moves=number("moves", int),  # type: ignore[arg-type]
-        undos=number("undos", int, 0),  # type: ignore[arg-type]
-        seconds=number("seconds", float),  # type: ignore[arg-type]
-        started_at=str(data["started_at"]),
-        ended_at=str(data["ended_at"]),
-        player=str(data.get("player") or ""),
-        daily=str(data["daily"]) if data.get("daily") not in (None, "") else None,
-        win_class=str(data["win_class"]) if data.get("win_class") not in (None, "") else None,
-        score=number("score", int),  # type: ignore[arg-type]
-    )
-    game.check()
-    return game
+            db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
 
 
-def _is_locked(err: sqlite3.Error) -> bool:
-    text = str(err).lower()
-    return "locked" in text or "busy" in text
+def _same_file(before: os.stat_result, path: Path) -> bool:
+    try:
+        now = os.stat(path)
+    except FileNotFoundError:
+        return False
+    return (now.st_dev, now.st_ino) == (before.st_dev, before.st_ino)
+
+
+def _free_bytes(folder: Path) -> int:
+    try:
+        return shutil.disk_usage(folder).free
+    except OSError:
+        return LOW_SPACE  # unknown: say nothing about the disk
 
 
 def _table_exists(db: sqlite3.Connection, name: str) -> bool:
     return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
-
