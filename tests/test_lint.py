@@ -107,7 +107,9 @@ def test_lint_exit_codes_and_text_format():
     broken = run("lint", str(CORPUS / "unknown-key.yaml"))
     assert broken.exit_code == 1
     assert broken.stdout == (f"{CORPUS / 'unknown-key.yaml'}:24:5: error: piles.tableau.max_card: "
-                             "unknown key 'max_card'; did you mean 'max_cards'? [P011]\n")
+                             "unknown key 'max_card'; did you mean 'max_cards'? allowed keys: role, names, count, "
+                             "labels, shared_label, build, empty, move, run_limit, to, max_cards, turn_up, prefer, "
+                             "grid, orient, free, follows, prefill [P011]\n")
     assert run("lint", "no/such/file.yaml").exit_code == 2
     assert run("lint").exit_code == 2
 

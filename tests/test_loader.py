@@ -1,5 +1,6 @@
 """Ruleset loading: every problem is `file:line:col: key.path: what is wrong`."""
 
+import os
 import time
 
 import pytest
@@ -29,7 +30,9 @@ def test_every_shipped_ruleset_loads():
 def test_an_unknown_key_is_placed_and_gets_a_did_you_mean():
     text = FREECELL.replace("    max_cards: 1", "    max_card: 1")
     line = line_of(text, "max_card:")
-    assert error_for(text) == f"game.yaml:{line}:5: piles.cells.max_card: unknown key 'max_card'; did you mean 'max_cards'?"
+    assert error_for(text) == (f"game.yaml:{line}:5: piles.cells.max_card: unknown key 'max_card'; did you mean "
+                               "'max_cards'? allowed keys: role, names, count, labels, shared_label, build, empty, "
+                               "move, run_limit, to, max_cards, turn_up, prefer, grid, orient, free, follows, prefill")
 
 
 def test_an_unknown_top_level_key_gets_a_did_you_mean():
@@ -147,3 +150,115 @@ def test_the_deal_must_place_every_card_exactly_once():
 
 def test_absurdly_deep_nesting_is_refused_without_a_traceback():
     assert "nested too deeply" in error_for("a: " + "[" * 5000 + "]" * 5000 + "\n")
+
+
+# ------------------------------------------------------------------ files that are not files (issue 27 item 5)
+def test_a_fifo_is_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "f.yaml"
+    os.mkfifo(fifo)
+    started = time.perf_counter()
+    with pytest.raises(RulesetError, match="a device, pipe or socket, not a ruleset file"):
+        load_file(fifo)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_a_link_to_dev_zero_is_refused_unread(tmp_path):
+    link = tmp_path / "zero.yaml"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(RulesetError, match="not a ruleset file"):
+        load_file(link)
+
+
+def test_a_folder_is_refused(tmp_path):
+    folder = tmp_path / "game.yaml"
+    folder.mkdir()
+    with pytest.raises(RulesetError, match="a folder, not a ruleset file"):
+        load_file(folder)
+
+
+def test_the_size_limit_holds_while_reading_whatever_the_size_says(tmp_path, monkeypatch):
+    from patience.ruleset import loader
+
+    path = tmp_path / "big.yaml"
+    path.write_text(KLONDIKE, encoding="utf-8")
+    monkeypatch.setattr(loader.os, "stat", lambda p: os.stat_result((0o100644,) + (0,) * 9))  # claims 0 bytes
+    monkeypatch.setattr(loader, "MAX_FILE_BYTES", 100)
+    with pytest.raises(RulesetError, match="larger than 100 bytes"):
+        load_file(path)
+
+
+def test_an_overlong_file_name_is_a_message(tmp_path):
+    with pytest.raises(RulesetError, match="cannot read the file: the name is too long"):
+        load_file(tmp_path / ("x" * 300 + ".yaml"))
+
+
+@pytest.mark.parametrize("text", [
+    "a: [" + ",".join(["1"] * 499_990) + "]\n",                  # a megabyte of one flow list
+    "".join(f"k{i}: 1\n" for i in range(110_000))[:999_000],    # a megabyte of keys
+    "- {}\n" * 199_000,                                          # a megabyte of empty mappings
+])
+def test_a_dense_megabyte_is_refused_early_and_cheaply(text):
+    import tracemalloc
+
+    tracemalloc.start()
+    started = time.perf_counter()
+    message = error_for(text)
+    seconds = time.perf_counter() - started
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert "too large" in message
+    assert seconds < 1.0 and peak < 20_000_000  # measured: ~0.1 s traced, 3 MB (docs/authoring.md)
+
+
+# ------------------------------------------------------------------ messages that point the right way (issue 22 item 6)
+def test_a_far_fetched_suggestion_is_not_made_but_the_keys_are_listed():
+    for wrong in ("unit", "fill"):  # not `count`, not `prefill`
+        message = error_for(FREECELL.replace("    max_cards: 1", f"    max_cards: 1\n    {wrong}: 1"))
+        assert f"piles.cells.{wrong}: unknown key {wrong!r}; allowed keys: role, names, count," in message
+        assert "did you mean" not in message
+
+
+def test_a_close_value_is_suggested_a_far_one_is_not():
+    assert "(did you mean 'same'?)" in error_for(FREECELL.replace("suit: alternate-colour", "suit: sme"))
+    assert "did you mean" not in error_for(FREECELL.replace("suit: alternate-colour", "suit: colour"))
+
+
+def test_a_misspelt_required_key_is_one_error_not_two():
+    message = error_for(FREECELL.replace('labels: "a b c d"', 'label: "a b c d"'))
+    assert "unknown key 'label'; did you mean 'labels'?" in message and "required" not in message
+    assert len(message.splitlines()) == 1
+    translated = error_for(FREECELL.replace('labels: "a b c d"', 'etykiety: "a b c d"'))  # the only unknown key
+    assert "unknown key 'etykiety'" in translated and "required" not in translated
+
+
+def test_an_unrelated_missing_key_is_still_reported():
+    message = error_for(FREECELL.replace('labels: "a b c d"', 'colour: red\n    etykiety: "a b c d"'))
+    assert "piles.cells.labels: this key is required" in message
+
+
+def test_a_bad_grid_key_is_the_only_error_of_its_group():
+    text = (shipped_dir() / "dywan.yaml").read_text(encoding="utf-8")
+    message = error_for(text.replace("grid: {rows: 8, cols: 8}", "grid: {rows: 8, cols: 8, size: 3}", 1))
+    assert message.splitlines() == [message.splitlines()[0]] and "unknown key 'size'" in message
+    assert "labels" not in message.split("allowed keys")[0]
+
+
+# ------------------------------------------------------------------ bounds (issue 27 item 5)
+@pytest.mark.parametrize("old, new, expected", [
+    ("id: freecell", "id: " + "f" * 250, "id: 250 characters is too long; at most 64"),
+    ("name: FreeCell", "name: " + "F" * 300, "name: 300 characters is too long; at most 100"),
+    ("  cells:", "  " + "c" * 70 + ":", "of at most 64 characters"),
+    ("decks: 1 ", "scoring: {rules: [{when: move, to: foundations, points: 100000000000000000000000000000000000000000000}]}\n"
+     "decks: 1 ", "points: 100000000000000000000000000000000000000000000 is too large; at most 10000"),
+])
+def test_ids_names_and_points_are_bounded(old, new, expected):
+    assert old in FREECELL
+    assert expected in error_for(FREECELL.replace(old, new, 1))
+
+
+def test_redeals_and_uses_are_bounded():
+    assert "stock.redeals: at most 100; say unlimited for more" in error_for(
+        KLONDIKE.replace("redeals: unlimited", "redeals: 1000"))
+    cromwell = (shipped_dir() / "cromwell.yaml").read_text(encoding="utf-8")
+    assert "uses: 1" in cromwell
+    assert "at most 100; say unlimited for more" in error_for(cromwell.replace("uses: 1", "uses: 101"))

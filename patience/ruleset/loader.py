@@ -7,6 +7,9 @@ misspelt keys — and all problems of a file are reported at once.
 from __future__ import annotations
 
 import difflib
+import errno
+import os
+import stat
 import types
 import typing
 from collections.abc import Mapping
@@ -22,7 +25,14 @@ from ..i18n import N_, _
 from .model import Ruleset, reference_problems
 
 MAX_FILE_BYTES = 1_000_000
-MAX_NODES = 200_000  # guards against alias bombs: aliases re-expand shared nodes
+# The largest shipped ruleset has under 300 nodes. Parsing stops at MAX_EVENTS, so a dense file
+# (a megabyte of `[1,1,1,...]`) costs a few milliseconds instead of a node tree of 200 MB; aliases,
+# which re-expand shared nodes, are refused beyond MAX_NODES once expanded (alias bombs).
+MAX_EVENTS = 20_000
+MAX_NODES = 20_000
+# How close a misspelt word must be to suggest it: `max_card` -> `max_cards` (0.94), but not
+# `unit` -> `count` (0.67) or `fill` -> `prefill` (0.73).
+CLOSE_ENOUGH = 0.75
 # libyaml's parser when PyYAML has it (5-10x faster, same nodes and marks); still only safe types.
 _SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -124,6 +134,7 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
         raise RulesetError([Finding(filename, line, col, "", _("not valid YAML: character {char} is not allowed in a "
                                     "YAML file").format(char=f"{err.character:#x}"), "P001")]) from None
     try:
+        _limit_events(text)
         node = loader.get_single_node()
         if node is None:
             raise RulesetError([Finding(filename, 1, 1, "", _("the file is empty; a ruleset needs at least id, name, deal "
@@ -151,6 +162,21 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
     finally:
         loader.dispose()
     return data, pos
+
+
+def _limit_events(text: str) -> None:
+    """Refuse a document of more than MAX_EVENTS parser events before any node is built: the
+    events come one at a time, so a dense file costs only the events read up to the limit."""
+    scanner = _SafeLoader(text)
+    try:
+        seen = 0
+        while scanner.check_event():
+            scanner.get_event()
+            seen += 1
+            if seen > MAX_EVENTS:
+                raise ValueError(_("the document is too large or expands aliases too often"))
+    finally:
+        scanner.dispose()
 
 
 def _too_large(filename: str) -> Finding:
@@ -227,6 +253,12 @@ _KINDS = {
 }
 
 
+def _closest(word: str, choices: list[str]) -> str | None:
+    """The choice a misspelt word most likely meant, only when it is close (CLOSE_ENOUGH)."""
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=CLOSE_ENOUGH)
+    return close[0] if close else None
+
+
 def _describe(error: Mapping[str, Any], path: KeyPath) -> tuple[str, str]:
     """A pydantic error as (message, lint code), in the chosen language."""
     kind = error["type"]
@@ -234,9 +266,10 @@ def _describe(error: Mapping[str, Any], path: KeyPath) -> tuple[str, str]:
     if kind == "extra_forbidden":
         model = _model_at(path[:-1])
         known = [f.alias or n for n, f in model.model_fields.items()] if model else []
-        close = difflib.get_close_matches(str(path[-1]), known, n=1, cutoff=0.6)
-        if close:
-            return _("unknown key {key!r}; did you mean {close!r}?").format(key=path[-1], close=close[0]), "P011"
+        close = _closest(str(path[-1]), known)
+        if close:  # the allowed keys too: the closest word is only a guess
+            return _("unknown key {key!r}; did you mean {close!r}? allowed keys: {keys}").format(
+                key=path[-1], close=close, keys=", ".join(known)), "P011"
         if known:
             return _("unknown key {key!r}; allowed keys: {keys}").format(key=path[-1], keys=", ".join(known)), "P011"
         return _("unknown key {key!r}").format(key=path[-1]), "P011"
@@ -250,13 +283,18 @@ def _describe(error: Mapping[str, Any], path: KeyPath) -> tuple[str, str]:
         expected = ctx.get("expected", "")
         got = error.get("input")
         choices = [e.strip(" '") for e in expected.replace(" or ", ",").split(",")]
-        close = difflib.get_close_matches(str(got), choices, n=1)
+        close = _closest(str(got), choices)
         message = _("{value!r} is not allowed; use {choices}").format(value=got, choices=expected)
         if close:
-            message += " " + _("(did you mean {close!r}?)").format(close=close[0])
+            message += " " + _("(did you mean {close!r}?)").format(close=close)
         return message, "P013"
     if kind == "string_pattern_mismatch":
         return _("{value!r} does not have the required form").format(value=error.get("input")), "P013"
+    if kind == "string_too_long":  # the value itself may be very long: only its length is said
+        return _("{n} characters is too long; at most {most}").format(n=len(str(error.get("input"))),
+                                                                      most=ctx.get("max_length")), "P013"
+    if kind == "string_too_short":
+        return _("this text cannot be empty"), "P013"
     if kind == "too_short":
         return _("needs at least one entry"), "P013"
     if kind in _KINDS:
@@ -280,6 +318,16 @@ def _merge(described: list[tuple[str, str, str]]) -> str:
     return _(" or ").join(dict.fromkeys(m for _kind, m, _code in described))
 
 
+def _misspelt_as(path: KeyPath, unknown_keys: set[KeyPath], missing: set[KeyPath]) -> bool:
+    """Whether a missing key is probably an unknown key of the same mapping, misspelt or in other
+    words: the two look alike, or they are the mapping's only unknown and only missing key."""
+    unknown = [str(u[-1]) for u in unknown_keys if u[:-1] == path[:-1]]
+    if not unknown:
+        return False
+    alone = len(unknown) == 1 and sum(m[:-1] == path[:-1] for m in missing) == 1
+    return alone or bool(difflib.get_close_matches(str(path[-1]), unknown, n=1, cutoff=0.5))
+
+
 def check_schema(data: Any, pos: _Positions, filename: str) -> Ruleset:
     """Turn parsed YAML into a Ruleset (keys and values only), or raise RulesetError."""
     if not isinstance(data, dict):
@@ -297,8 +345,11 @@ def check_schema(data: Any, pos: _Positions, filename: str) -> Ruleset:
             message, code = _describe(error, path)
             if all(message != m for _kind, m, _code in by_path.setdefault(path, [])):
                 by_path[path].append((error["type"], message, code))
+        missing = {path for path, described in by_path.items() if all(kind == "missing" for kind, _m, _c in described)}
         findings = []
         for path, described in by_path.items():
+            if path in missing and _misspelt_as(path, unknown_keys, missing):
+                continue  # one root error: the unknown key is reported, not the key it stands for
             line, col = pos.nearest(path, key=path in unknown_keys)
             findings.append(Finding(filename, line, col, _dotted(path), _merge(described), described[0][2]))
         findings.sort(key=lambda f: (f.line, f.col))
@@ -321,16 +372,39 @@ def load_text(text: str, filename: str = "<ruleset>") -> Ruleset:
 
 
 def read_ruleset_text(path: str | Path) -> str:
-    """The text of a ruleset file, or RulesetError (P001, P002) saying why it cannot be read."""
-    path = Path(path)
+    """The text of a ruleset file, or RulesetError (P001, P002) saying why it cannot be read.
+
+    Only a regular file is read: a FIFO would block for ever and /dev/zero never ends. The file is
+    opened without blocking and at most MAX_FILE_BYTES + 1 bytes are read, whatever its size says.
+    """
+    name = str(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:  # refuse before reading a huge file
-            raise RulesetError([_too_large(str(path))])
-        return path.read_text(encoding="utf-8")
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise RulesetError([_not_a_file(name, os.stat(path).st_mode)])
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as file:
+            mode = os.fstat(file.fileno()).st_mode
+            if not stat.S_ISREG(mode):  # replaced by something else since the check above
+                raise RulesetError([_not_a_file(name, mode)])
+            data = file.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise RulesetError([Finding(str(path), 1, 1, "", _("no such file"), "P001")]) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise RulesetError([Finding(str(path), 1, 1, "", _("cannot read the file: {error}").format(error=err), "P001")]) from None
+        raise RulesetError([Finding(name, 1, 1, "", _("no such file"), "P001")]) from None
+    except OSError as err:
+        reason = _("the name is too long") if err.errno == errno.ENAMETOOLONG else err.strerror or str(err)
+        raise RulesetError([Finding(name, 1, 1, "", _("cannot read the file: {error}").format(error=reason),
+                                    "P001")]) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise RulesetError([_too_large(name)])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RulesetError([Finding(name, 1, 1, "", _("cannot read the file: {error}").format(error=err),
+                                    "P001")]) from None
+
+
+def _not_a_file(name: str, mode: int) -> Finding:
+    what = _("a folder") if stat.S_ISDIR(mode) else _("a device, pipe or socket")
+    return Finding(name, 1, 1, "", _("this is {what}, not a ruleset file").format(what=what), "P001")
 
 
 def load_file(path: str | Path) -> Ruleset:

@@ -26,6 +26,18 @@ ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 LABEL_PATTERN = re.compile(r"^[a-z0-9]{1,3}$")
 MAX_DECKS = 8
 MAX_PILES = 200
+# Bounds that keep every lint-clean ruleset usable to the end: an id names saved-game files (and
+# a file name has at most 255 bytes), scores are kept in the statistics database (64-bit
+# integers), and counts of cards, redeals and uses stay within what a game can use.
+MAX_ID = 64
+MAX_NAME = 100
+MAX_CARDS = 52 * MAX_DECKS
+MAX_POINTS = 10_000
+MAX_FLOOR = 1_000_000
+MAX_USES = 100  # redeals and action uses: more is `unlimited` in practice
+
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 
 
 class Strict(BaseModel):
@@ -131,11 +143,12 @@ class PileGroup(Strict):
     @classmethod
     def _grid_labels(cls, data: Any) -> Any:
         """A grid makes its own labels and count (one pile per cell)."""
-        if isinstance(data, dict) and isinstance(data.get("grid"), dict) and "labels" not in data:
+        if isinstance(data, dict) and data.get("grid") is not None and "labels" not in data:
             try:
                 grid = Grid.model_validate(data["grid"])
             except Exception:  # noqa: BLE001 - the field validator reports it with its path
-                return data
+                # The grid's error is the root one: labels it would have made are not asked for.
+                return dict(data, labels=[])
             data = dict(data, labels=grid.labels(), count=data.get("count", grid.rows * grid.cols))
         return data
 
@@ -143,7 +156,7 @@ class PileGroup(Strict):
         description="What the group is for: stock, waste, tableau, foundation, cell, reserve or discard. "
         "Roles decide the drawing, the free-cell count of `run_limit`, and the default win."
     )
-    names: dict[str, str] = Field(
+    names: dict[str, Name] = Field(
         default_factory=dict,
         description="The group's name by language code, for the board and the rules text "
         "(`{pl: rząd 1}`); default: its id in English, its role's name in other languages.",
@@ -175,7 +188,9 @@ class PileGroup(Strict):
     to: list[str] | None = Field(
         None, description="Groups this group's cards may go to; default: any group whose rules take them."
     )
-    max_cards: int | None = Field(None, ge=1, description="Most cards a pile may hold (1 for a free cell).")
+    max_cards: int | None = Field(
+        None, ge=1, le=MAX_CARDS, description="Most cards a pile may hold (1 for a free cell; at most every card)."
+    )
     turn_up: Literal["auto", "never"] = Field(
         "auto", description="auto: a face-down top card turns face up at once, not as a move (KL-4)."
     )
@@ -270,6 +285,9 @@ class DealStep(Strict):
         counts = value if isinstance(value, list) else [value] if isinstance(value, int) else []
         if any(c < 0 for c in counts):
             raise ValueError(_("card counts cannot be negative"))
+        if any(c > MAX_CARDS for c in counts):
+            raise ValueError(_("at most {most} cards per pile: {decks} decks hold no more").format(
+                most=MAX_CARDS, decks=MAX_DECKS))
         return value
 
 
@@ -283,6 +301,7 @@ class Deal(Strict):
     )
     key: str | None = Field(
         None,
+        max_length=MAX_ID,
         description="Rulesets with the same key deal the same cards for the same number "
         "(variants share deals). Default: the ruleset id.",
     )
@@ -300,8 +319,8 @@ class Stock(Strict):
     draw: int = Field(1, ge=1, le=52, description="Cards turned at a time onto a one-pile group.")
     redeals: int | Literal["unlimited"] = Field(
         0,
-        description="How often the waste may be turned back into the stock: a number (0 = one pass) "
-        "or unlimited.",
+        description=f"How often the waste may be turned back into the stock: a number (0 = one pass, at most "
+        f"{MAX_USES}) or unlimited.",
     )
 
     @field_validator("redeals")
@@ -309,6 +328,8 @@ class Stock(Strict):
     def _non_negative(cls, value: Any) -> Any:
         if isinstance(value, int) and value < 0:
             raise ValueError(_("redeals cannot be negative"))
+        if isinstance(value, int) and value > MAX_USES:
+            raise ValueError(_("at most {most}; say unlimited for more").format(most=MAX_USES))
         return value
 
 
@@ -318,20 +339,27 @@ class ScoreRule(Strict):
     when: Literal["move", "turn_up", "redeal"] = Field(description="The event that scores.")
     from_: str | None = Field(None, alias="from", description="Only moves from this group.")
     to: str | None = Field(None, description="Only moves to this group.")
-    points: int = Field(description="Points for each card moved (or each event); negative to deduct.")
+    points: int = Field(
+        ge=-MAX_POINTS,
+        le=MAX_POINTS,
+        description=f"Points for each card moved (or each event); negative to deduct. At most {MAX_POINTS:,} "
+        "either way, so that a game's score always fits the statistics.",
+    )
 
 
 class Scoring(Strict):
     """Points as ruleset data (KL-8)."""
 
-    floor: int | None = Field(None, description="The score never goes below this (KL-8: 0).")
+    floor: int | None = Field(
+        None, ge=-MAX_FLOOR, le=MAX_FLOOR, description=f"The score never goes below this (KL-8: 0); within ±{MAX_FLOOR:,}."
+    )
     rules: list[ScoreRule] = Field(default_factory=list, description="The events that score, added up.")
 
 
 class Left(Strict):
     """Exactly so many cards lie in some groups (CZ-4: one per arm)."""
 
-    count: int = Field(ge=0, description="How many cards.")
+    count: int = Field(ge=0, le=MAX_CARDS, description="How many cards.")
     in_: list[str] = Field(alias="in", min_length=1, description="The groups counted.")
     per: Literal["all", "group"] = Field(
         "all", description="all: counted over the groups together; group: in each group."
@@ -341,9 +369,9 @@ class Left(Strict):
 class WinClass(Strict):
     """One named way to win (CZ-4's first and second class)."""
 
-    id: str = Field(pattern=ID_PATTERN, description="Short id, e.g. `first`.")
-    name: str = Field(min_length=1, description="The class in English, e.g. `first class`.")
-    names: dict[str, str] = Field(default_factory=dict, description="The class by language code (`pl`).")
+    id: str = Field(pattern=ID_PATTERN, max_length=MAX_ID, description="Short id, e.g. `first`.")
+    name: Name = Field(description="The class in English, e.g. `first class`.")
+    names: dict[str, Name] = Field(default_factory=dict, description="The class by language code (`pl`).")
     all_cards_in: list[str] = Field(default_factory=list, description="Every card lies in these groups.")
     full: list[str] = Field(default_factory=list, description="Every non-empty pile of these groups is full.")
     left: Left | None = Field(None, description="Exactly so many cards lie in these groups.")
@@ -400,7 +428,8 @@ class Action(Strict):
     """What every player action has: a label in the notation, and how often it may be used."""
 
     uses: int | Literal["unlimited"] = Field(
-        "unlimited", description="How many times per game the action may be used (CR-4's swap: 1)."
+        "unlimited",
+        description=f"How many times per game the action may be used (CR-4's swap: 1), at most {MAX_USES}, or unlimited.",
     )
     label: str = Field(description="The action's label in the move notation (e.g. `c` for a close-up).")
 
@@ -409,6 +438,8 @@ class Action(Strict):
     def _positive(cls, value: Any) -> Any:
         if isinstance(value, int) and value < 1:
             raise ValueError(_("uses must be at least 1, or unlimited"))
+        if isinstance(value, int) and value > MAX_USES:
+            raise ValueError(_("at most {most}; say unlimited for more").format(most=MAX_USES))
         return value
 
     @field_validator("label")
@@ -508,10 +539,15 @@ class Assists(Strict):
 class Ruleset(Strict):
     """One patience game."""
 
-    id: str = Field(pattern=ID_PATTERN, description="Lowercase kebab-case id, e.g. `bakers-game`.")
-    name: str = Field(min_length=1, description="Display name in English.")
-    names: dict[str, str] = Field(default_factory=dict, description="Display names by language code (`pl`).")
-    aliases: list[str] = Field(default_factory=list, description="Other names players may type.")
+    id: str = Field(
+        pattern=ID_PATTERN,
+        max_length=MAX_ID,
+        description=f"Lowercase kebab-case id, e.g. `bakers-game`; at most {MAX_ID} characters (saved games are "
+        "files named after it).",
+    )
+    name: Name = Field(description=f"Display name in English, at most {MAX_NAME} characters.")
+    names: dict[str, Name] = Field(default_factory=dict, description="Display names by language code (`pl`).")
+    aliases: list[Name] = Field(default_factory=list, description="Other names players may type.")
     rules: dict[str, str] = Field(default_factory=dict, description="The rules in prose, by language code.")
     decks: int = Field(1, ge=1, le=MAX_DECKS, description="How many 52-card decks.")
     deal: Deal = Field(description="How a deal number becomes a layout (docs/deals.md).")
@@ -577,8 +613,9 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
     seen: dict[str, str] = {}
     shared: set[str] = set()
     for gid, group in groups.items():
-        if not re.match(ID_PATTERN, gid):
-            problems.append(Problem(("piles", gid), _("group ids are lowercase kebab-case, e.g. `free-cells`"), "id"))
+        if not re.match(ID_PATTERN, gid) or len(gid) > MAX_ID:
+            problems.append(Problem(("piles", gid), _("group ids are lowercase kebab-case, e.g. `free-cells`, of at "
+                                                      "most {most} characters").format(most=MAX_ID), "id"))
         for label in group.labels:
             if label in seen:
                 label_used(("piles", gid, "labels"), label, seen[label])
