@@ -115,7 +115,7 @@ def test_quit_keeps_an_unfinished_game_and_resume_continues_it_with_its_undo_his
     expected = Game.new("klondike", 5)
     expected.play("34")
     resumed = run("resume", "--json", input="redo\n")
-    states = [json.loads(line) for line in resumed.output.splitlines()]
+    states = [json.loads(line) for line in resumed.output.splitlines() if line.startswith("{")]
     assert states[0]["state"]["position"] == expected.position()
     assert states[0]["state"]["moves"] == 1  # 34, s, undo: Klondike's undo takes its move back off
     expected.play("s")
@@ -132,11 +132,44 @@ def test_save_then_play_resume_of_a_named_game():
     assert state["deal"] == 3 and state["moves"] == 1
 
 
-def test_a_won_game_leaves_no_save_behind():
+def test_a_game_won_through_a_piped_resume_leaves_no_save_and_is_recorded_won_once():
     run("play", "freecell", "--deal", "1", input="3a\nsave\n")
     assert (saves() / "freecell.json").exists()
+    won = run("resume", input="undo\n" + "\n".join(freecell_solution(1)) + "\n")
+    assert "You won deal 1" in won.output
+    assert not (saves() / "freecell.json").exists()  # `resume` cannot bring back the position before the win
+    assert run("resume").exit_code == 1
+    assert "played 1 · won 1" in run("stats", "freecell").output
+
+
+def test_winning_another_deal_leaves_the_kept_games_save_alone():
+    run("play", "freecell", "--deal", "2", input="moves\n1\nsave\n")
     run("play", "freecell", "--deal", "1", input="\n".join(freecell_solution(1)) + "\nquit\n")
+    resumed = run("resume", "--json", input="")
+    assert json.loads(resumed.output.splitlines()[0])["state"]["deal"] == 2
+
+
+def test_a_piped_resume_that_ends_mid_game_keeps_the_game_and_a_later_win_is_recorded():
+    run("play", "freecell", "--deal", "1", input="3a\nquit\n")
+    looked = run("resume", input="board\n")  # the end of input: a kept game stays kept
+    assert looked.exit_code == 0 and (saves() / "freecell.json").exists()
+    assert "no games recorded yet" in run("stats").output
+    run("resume", input="undo\n" + "\n".join(freecell_solution(1)) + "\n")
+    assert "played 1 · won 1" in run("stats", "freecell").output
     assert not (saves() / "freecell.json").exists()
+
+
+def test_a_new_game_left_at_the_end_of_a_script_is_recorded_abandoned_and_keeps_no_save():
+    run("play", "klondike", "--deal", "6", input="s\n")
+    assert not (saves() / "klondike.json").exists()
+    assert "abandoned 1" in run("stats", "klondike").output
+
+
+def test_leaving_a_resumed_game_for_a_new_deal_records_it_and_removes_its_save():
+    run("play", "klondike", "--deal", "6", input="s\nquit\n")
+    run("resume", input="new 7\n")
+    assert not (saves() / "klondike.json").exists()
+    assert "abandoned 1" in run("stats", "klondike").output
 
 
 def test_a_damaged_save_is_reported_and_set_aside_never_a_traceback():

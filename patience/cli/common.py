@@ -10,11 +10,14 @@ import click
 
 from ..deals import RANDOM_DEALS  # a missing --deal, and `new` at the prompt, pick from 1..this
 
+MAX_LINE = 200  # characters: no move or command is longer, so a longer line is refused unread
+
 # The engine (and pydantic behind it) is imported inside functions, so that
 # `patience --help` starts fast.
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..ruleset.model import Ruleset
+    from ..ruleset.registry import Located
 
 
 def find_game(game_name: str) -> Ruleset:
@@ -24,6 +27,18 @@ def find_game(game_name: str) -> Ruleset:
 
     try:
         return find_ruleset(game_name)
+    except (RulesetError, UnknownGame) as err:
+        raise click.ClickException(str(err)) from None
+
+
+def locate_game(game_name: str) -> Located:
+    """The ruleset a player named with its file and its key for saves and statistics, or a
+    one-line error: the same resolution as find_game."""
+    from ..ruleset.loader import RulesetError
+    from ..ruleset.registry import UnknownGame, locate
+
+    try:
+        return locate(game_name)
     except (RulesetError, UnknownGame) as err:
         raise click.ClickException(str(err)) from None
 

@@ -6,19 +6,21 @@ or file, commands are read line by line and the board (or `--json` state) follow
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
 from ..i18n import N_, _, language, ngettext
+from ..printable import printable
 from . import main
-from .common import find_game, start_game, winnable_deal
+from .common import MAX_LINE, find_game, locate_game, start_game, winnable_deal
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -61,13 +63,6 @@ def _settings(ruleset: Any, ascii: bool, autoplay: bool | None, autofinish: bool
     )
 
 
-def _ruleset_file(name: str) -> str | None:
-    """The absolute path when the game was named by a file, so a save can find it again."""
-    from ..ruleset.registry import is_ruleset_path
-
-    return str(Path(name).resolve()) if is_ruleset_path(name) else None
-
-
 def _save(session: Session, screen: Screen) -> bool:
     """Keep an unfinished, played game for `patience resume`. True when it was written."""
     from .saves import write_save
@@ -88,36 +83,37 @@ def _save(session: Session, screen: Screen) -> bool:
 
 def _quit(session: Session, screen: Screen) -> None:
     """Leaving with `quit`, Ctrl-C, Ctrl-D or a closed terminal: an unfinished game that was
-    played is kept; a finished one is recorded and its old save removed."""
-    from .saves import discard_save
-
+    played is kept; a finished one was recorded when it ended (a lost one is, now)."""
     if session.worth_keeping():
         _save(session, screen)
         return
     session.leave()
     record_games(session, screen)
-    if session.status() != "in progress":
-        try:
-            discard_save(session.game.ruleset.id)
-        except OSError as err:
-            screen.say(_("could not remove the old save: {error}").format(error=err))
 
 
-def _abandon(session: Session, screen: Screen) -> None:
-    """The end of a script: a game not saved on the way is left, and recorded as such."""
-    if not session.saved:
+def _end_of_input(session: Session, screen: Screen) -> None:
+    """The end of a script's input. A kept game (saved on the way, or resumed from its save) is
+    kept as it now is, as by `quit`; any other is left like `new` leaves it: recorded, and its
+    save removed. Either way a game is recorded once, when it ends, as at the terminal."""
+    if session.saved:
+        _quit(session, screen)
+    else:
         session.leave()
         record_games(session, screen)
 
 
 def record_games(session: Session, screen: Screen) -> None:
-    """Write the games the session has finished to the statistics, and tell of any new best."""
+    """Write the games the session has finished to the statistics, tell of any new best, and
+    remove the saves of games that ended (only theirs: another game's save stays)."""
     import sqlite3
 
     from ..paths import data_dir
     from ..stats.store import StatsError, Store
     from ..stats.summary import new_bests
+    from .saves import discard_save, save_path
 
+    for uid in session.take_ended():
+        discard_save([save_path(session.key), session.resumed_from], uid)
     for record in session.take_records():
         try:
             with Store(data_dir()) as store:
@@ -171,13 +167,13 @@ def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool,
         click.echo(json.dumps(_state(session, None, None), ensure_ascii=False))
     else:
         screen.board(session)
-    for number, line in enumerate(stream, 1):
+    for number, line in enumerate(capped_lines(stream), 1):
         command = line.strip()
         if not command or (command.startswith("#") and not command[1:2].isdigit()):  # a comment
             continue
         reply = session.handle(command)
         if not as_json:
-            screen.say(f"> {command}")
+            screen.say(f"> {printable(command[:MAX_LINE])}")
             for text in reply.lines:
                 screen.say(text)
         _apply(session, reply, notes)
@@ -190,11 +186,36 @@ def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool,
             return 0
         if strict and reply.failed:
             click.echo(_("line {number}: {command!r} was refused; stopping (--strict)").format(
-                number=number, command=command), err=True)
-            _abandon(session, notes)
+                number=number, command=command[:MAX_LINE]), err=True)
+            _end_of_input(session, notes)
             return 1
-    _abandon(session, notes)
+    _end_of_input(session, notes)
     return 0
+
+
+def capped_lines(stream: TextIO) -> Iterator[str]:
+    """The lines of a stream, each read to at most MAX_LINE + 1 characters and the rest of a
+    longer one skipped, so a huge line costs linear time and little memory (and is refused)."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        rest = line
+        while len(rest) > MAX_LINE and not rest.endswith("\n"):  # skip to the end of the line
+            rest = stream.readline(64 * 1024)
+            if not rest:
+                break
+        yield line
+
+
+def _decode_leniently(stream: TextIO) -> None:
+    """Bytes that are not UTF-8 become U+FFFD instead of an error; the session refuses such a line."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="replace")
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
 
 
 def interactive(session: Session, screen: Screen) -> int:
@@ -204,12 +225,6 @@ def interactive(session: Session, screen: Screen) -> int:
     except ImportError:
         pass
 
-    def leave(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    for name in ("SIGHUP", "SIGTERM"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), leave)
     screen.board(session)
     screen.say(_("Type a move (see `moves`), or `help`."))
     try:
@@ -219,6 +234,8 @@ def interactive(session: Session, screen: Screen) -> int:
             except EOFError:
                 screen.say("")
                 break
+            except UnicodeDecodeError:  # a terminal that sends bytes that are not UTF-8
+                line = "\ufffd"
             reply = session.handle(line)
             for text in reply.lines:
                 screen.say(text)
@@ -233,14 +250,86 @@ def interactive(session: Session, screen: Screen) -> int:
     return 0
 
 
+EXIT_BUG = 70  # sysexits' EX_SOFTWARE: patience itself failed, and said where the game went
+
+
+def guarded(session: Session, screen: Screen, loop: Callable[[], int]) -> int:
+    """Run a game loop. Ctrl-C in a script keeps the game as at the prompt; any unexpected error
+    (a bug) saves the game, says where in one line, logs the traceback, and exits EXIT_BUG."""
+    try:
+        try:
+            return loop()
+        except KeyboardInterrupt:  # reached here only from a script: the prompt handles its own
+            _quit(session, screen)
+            return 130
+    except Exception as err:  # noqa: BLE001 - the last line of defence: no traceback, no lost game
+        click.echo(crash_report(session, err), err=True)
+        return EXIT_BUG
+
+
+def crash_report(session: Session, err: Exception) -> str:
+    """Keep what can be kept after a bug, and one line saying what happened and where things went."""
+    from .saves import write_save
+
+    parts = [_("patience stopped on an unexpected error (a bug): {error}.").format(
+        error=printable(f"{type(err).__name__}: {err}")[:200])]
+    try:
+        if session.worth_keeping():
+            path = write_save(session)
+            parts.append(_("Your game was saved to {path}; `patience resume` continues it.").format(path=path))
+        else:
+            session.leave()
+            record_games(session, Quiet())
+    except Exception as failed:  # noqa: BLE001 - still one line, whatever else is broken
+        parts.append(_("The game could not be saved: {error}.").format(error=printable(str(failed))[:200]))
+    log = _log_traceback()
+    if log is not None:
+        parts.append(_("Details are in {log}.").format(log=log))
+    return " ".join(parts)
+
+
+def _log_traceback() -> Path | None:
+    """Append the current exception's traceback to errors.log in the data folder; its path, or
+    None when it cannot be written."""
+    import traceback
+    from datetime import datetime
+
+    from ..paths import data_dir
+
+    try:
+        log = data_dir() / "errors.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8", errors="replace") as out:
+            out.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n{traceback.format_exc()}\n")
+        return log
+    except OSError:
+        return None
+
+
 def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
     colour = sys.stdout.isatty() and not ascii and not os.environ.get("NO_COLOR") and not as_json
     screen = Screen(ascii=ascii, colour=colour)
+    _leave_on_signals()
+    _decode_leniently(sys.stdin)
     if sys.stdin.isatty() and not as_json:
-        code = interactive(session, screen)
+        code = guarded(session, screen, lambda: interactive(session, screen))
     else:
-        code = scripted(session, sys.stdin, screen, as_json=as_json, strict=strict)
+        code = guarded(session, screen, lambda: scripted(session, sys.stdin, screen, as_json=as_json, strict=strict))
     sys.exit(code)
+
+
+def _leave_on_signals() -> None:
+    """A closed terminal (SIGHUP) or SIGTERM leaves the game the way Ctrl-C does: kept."""
+
+    def leave(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    for name in ("SIGHUP", "SIGTERM"):
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), leave)
+            except ValueError:  # not the main thread (an embedding program): leave signals alone
+                pass
 
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help=N_("Print the state as one JSON line after each command."))
@@ -318,17 +407,19 @@ def play_new(game_name: str, started: Game, *, ascii: bool, as_json: bool, stric
              autofinish: bool | None, notes: Sequence[str] = (), daily: str | None = None,
              choose_deal: Callable[[int | None], tuple[int, list[str]]] | None = None) -> None:
     """Play a new game at the prompt or from a pipe: `play`, `play --winnable` and `daily`."""
+    from .saves import save_path, tidy_saves
     from .session import Session
 
     ruleset = started.ruleset
+    located = locate_game(game_name)  # the same resolution as start_game: the same ruleset
     settings = _settings(ruleset, ascii, autoplay, autofinish)
-    session = Session(started, settings, ruleset_file=_ruleset_file(game_name), choose_deal=choose_deal, daily=daily)
+    session = Session(started, settings, ruleset_file=located.own_file, key=located.key, choose_deal=choose_deal,
+                      daily=daily)
+    tidy_saves()
     for note in notes:  # before the board; with --json only JSON goes to standard output
         click.echo(note, err=as_json)
     if sys.stdin.isatty() and not as_json:
-        from .saves import save_path
-
-        if save_path(ruleset.id).exists():
+        if save_path(located.key).exists():
             click.echo(_("(You have an unfinished {name}: `patience resume {id}` continues it; "
                          "quitting this game keeps this one instead.)").format(
                 name=ruleset.display_name(language()), id=ruleset.id))
@@ -346,10 +437,11 @@ def resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay:
 
 def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
             autofinish: bool | None) -> None:
-    from .saves import SaveError, list_saves, read_save, restore, resumed_session, save_path
+    from .saves import SaveError, list_saves, read_save, restore, resumed_session, save_path, tidy_saves
 
+    tidy_saves()
     if game is not None:
-        path = save_path(find_game(game).id)
+        path = save_path(locate_game(game).key)
         if not path.exists():
             raise click.ClickException(_("no saved game of {game}; start one with `patience play {game}`").format(game=game))
     else:
@@ -358,14 +450,15 @@ def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay
             raise click.ClickException(_("no saved game; start one with `patience play GAME`"))
         path = saves[0].path
     try:
-        data = read_save(path)
-        restored, moves = restore(data, path)
+        save = read_save(path)
+        restored = restore(save, path)
     except SaveError as err:
         raise click.ClickException(str(err)) from None
-    settings = _settings(restored.ruleset, ascii, autoplay, autofinish)
+    ruleset = restored.game.ruleset
+    settings = _settings(ruleset, ascii, autoplay, autofinish)
     # A `--winnable` game deals winnable games at `new` after a resume too.
-    choose_deal = _winnable_chooser(restored.ruleset) if data.get("winnable") is True else None
-    session = resumed_session(data, restored, moves, settings, choose_deal)
+    choose_deal = _winnable_chooser(ruleset) if save.winnable else None
+    session = resumed_session(save, restored, path, settings, choose_deal)
     _run(session, ascii, as_json, strict)
 
 

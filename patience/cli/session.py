@@ -16,12 +16,13 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cards import ascii_cards, card_str
 from ..i18n import N_, _, ngettext
 from ..stats import now_iso
-from .common import RANDOM_DEALS
+from .common import MAX_LINE, RANDOM_DEALS
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
     from ..stats.store import GameRecord
 
 HINT_SECONDS, HINT_STATES = 1.0, 20_000  # the solver's budget for a hint; past it, the simple hint
-MAX_LINE = 200  # characters: no move or command is longer, so a longer line is refused unread
 
 
 def whole_number(text: str) -> int | None:
@@ -183,7 +183,9 @@ class Session:
         # What saves and statistics file this ruleset under (registry.ruleset_key): its id when
         # shipped, so that a player's own klondike.yaml never shares the shipped one's.
         self.key = key or game.ruleset.id
+        self.resumed_from: Path | None = None  # the save this game came from or was last written to
         self.records: list[GameRecord] = []  # finished games not yet written; the loop takes them
+        self.ended: list[str] = []  # uids of games that ended, whose saves the loop removes
         self._now = now
         self._start(game, elapsed, daily)
 
@@ -225,6 +227,7 @@ class Session:
             score=game.score if game.rules.scored else None,
         ))
         self.recorded = True
+        self.ended.append(self.uid)
 
     def leave(self) -> None:
         """The player leaves this game without keeping it: record it unless it is already
@@ -240,6 +243,11 @@ class Session:
 
     def take_records(self) -> list[GameRecord]:
         taken, self.records = self.records, []
+        return taken
+
+    def take_ended(self) -> list[str]:
+        """The uids of the games that ended since last asked: their saves are to go."""
+        taken, self.ended = self.ended, []
         return taken
 
     # ------------------------------------------------------------------ state
@@ -501,8 +509,11 @@ class Session:
         self.listed = []
         self._note_end()
         after = self.status()
-        if after == "won" and not self.recorded:
-            self._record("won")
+        if after == "won":
+            if self.recorded:  # won again after an undo: recorded once, but its save goes all the same
+                self.ended.append(self.uid)
+            else:
+                self._record("won")
         if after != before:
             if after == "won":
                 moves = ngettext("{n} move", "{n} moves", self.game.move_count).format(n=self.game.move_count)
