@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import math
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from ..i18n import N_, _, ngettext, number
 from . import main
 from .common import LiveLine, find_game, solver_progress
+
+if TYPE_CHECKING:
+    from ..ruleset.model import Ruleset
 
 STATUS_WORDS = {"solved": N_("solved"), "unsolvable": N_("unsolvable"), "unknown": N_("unknown")}
 REASON_WORDS = {
@@ -21,14 +26,27 @@ REASON_WORDS = {
 
 def parse_range(text: str) -> range:
     """``A-B`` (or one number) as a range of deal numbers; a one-line error otherwise."""
-    first, _sep, last = text.partition("-")
+    first, sep, last = text.partition("-")
     try:
-        a, b = int(first), int(last or first)
+        a = int(first)
+        b = int(last) if sep else a  # `5` is one deal; `5-` is not a range
     except ValueError:
         raise click.ClickException(_("--deals wants A-B, such as 1-100, not {text!r}").format(text=text)) from None
     if a < 1 or b < a:
         raise click.ClickException(_("--deals wants A-B with 1 <= A <= B, not {text!r}").format(text=text))
     return range(a, b + 1)
+
+
+def check_deals(ruleset: Ruleset, deals: range) -> None:
+    """A one-line error when the range runs past the deals the ruleset's shuffle has, given
+    before any deal is solved (the first and last deal decide it)."""
+    from ..deals import DealError, check_deal_number
+
+    try:
+        check_deal_number(ruleset.deal.shuffle, deals[0])
+        check_deal_number(ruleset.deal.shuffle, deals[-1])
+    except DealError as err:
+        raise click.ClickException(str(err)) from None
 
 
 def _status_line(result: dict) -> str:
@@ -58,30 +76,29 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
     and --jobs 2 the two searches race on two cores: faster, but a deal with several wins may
     show another one from run to run.
     """
-    from ..solver.batch import solve_deals, summarize
-
-    ruleset = find_game(game)
-    if (deal is None) == (deal_range is None):
-        raise click.ClickException(_("give either --deal N or --deals A-B"))
-    if deal_range is not None:
-        deals = parse_range(deal_range)
-    else:
-        assert deal is not None  # exactly one of the two, checked above
-        deals = range(deal, deal + 1)
-    results = []
-    line = LiveLine()  # live only for one deal at a terminal; a range prints a line per deal
-    progress = solver_progress(line, solving=True) if deal_range is None and not as_json else None
+    results: list[dict] = []
+    deals = range(0)  # not known yet: Ctrl-C may come while the ruleset loads
+    game_id = game
     try:
-        one_deal = len(deals) == 1
-        for result in solve_deals(game, deals, timeout, max_states, 1 if one_deal else jobs, progress=progress,
-                                  workers=jobs if one_deal else 1):
-            results.append(result)
-            if deal_range is not None and not as_json:
-                click.echo(_("deal {deal}: {line}").format(deal=result["deal"], line=_status_line(result)))
-    finally:
-        line.clear()
+        ruleset = find_game(game)
+        game_id = ruleset.id
+        if (deal is None) == (deal_range is None):
+            raise click.ClickException(_("give either --deal N or --deals A-B"))
+        if math.isnan(timeout):  # FloatRange lets nan through: every comparison with it is false
+            raise click.ClickException(_("--timeout wants a number of seconds, not {value}").format(value=timeout))
+        if deal_range is not None:
+            deals = parse_range(deal_range)
+        else:
+            assert deal is not None  # exactly one of the two, checked above
+            deals = range(deal, deal + 1)
+        check_deals(ruleset, deals)
+        _solve_each(game, deals, timeout, max_states, jobs, results, one_line=deal_range is None, as_json=as_json)
+    except KeyboardInterrupt:  # the solver's processes are stopped by now; what was answered is kept
+        _stopped(results, deals, as_json, game_id)
+    from ..solver.batch import summarize
+
     if as_json:
-        payload = {"game": ruleset.id, "thoughtful": True}
+        payload = {"game": game_id, "thoughtful": True}
         if deal_range is None:
             payload.update(results[0])
         else:
@@ -91,6 +108,51 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
         _print_one(results[0])
     else:
         _print_summary(summarize(results))
+
+
+def _solve_each(game: str, deals: range, timeout: float, max_states: int | None, jobs: int, results: list[dict],
+                *, one_line: bool, as_json: bool) -> None:
+    """Solve the deals into ``results``, a line per deal for a range, live progress for one deal."""
+    from ..solver.batch import solve_deals
+
+    line = LiveLine()  # live only for one deal at a terminal; a range prints a line per deal
+    progress = solver_progress(line, solving=True) if one_line and not as_json else None
+    one_deal = len(deals) == 1
+    try:
+        for result in solve_deals(game, deals, timeout, max_states, 1 if one_deal else jobs, progress=progress,
+                                  workers=jobs if one_deal else 1):
+            results.append(result)
+            if not one_line and not as_json:
+                click.echo(_("deal {deal}: {line}").format(deal=result["deal"], line=_status_line(result)))
+    finally:
+        line.clear()
+
+
+EXIT_INTERRUPTED = 130  # what shells report for a command ended by Ctrl-C (128 + SIGINT)
+
+
+def _stopped(results: list[dict], deals: range, as_json: bool, game_id: str) -> NoReturn:
+    """Ctrl-C: one line on standard error; for a range, the deals answered so far as a summary
+    (with --json, the usual object marked ``"interrupted": true``, its summary null when no deal
+    was answered); then exit 130. Nothing is imported unless a deal was answered: Ctrl-C may have
+    broken an import halfway."""
+    if len(deals) > 1:
+        click.echo(_("stopped by Ctrl-C after {done} of {total} deals").format(
+            done=number(len(results)), total=number(len(deals))), err=True)
+        summary = None
+        if results:
+            from ..solver.batch import summarize  # loaded already: it gave the results
+
+            summary = summarize(results)
+        if as_json:
+            payload = {"game": game_id, "thoughtful": True, "interrupted": True, "results": results,
+                       "summary": summary}
+            click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        elif summary is not None:
+            _print_summary(summary)
+    else:
+        click.echo(_("stopped by Ctrl-C before an answer"), err=True)
+    click.get_current_context().exit(EXIT_INTERRUPTED)
 
 
 def _print_one(result: dict) -> None:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import multiprocessing
 import statistics
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
+from multiprocessing.pool import AsyncResult, Pool
 
 from ..engine.game import Game
 from ..i18n import _
 from ..ruleset.registry import find_ruleset
+from .beside import deaf_to_ctrl_c, ignore_ctrl_c
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, solve
 
 Progress = Callable[[int, int, float], None]  # (deal, positions expanded, seconds so far)
@@ -29,16 +32,33 @@ def solve_deals(game_name: str, deals: range, timeout: float | None, max_states:
                 jobs: int = 1, progress: Progress | None = None, workers: int = 1) -> Iterator[dict]:
     """Each deal's answer, in deal order, as it comes, ``jobs`` deals at a time or one deal at a
     time with ``workers`` processes each (`solve`); not both, since a pool's processes may not
-    fork helpers. ``progress`` is reported only when the deals are solved in this process."""
-    tasks = [(game_name, deal, timeout, max_states, workers) for deal in deals]
-    if jobs <= 1 or len(tasks) <= 1:
+    fork helpers. ``progress`` is reported only when the deals are solved in this process.
+
+    Ctrl-C (KeyboardInterrupt) reaches only this process's code: the pool's workers ignore it
+    and are terminated as it passes through."""
+    tasks = ((game_name, deal, timeout, max_states, workers) for deal in deals)  # a range may be huge
+    if jobs <= 1 or len(deals) <= 1:
         for task in tasks:
             yield solve_deal(task, progress)
         return
     if workers > 1:
         raise ValueError(_("ask for several jobs or several workers, not both"))
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(solve_deal, tasks)
+    with deaf_to_ctrl_c():
+        pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c)
+    with pool:
+        yield from _in_order(pool, tasks, ahead=2 * jobs)
+
+
+def _in_order(pool: Pool, tasks: Iterable[tuple], ahead: int) -> Iterator[dict]:
+    """The answers in task order, with at most ``ahead`` tasks handed to the pool at a time
+    (`Pool.imap` would queue a whole range at once, however long)."""
+    pending: deque[AsyncResult] = deque()
+    for task in tasks:
+        pending.append(pool.apply_async(solve_deal, (task,)))
+        if len(pending) >= ahead:
+            yield pending.popleft().get()
+    while pending:
+        yield pending.popleft().get()
 
 
 def summarize(results: list[dict]) -> dict:
