@@ -11,6 +11,7 @@ import click
 from ..deals import RANDOM_DEALS  # a missing --deal, and `new` at the prompt, pick from 1..this
 
 MAX_LINE = 200  # characters: no move or command is longer, so a longer line is refused unread
+EXIT_BUG = 70  # sysexits' EX_SOFTWARE: patience itself failed (a bug), and said so in one line
 
 # The engine (and pydantic behind it) is imported inside functions, so that
 # `patience --help` starts fast.
@@ -55,6 +56,25 @@ def start_game(game_name: str, deal: int | None) -> Game:
         return Game(ruleset, deal)
     except DealError as err:
         raise click.ClickException(str(err)) from None
+
+
+def log_traceback() -> str:
+    """Append the exception being handled, with its traceback, to errors.log in the data folder,
+    so a bug shows one line on screen and the details for a report; where it went."""
+    import traceback
+    from datetime import datetime
+
+    from ..i18n import _
+    from ..paths import data_dir
+
+    try:
+        log = data_dir() / "errors.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8", errors="replace") as out:
+            out.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n{traceback.format_exc()}\n")
+        return str(log)
+    except OSError as err:
+        return _("nowhere (the log could not be written: {error})").format(error=err)
 
 
 def stderr_is_terminal() -> bool:

@@ -11,7 +11,7 @@ import click
 from ..i18n import _, language, ngettext
 from ..printable import printable
 from . import main
-from .common import start_game
+from .common import EXIT_BUG, MAX_LINE, log_traceback, start_game
 
 
 @main.command("list")
@@ -95,9 +95,18 @@ def _read_moves(stream: TextIO) -> list[str]:
     return words
 
 
+def _unreadable_move(word: str) -> str | None:
+    """Why a word of a replay file is refused before the engine reads it, or None."""
+    if len(word) > MAX_LINE:
+        return _("longer than {most} characters, so it is no move").format(most=MAX_LINE)
+    if "\ufffd" in word:  # bytes that were not UTF-8, decoded leniently
+        return _("not valid text (UTF-8)")
+    return None
+
+
 @main.command()
 @click.argument("game")
-@click.argument("moves_file", required=False, default="-", type=click.File("r", encoding="utf-8"))
+@click.argument("moves_file", required=False, default="-", type=click.File("r", encoding="utf-8", errors="replace"))
 @click.option("--deal", type=int, required=True, help="Deal number.")
 @click.option("--show", "show_board", is_flag=True, help="Print the final board too.")
 def replay(game: str, moves_file: TextIO, deal: int, show_board: bool) -> None:
@@ -112,12 +121,20 @@ def replay(game: str, moves_file: TextIO, deal: int, show_board: bool) -> None:
     started = start_game(game, deal)
     for number, word in enumerate(_read_moves(moves_file), 1):
         try:
+            refusal = _unreadable_move(word)
+            if refusal is not None:
+                raise IllegalMove(refusal)
             started.play(word)
         except IllegalMove as err:
-            click.echo(_("move {number} ({word}): {reason}").format(number=number, word=word, reason=err), err=True)
+            shown = printable(word if len(word) <= 40 else word[:40] + "…")
+            click.echo(_("move {number} ({word}): {reason}").format(number=number, word=shown, reason=err), err=True)
             if show_board:
                 click.echo(render(started))
             sys.exit(1)
+        except Exception:  # noqa: BLE001 - a bug: one line and the log, never a traceback on screen
+            click.echo(_("move {number}: an unexpected error (a bug); details are in {log}").format(
+                number=number, log=log_traceback()), err=True)
+            sys.exit(EXIT_BUG)
     if show_board:
         click.echo(render(started))
     from .session import status_word

@@ -12,7 +12,6 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import click
@@ -20,7 +19,7 @@ import click
 from ..i18n import N_, _, language, ngettext
 from ..printable import printable
 from . import main
-from .common import MAX_LINE, find_game, locate_game, start_game, winnable_deal
+from .common import EXIT_BUG, MAX_LINE, find_game, locate_game, log_traceback, start_game, winnable_deal
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -250,9 +249,6 @@ def interactive(session: Session, screen: Screen) -> int:
     return 0
 
 
-EXIT_BUG = 70  # sysexits' EX_SOFTWARE: patience itself failed, and said where the game went
-
-
 def guarded(session: Session, screen: Screen, loop: Callable[[], int]) -> int:
     """Run a game loop. Ctrl-C in a script keeps the game as at the prompt; any unexpected error
     (a bug) saves the game, says where in one line, logs the traceback, and exits EXIT_BUG."""
@@ -271,6 +267,7 @@ def crash_report(session: Session, err: Exception) -> str:
     """Keep what can be kept after a bug, and one line saying what happened and where things went."""
     from .saves import write_save
 
+    log = log_traceback()  # first, while the error is the one being handled
     parts = [_("patience stopped on an unexpected error (a bug): {error}.").format(
         error=printable(f"{type(err).__name__}: {err}")[:200])]
     try:
@@ -282,28 +279,8 @@ def crash_report(session: Session, err: Exception) -> str:
             record_games(session, Quiet())
     except Exception as failed:  # noqa: BLE001 - still one line, whatever else is broken
         parts.append(_("The game could not be saved: {error}.").format(error=printable(str(failed))[:200]))
-    log = _log_traceback()
-    if log is not None:
-        parts.append(_("Details are in {log}.").format(log=log))
+    parts.append(_("Details are in {log}.").format(log=log))
     return " ".join(parts)
-
-
-def _log_traceback() -> Path | None:
-    """Append the current exception's traceback to errors.log in the data folder; its path, or
-    None when it cannot be written."""
-    import traceback
-    from datetime import datetime
-
-    from ..paths import data_dir
-
-    try:
-        log = data_dir() / "errors.log"
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with log.open("a", encoding="utf-8", errors="replace") as out:
-            out.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n{traceback.format_exc()}\n")
-        return log
-    except OSError:
-        return None
 
 
 def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
