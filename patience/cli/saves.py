@@ -233,7 +233,7 @@ def _load_json(path: Path) -> Any:
     try:
         return json.loads(raw.decode("utf-8"))
     except RecursionError:
-        raise ValueError(_("nested too deeply")) from None
+        raise ValueError(_("its JSON is nested too deeply")) from None
 
 
 def list_saves() -> list[SavedGame]:
