@@ -408,4 +408,13 @@ def _not_a_file(name: str, mode: int) -> Finding:
 
 
 def load_file(path: str | Path) -> Ruleset:
-    return load_text(read_ruleset_text(path), str(path))
+    ruleset = load_text(read_ruleset_text(path), str(path))
+    # Remembered (resolved now, while the working folder is the one the path meant) so that a
+    # position can name the file of a game that names do not find (engine/position.py).
+    object.__setattr__(ruleset, "_source_file", Path(path).resolve())  # rulesets are frozen
+    return ruleset
+
+
+def source_file(ruleset: Ruleset) -> Path | None:
+    """The file ``ruleset`` was read from, or None for one made from text or in code."""
+    return getattr(ruleset, "_source_file", None)
