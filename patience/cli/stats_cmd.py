@@ -71,14 +71,15 @@ def _json_escape(char: str) -> str:
 
 
 def _ruleset_id(game: str, store: Store) -> str:
-    """A game's id from any of its names; a recorded id is accepted even if no ruleset has it now."""
+    """A game's recorded id (registry.ruleset_key, as the play session records it) from any of
+    its names; a recorded id is accepted even if no ruleset has it now."""
     from ..ruleset.loader import RulesetError
-    from ..ruleset.registry import UnknownGame, find_ruleset
+    from ..ruleset.registry import UnknownGame, locate
 
     if game in store.rulesets():
         return game
     try:
-        return find_ruleset(game).id
+        return locate(game).key
     except (RulesetError, UnknownGame) as err:
         raise click.ClickException(printable(str(err))) from None
 
