@@ -269,3 +269,71 @@ def test_colour_only_through_rich_and_never_in_plain_text():
     styles = {style for line in lines for _, style in line}
     assert {"red", "black"} <= styles
     assert "\x1b[" not in to_plain(lines)
+
+
+# Shadowing: one rule, one key (issue 27 item 8) ---------------------------------------------------
+@pytest.fixture
+def own_klondike(tmp_path, monkeypatch) -> Path:
+    """A klondike.yaml of the player's own in PATIENCE_PATH: named Mine, without the aliases."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    text = (shipped_dir() / "klondike.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: Klondike\n", "name: Mine\n").replace("aliases: [solitaire, pasjans, klondike-1, soliter]\n", "")
+    path = folder / "klondike.yaml"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("PATIENCE_PATH", str(folder))
+    return path
+
+
+@pytest.mark.parametrize("name", ["klondike", "solitaire", "Klondike", "pasjans"])
+def test_a_ruleset_hidden_by_its_id_is_hidden_under_every_name(own_klondike, name):
+    result = run("play", name, "--deal", "2", input="")
+    assert result.exit_code == 0 and result.output.startswith("Mine · deal 2"), result.output[:200]
+    assert run("rules", name).output.startswith("Mine")
+
+
+def test_a_players_own_ruleset_has_its_own_save_and_stats_key_beside_the_shipped_one(own_klondike, monkeypatch):
+    from patience.ruleset.registry import ruleset_key
+
+    key = ruleset_key(Game.new("klondike").ruleset, own_klondike)
+    assert key.startswith("klondike~") and key != "klondike"
+    monkeypatch.delenv("PATIENCE_PATH")
+    run("play", "klondike", "--deal", "5", input="s\nquit\n")  # the shipped game, kept
+    monkeypatch.setenv("PATIENCE_PATH", str(own_klondike.parent))
+    run("play", "solitaire", "--deal", "7", input="s\nquit\n")  # through the alias: the player's own
+    assert sorted(p.name for p in saves().glob("*.json")) == sorted(["klondike.json", f"{key}.json"])
+    resumed = run("resume", "klondike", "--json", input="")  # the name and the alias: one save
+    assert json.loads(resumed.output.splitlines()[0])["state"]["deal"] == 7
+    run("resume", "pasjans", input="new 8\n")  # left: recorded under the key, its save gone
+    assert not (saves() / f"{key}.json").exists() and (saves() / "klondike.json").exists()
+    assert "abandoned 1" in run("stats", "solitaire").output
+    monkeypatch.delenv("PATIENCE_PATH")
+    assert "no games recorded yet for klondike" in run("stats", "klondike").output
+    shipped = run("resume", "klondike", "--json", input="")
+    assert json.loads(shipped.output.splitlines()[0])["state"]["deal"] == 5
+
+
+def test_a_game_of_a_ruleset_file_resumes_under_its_key_and_an_old_save_moves_to_it(tmp_path):
+    from patience.ruleset.registry import locate
+
+    path = tmp_path / "my-klondike.yaml"
+    path.write_text((shipped_dir() / "klondike.yaml").read_text(encoding="utf-8").replace("id: klondike", "id: mine"),
+                    encoding="utf-8")
+    run("play", str(path), "--deal", "3", input="s\nquit\n")
+    key = locate(str(path)).key
+    saved = saves() / f"{key}.json"
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["ruleset_file"] == str(path.resolve()) and data["key"] == key
+    old = saves() / "mine.json"  # where saves of a file's game went before keys
+    saved.rename(old)
+    assert run("resume", input="s\n").exit_code == 0  # kept again at the end, under the key
+    assert saved.exists() and not old.exists()
+
+
+@pytest.mark.parametrize("command", [("play",), ("resume",), ("rules",), ("show",), ("replay", "--deal", "1"),
+                                     ("solve", "--deal", "1"), ("stats",), ("play", "--resume")])
+@pytest.mark.parametrize("name", ["x" * 300, "x" * 300 + ".yaml", "a/" * 200, "é" * 300])
+def test_an_odd_game_name_is_one_line_never_a_traceback(command, name):
+    result = run(command[0], name, *command[1:], input="")
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1

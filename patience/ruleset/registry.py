@@ -197,8 +197,22 @@ def ruleset_key(ruleset: Ruleset, path: Path) -> str:
     return f"{ruleset.id}~{digest}"
 
 
-def locate(name: str) -> tuple[Ruleset, str]:
-    """The ruleset a name resolves to, and its key for saves and statistics."""
+@dataclass(frozen=True)
+class Located:
+    """The ruleset a name resolves to, its file, and its key for saves and statistics."""
+
+    ruleset: Ruleset
+    path: Path
+    key: str
+
+    @property
+    def own_file(self) -> str | None:
+        """The file's absolute path when it is not shipped (kept in saves), else None."""
+        return None if self.key == self.ruleset.id else str(self.path.resolve())
+
+
+def locate(name: str) -> Located:
+    """Resolve a name (or a path) the one way every command does, with the ruleset's key."""
     path = find_ruleset_file(name)
     ruleset = load_path(path)
-    return ruleset, ruleset_key(ruleset, path)
+    return Located(ruleset, path, ruleset_key(ruleset, path))
