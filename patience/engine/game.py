@@ -8,6 +8,7 @@ checked, counted versions a player uses.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 from ..deals import shuffled_deck
@@ -727,7 +728,9 @@ class Game:
         return write_position(self)
 
     @classmethod
-    def from_position(cls, text: str, ruleset: Ruleset | None = None) -> Game:
+    def from_position(cls, text: str, ruleset: Ruleset | str | os.PathLike[str] | None = None) -> Game:
+        """The game ``position()`` wrote. Its ruleset: ``ruleset`` (a Ruleset, name or path) when
+        given, else the file the text names, else its game by name (see `.position`)."""
         from .position import read_position
 
         return read_position(text, ruleset)
