@@ -49,7 +49,7 @@ def _locked(fd: int) -> Iterator[None]:
 def append_line(path: Path, line: bytes) -> None:
     """Append one line, whole or not at all (OSError when it cannot be written)."""
     while True:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)  # read: to see how the file ends
         try:
             with _locked(fd):
                 if _renamed_away(fd, path):

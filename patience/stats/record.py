@@ -69,9 +69,10 @@ def shown(value: object) -> str:
         return value if len(value) <= MAX_NUMBER_TEXT else value[:MAX_NUMBER_TEXT] + "…"
     if isinstance(value, bool) or value is None:
         return repr(value)
+    if isinstance(value, int) and value.bit_length() > 128:
+        return _("a number of about {n} digits").format(n=int(value.bit_length() * 0.30103) + 1)
     if isinstance(value, (int, float)):
-        text = repr(value) if not isinstance(value, int) or value.bit_length() < 128 else f"{value:.3e}"
-        return text
+        return repr(value)
     return _("a value of type {kind}").format(kind=type(value).__name__)
 
 

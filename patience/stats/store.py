@@ -280,7 +280,10 @@ class Store:
         """``patience stats --repair``: run the integrity check now; a damaged file is moved aside
         and a new one started. Returns where it went, or None when the file is sound (or was moved
         aside already when the store opened: see ``moved_aside``)."""
-        if self._in_memory or self.unwritable is not None or not self.writing:
+        if self.unwritable is not None:
+            raise StatsError(_("the statistics database {path} cannot be checked just now ({reason}); it was left "
+                               "as it is").format(path=self.path, reason=self.unwritable))
+        if self._in_memory or not self.writing:
             return None
         self.db.close()
         try:
@@ -314,11 +317,12 @@ class Store:
             self._insert([game])
             return True
         except sqlite3.Error as err:
-            kind, reason = fault_of(err), self._describe(err)
+            failure = err
+        kind, reason = fault_of(failure), self._describe(failure)
         if kind == "damaged":
             try:
                 self.db.close()
-                self.db = self._replace_damaged(err)
+                self.db = self._replace_damaged(failure)
                 self._insert([game])
                 return True
             except (StatsError, sqlite3.Error) as again:
@@ -435,8 +439,11 @@ class Store:
     # ------------------------------------------------------------------ messages
     def _describe(self, err: sqlite3.Error) -> str:
         """SQLite's words, plus the plain cause where it is known (an I/O error on a full disk)."""
-        if fault_of(err) in ("full", "other") and _free_bytes(self.folder) < LOW_SPACE:
-            return _("{error}: the disk is full").format(error=err)
+        if fault_of(err) in ("full", "read-only", "other"):
+            if not os.access(self.folder, os.W_OK):
+                return _("{error}: the folder cannot be written").format(error=err)
+            if _free_bytes(self.folder) < LOW_SPACE:
+                return _("{error}: the disk is full").format(error=err)
         return str(err)
 
     def _explain(self, err: sqlite3.Error) -> str:

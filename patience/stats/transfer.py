@@ -55,12 +55,12 @@ def export_games(games: list[GameRecord], path: Path) -> None:
             raise TransferError(_("{path}: not written ({error})").format(path=path, error=err)) from None
     else:
         out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+        writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\r\n")  # RFC 4180; and a CR in a cell gets quoted
         writer.writeheader()
         for game in games:
             writer.writerow({k: _cell(k, v) for k, v in asdict(game).items()})
         text = out.getvalue()
-    path.write_text(text, encoding="utf-8")
+    path.write_bytes(text.encode("utf-8"))  # the same bytes on every system: no CRLF translation
 
 
 def _cell(column: str, value: object) -> object:
@@ -77,7 +77,7 @@ def read_games(path: Path) -> list[GameRecord]:
         if size > MAX_FILE:
             raise TransferError(_("{path}: larger than {most} MB; split it into smaller files").format(
                 path=path, most=MAX_FILE // (1024 * 1024)))
-        text = path.read_text(encoding="utf-8-sig")
+        text = path.read_bytes().decode("utf-8-sig")  # no newline translation: a CR inside a cell is data
     except (OSError, UnicodeDecodeError) as err:
         raise TransferError(_("{path}: cannot read it ({error})").format(path=path, error=err)) from None
     games, faults = _from_json(path, text) if kind == "json" else _from_csv(path, text)
