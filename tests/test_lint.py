@@ -24,6 +24,18 @@ def no_user_rulesets(monkeypatch, tmp_path):
     monkeypatch.delenv("PATIENCE_PATH", raising=False)
 
 
+def said(path: Path) -> dict[str, list[str]]:
+    """The header's other lines: `# says: TEXT` (a finding says it), `# not: TEXT` (none says it),
+    `# findings: N` (exactly N findings: one root error, not a cascade)."""
+    lines: dict[str, list[str]] = {"says": [], "not": [], "findings": []}
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        key, _sep, text = line.removeprefix("# ").partition(": ")
+        if not line.startswith("# ") or key not in lines:
+            break
+        lines[key].append(text)
+    return lines
+
+
 def expected(path: Path) -> tuple[str, int | None, int | None]:
     match = HEADER.match(path.read_text(encoding="utf-8").splitlines()[0])
     assert match, f"{path.name}: the first line must be `# expect: CODE at LINE:COL - why`"
@@ -40,6 +52,10 @@ def test_each_broken_ruleset_gets_its_finding(path):
     findings = lint_paths([path])
     places = [(f.code, f.line if line else None, f.col if col else None) for f in findings]
     assert (code, line, col) in places, "\n".join(map(str, findings))
+    header = said(path)
+    assert all(any(text in f.message for f in findings if f.code == code) for text in header["says"]), findings
+    assert not any(text in str(f) for text in header["not"] for f in findings), findings
+    assert all(len(findings) == int(n) for n in header["findings"]), findings
     assert all(f.severity == CHECKS[f.code].severity for f in findings)
     assert "P000" not in {f.code for f in findings}
 
@@ -160,3 +176,44 @@ def test_odd_yaml_values_in_rank_lists_are_findings_not_crashes():
     text = (shipped_dir() / "klondike.yaml").read_text(encoding="utf-8").replace("empty: [K]", "empty: [null, 2.5]")
     _, findings = lint_text(text, "k.yaml")
     assert [(f.code, f.path) for f in findings] == [("P103", "piles.tableau.empty")]
+
+
+# ------------------------------------------------------------------ games that cannot be won, or are won already (issue 22 item 5)
+def one_pile_foundations(shared: int) -> str:
+    """FreeCell with its foundations as four one-pile groups, the first ``shared`` of them sharing label `h`."""
+    text = (shipped_dir() / "freecell.yaml").read_text(encoding="utf-8")
+    start, end = text.index("  foundations:"), text.index("  tableau:")
+    groups = "".join(
+        f"  fd{i}:\n    role: foundation\n    labels: [h{i}]\n" + ("    shared_label: h\n" if i <= shared else "")
+        + "    build: {rank: up, suit: same}\n    empty: [A]\n    move: top\n" for i in range(1, 5))
+    text = text[:start] + groups + text[end:]
+    return text.replace("all_cards_in: [foundations]", "all_cards_in: [fd1, fd2, fd3, fd4]")
+
+
+def test_a_label_shared_by_several_one_pile_groups_is_not_useless_P201():
+    ruleset, findings = lint_text(one_pile_foundations(shared=4), "k.yaml")
+    assert ruleset is not None and [str(f) for f in findings] == []
+    _, alone = lint_text(one_pile_foundations(shared=1), "k.yaml")
+    assert [(f.code, f.path) for f in alone] == [("P201", "piles.fd1.shared_label")]
+
+
+def test_what_lint_calls_won_at_the_deal_the_engine_calls_won_P113():
+    from patience.engine.game import Game
+    from patience.ruleset.loader import load_text
+
+    won_at_deal = [p for p in CORPUS_FILES if expected(p)[0] == "P113"]
+    assert len(won_at_deal) >= 2
+    for path in won_at_deal + shipped_files():
+        ruleset = load_text(path.read_text(encoding="utf-8"), path.name)
+        flagged = "P113" in {f.code for f in lint_paths([path], registry=False)}
+        assert flagged == (path in won_at_deal)
+        assert all(Game(ruleset, deal).is_won() == flagged for deal in (1, 2))
+
+
+def test_play_and_solve_refuse_a_file_won_at_the_deal_and_say_why():
+    path = CORPUS / "won-at-the-deal.yaml"
+    for args in (["play", str(path), "--deal", "1"], ["solve", str(path), "--deal", "1"], ["show", str(path)]):
+        result = run(*args, input="quit\n")
+        assert result.exit_code == 1, result.output
+        assert "the win already holds when the cards are dealt" in result.output
+        assert result.output.startswith("Error: ") and len(result.output.splitlines()) == 1  # no board, no answer

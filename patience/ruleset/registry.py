@@ -96,16 +96,23 @@ def discover() -> list[RulesetFile]:
 
 
 @cache
-def _load_cached(path: str, mtime: float) -> Ruleset:
-    return load_file(path)
+def _load_cached(path: str, mtime: float, checked: bool) -> Ruleset:
+    if not checked:
+        return load_file(path)
+    from .lint import load_checked  # lint imports this module, so it is imported when first needed
+
+    return load_checked(Path(path))
 
 
-def load_path(path: Path) -> Ruleset:
+def load_path(path: Path, *, checked: bool = True) -> Ruleset:
+    """A ruleset file, cached while it is unchanged. Checked, as anything that plays it needs, it is
+    refused (RulesetError) with the errors lint finds in it: a game won at the deal or that can
+    never be won is not played. Unchecked, only its keys and values are read (to find names)."""
     try:
         mtime = path.stat().st_mtime
     except OSError:
         return load_file(path)  # reports the missing file
-    return _load_cached(str(path), mtime)
+    return _load_cached(str(path), mtime, checked)
 
 
 def shipped_rulesets() -> list[Ruleset]:
@@ -148,7 +155,7 @@ def catalogue() -> tuple[list[Entry], list[Entry]]:
     ids: set[str] = set()
     for found in discover():
         try:
-            ruleset: Ruleset | None = load_path(found.path)
+            ruleset: Ruleset | None = load_path(found.path, checked=False)
         except RulesetError:
             ruleset = None  # one broken user file must not hide every other game
         entry = Entry(found.path, ruleset.id if ruleset else normalize_name(found.path.stem), ruleset)

@@ -15,14 +15,14 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ...i18n import _
-from ..loader import RulesetError, _Positions, check_schema, parse_yaml, read_ruleset_text
+from ..loader import Finding, RulesetError, _Positions, check_schema, parse_yaml, read_ruleset_text
 from ..model import Ruleset
 from ..registry import discover, load_path, names_of, normalize_name
 from .checks import ALL_CHECKS, _Context
 from .codes import CHECKS, Check, KeyPath, LintFinding, Severity, from_loader
 
 __all__ = ["CHECKS", "Check", "LintFinding", "Severity", "has_errors", "lint_file", "lint_paths", "lint_text",
-           "ruleset_files"]
+           "load_checked", "ruleset_files"]
 
 _CHECKS = list(ALL_CHECKS)  # the checks run, in order (a test replaces them)
 
@@ -59,6 +59,18 @@ def lint_file(path: Path) -> tuple[Ruleset | None, list[LintFinding], _Positions
     return _lint(text, str(path))
 
 
+def load_checked(path: Path) -> Ruleset:
+    """A ruleset file lint finds no error in, or RulesetError with those errors (warnings pass).
+
+    The registry loads every file a command plays this way, so play, solve, show, replay, daily
+    and resume all refuse a broken game alike, instead of one won at move 0 or never winnable."""
+    ruleset, findings, _pos = lint_file(path)
+    errors = [Finding(f.file, f.line, f.col, f.path, f.message, f.code) for f in findings if f.severity == "error"]
+    if errors or ruleset is None:
+        raise RulesetError(errors)
+    return ruleset
+
+
 def ruleset_files(paths: Iterable[Path]) -> list[Path]:
     """The files to lint: files as given, folders as their ``*.yaml`` and ``*.yml`` files."""
     files: dict[Path, Path] = {}  # by resolved path: a file named twice is linted once
@@ -93,7 +105,7 @@ def _registry_rulesets(skip: set[Path]) -> list[tuple[Path, Ruleset]]:
         if entry.path.resolve() in skip:
             continue  # linted already, and compared as such
         try:
-            found.append((entry.path, load_path(entry.path)))
+            found.append((entry.path, load_path(entry.path, checked=False)))
         except RulesetError:
             continue  # a broken file is reported when it is linted itself
     return found

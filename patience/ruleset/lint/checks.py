@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..loader import _Positions
-from ..model import MAX_PILES, DealStep, PileGroup, Ruleset, prefilled_cards, reference_problems, step_cards
+from ..model import MAX_PILES, DealStep, Left, PileGroup, Ruleset, prefilled_cards, reference_problems, step_cards
 from .codes import CHECKS, KeyPath, LintFinding
 
 ALL_RANKS = frozenset(range(1, 14))
@@ -69,8 +69,16 @@ def _targets(gid: str, group: PileGroup, groups: dict[str, PileGroup]) -> set[st
     return {t for t in (group.to if group.to is not None else groups) if t in groups}
 
 
-def _takes_something(group: PileGroup) -> bool:
-    return group.empty == "any" or (isinstance(group.empty, list) and bool(group.empty))
+def gone_ranks(ruleset: Ruleset) -> frozenset[int]:
+    """Ranks put out the moment they come face up (PA-1): they reach no group but the discard's."""
+    return frozenset(ruleset.discard.ranks) if ruleset.discard else frozenset()
+
+
+def _takes_something(group: PileGroup, gone: frozenset[int] = frozenset()) -> bool:
+    """Whether an empty pile of the group takes some card still in play."""
+    if group.empty == "any":
+        return len(gone) < len(ALL_RANKS)
+    return isinstance(group.empty, list) and bool(set(group.empty) - gone)
 
 
 def fed_by_rules(ruleset: Ruleset, dealt: set[str]) -> set[str]:
@@ -105,12 +113,13 @@ def holders(ctx: _Context) -> set[str]:
     dealt = dealt_per_pile(ctx.ruleset)
     have = {gid for gid, counts in dealt.items() if sum(counts)}
     have |= fed_by_rules(ctx.ruleset, have)
+    gone = gone_ranks(ctx.ruleset)
     grown = True
     while grown:  # a fixpoint: each round adds the groups the holders can send cards to
         grown = False
         for gid in list(have):
             for target in _targets(gid, ctx.groups[gid], ctx.groups):
-                if target not in have and _takes_something(ctx.groups[target]):
+                if target not in have and _takes_something(ctx.groups[target], gone):
                     have.add(target)
                     grown = True
     return have
@@ -255,16 +264,8 @@ def check_win(ctx: _Context) -> None:
             ctx.add("P202", at + (i,), _("{name} is listed twice").format(name=gid))
     if not names or not ctx.sound:
         return
-    dealt = dealt_per_pile(ctx.ruleset)
     total = 52 * ctx.ruleset.decks
-    fed = fed_by_rules(ctx.ruleset, {gid for gid, counts in dealt.items() if sum(counts)})
-    room = 0.0
-    for gid in set(names):
-        group = ctx.groups[gid]
-        if sum(dealt[gid]) or gid in fed:  # the deal and rules ignore `empty` and `build`
-            room += group.count * (group.max_cards or math.inf)
-        else:
-            room += group.count * _capacity(group, ctx.ruleset.decks)
+    room = _room(ctx, names)
     if room < total:
         ctx.add("P104", at if win else ("piles",),
                 _("the win needs all {total} cards in {groups}, which can hold at most {room} "
@@ -275,27 +276,155 @@ def check_win(ctx: _Context) -> None:
             ctx.add("P203", ("piles", gid, "role"), _("foundation {group} is not part of the win").format(group=gid))
 
 
+def _room(ctx: _Context, gids: Iterable[str]) -> float:
+    """Most cards the groups can ever hold together: an upper bound, from their piles' rules."""
+    dealt = dealt_per_pile(ctx.ruleset)
+    have = {gid for gid, counts in dealt.items() if sum(counts)}
+    fed = fed_by_rules(ctx.ruleset, have)
+    room = 0.0
+    for gid in set(gids):
+        group = ctx.groups[gid]
+        discarded = _discarded_cards(ctx.ruleset, gid, have)
+        if discarded is not None:
+            room += min(group.count * (group.max_cards or math.inf), discarded)
+        elif sum(dealt[gid]) or gid in fed:  # the deal and rules ignore `empty` and `build`
+            room += group.count * (group.max_cards or math.inf)
+        else:
+            room += group.count * _capacity(group, ctx.ruleset.decks)
+    return room
+
+
+def _discarded_cards(ruleset: Ruleset, gid: str, dealt: set[str]) -> int | None:
+    """How many cards the group can hold when only the `discard` fills it (PA-1's aces): no deal
+    step, stock, removal or move brings it others. None for any other group."""
+    discard, stock, group = ruleset.discard, ruleset.stock, ruleset.piles[gid]
+    if discard is None or gid != discard.to or gid in dealt or (stock is not None and stock.to == gid):
+        return None
+    if any(rule.to == gid for rule in ruleset.remove) or _takes_something(group) or group.build.rank != "none":
+        return None
+    return 4 * ruleset.decks * len(set(discard.ranks))
+
+
+def _conditions(ruleset: Ruleset) -> list[tuple[KeyPath, list[str], list[str], Left | None]]:
+    """Every win condition, where it is written, and its (all_cards_in, full, left)."""
+    win = ruleset.win
+    if win is None:
+        return [(("piles",), ruleset.win_groups(), [], None)]
+    if not win.classes:
+        return [(("win",), win.all_cards_in, win.full, None)]
+    return [(("win", "classes", k), c.all_cards_in, c.full, c.left) for k, c in enumerate(win.classes)]
+
+
+def check_win_counts(ctx: _Context) -> None:
+    """A `left` count no position can have: more cards than its groups can ever hold (P109)."""
+    if not ctx.sound:
+        return
+    total = 52 * ctx.ruleset.decks
+    have = holders(ctx)
+    for at, all_in, _full, left in _conditions(ctx.ruleset):
+        if left is None or left.count == 0:
+            continue
+        where = at + ("left", "count")
+        parts = [left.in_] if left.per == "all" else [[gid] for gid in left.in_]
+        for part in parts:
+            if not set(part) & have:
+                continue  # no card reaches them at all: P105 says so
+            room = min(_room(ctx, part), total)
+            elsewhere = all_in and not set(part) & set(all_in)  # every card lies in all_cards_in
+            if left.count > room or elsewhere:
+                held = 0 if elsewhere else int(room)
+                ctx.add("P109", where, ngettext(
+                        "the win needs exactly {count} card in {groups}, which can never hold more than {held}{why}; "
+                        "lower `count` or name other groups",
+                        "the win needs exactly {count} cards in {groups}, which can never hold more than {held}{why}; "
+                        "lower `count` or name other groups", left.count).format(
+                        count=left.count, groups=", ".join(part), held=held,
+                        why=_(" (every card must lie in {groups})").format(groups=", ".join(all_in)) if elsewhere else ""))
+                break
+
+
+def holds_at_deal(ruleset: Ruleset) -> bool:
+    """Whether the first win condition surely holds once the cards are dealt (before any move).
+
+    Only what the deal settles for certain counts: a `discard` may move cards of the piles it
+    takes from, so a condition that depends on their counts is never said to hold.
+    """
+    _at, all_in, full, left = _conditions(ruleset)[0]
+    dealt = dealt_per_pile(ruleset)
+    occupied = {gid for gid, counts in dealt.items() if sum(counts)}
+    unsure: set[str] = set()
+    if ruleset.discard is not None:
+        occupied.add(ruleset.discard.to)
+        unsure = set(occupied)
+    if all_in and not occupied <= set(all_in):
+        return False
+    for gid in full:
+        if gid in unsure or any(n and n != ruleset.piles[gid].max_cards for n in dealt[gid]):
+            return False
+    if left is not None:
+        if set(left.in_) & unsure:
+            return False
+        parts = [left.in_] if left.per == "all" else [[gid] for gid in left.in_]
+        if any(sum(sum(dealt[gid]) for gid in part) != left.count for part in parts):
+            return False
+    return True
+
+
+def check_win_at_deal(ctx: _Context) -> None:
+    """A game won before its first move (P113): a Clock-like file that wins with the layout as dealt."""
+    if ctx.sound and holds_at_deal(ctx.ruleset):
+        at, all_in, _full, _left = _conditions(ctx.ruleset)[0]
+        if at != ("piles",):
+            at += ("all_cards_in",) if all_in else ("left",)
+        ctx.add("P113", at, _("the win already holds when the cards are dealt, so every game is won before the "
+                "first move; deal some cards outside the win's groups, or change the win"))
+
+
 def check_flow(ctx: _Context) -> None:
-    """Groups no card reaches, and groups cards cannot leave."""
-    if not ctx.sound or not ctx.ruleset.win_groups():
+    """Groups no card reaches (worse when the win needs cards there), and groups cards cannot leave."""
+    if not ctx.sound:
         return  # a wrong name or count would make every conclusion here wrong too
     have = holders(ctx)
+    needed = _needed_by_win(ctx, have)
     drawn = drawn_by_rules(ctx.ruleset)
     stock = ctx.ruleset.stock
     wins = set(ctx.ruleset.win_groups())
+    gone = gone_ranks(ctx.ruleset)
     for gid, group in ctx.groups.items():
         if (stock is not None and gid == stock.pile) or (stock is None and group.role == "stock"):
             continue  # the stock is filled by the deal and refilled by redeals (P207, P108)
         if gid not in have:
-            why = _("an empty pile takes nothing (`empty: none`)") if not _takes_something(group) else \
-                _("no group that holds cards may send them here (`move`, `to`)")
-            ctx.add("P105", ("piles", gid), _("no card can ever reach {group}: the deal puts none there and {why}").format(
-                group=gid, why=why))
-        elif gid not in wins and gid not in drawn and not (_targets(gid, group, ctx.groups) - {gid}):
+            if not _takes_something(group):
+                why = _("an empty pile takes nothing (`empty: none`)")
+            elif not _takes_something(group, gone):
+                why = _("an empty pile takes only ranks that `discard` puts out")
+            else:
+                why = _("no group that holds cards may send them here (`move`, `to`)")
+            message = _("no card can ever reach {group}: the deal puts none there and {why}").format(group=gid, why=why)
+            if gid in needed:
+                message += _("; the win needs cards there, so no game can be won")
+            ctx.add("P105", ("piles", gid), message)
+        elif wins and gid not in wins and gid not in drawn and not (_targets(gid, group, ctx.groups) - {gid}):
             why = "`move: none`" if group.move == "none" else _("its `to` names no other group")
             ctx.add("P106", ("piles", gid, "move" if group.move == "none" else "to"),
                     _("cards in {group} can never leave it ({why}), so they never reach the win groups").format(
                         group=gid, why=why))
+
+
+def _needed_by_win(ctx: _Context, have: set[str]) -> set[str]:
+    """Groups some win condition cannot hold without: a `left` count in them, or all_cards_in
+    groups whose other (reachable) groups cannot hold every card."""
+    needed: set[str] = set()
+    total = 52 * ctx.ruleset.decks
+    for _at, all_in, _full, left in _conditions(ctx.ruleset):
+        for gid in all_in:
+            if gid in ctx.groups and _room(ctx, [g for g in all_in if g != gid and g in have]) < total:
+                needed.add(gid)
+        if left is not None and left.count:
+            reachable = [g for g in left.in_ if g in have]
+            if left.per == "group" or not reachable:
+                needed |= set(left.in_)
+    return needed
 
 
 def check_no_effect(ctx: _Context) -> None:
@@ -313,7 +442,8 @@ def check_no_effect(ctx: _Context) -> None:
         if group.grid is None and (group.orient != "upright" or group.free != "all"):
             key = "orient" if group.orient != "upright" else "free"
             ctx.add("P201", at + (key,), _("`{key}` describes grid cells, but this group has no `grid`").format(key=key))
-        if group.shared_label and group.count == 1:
+        sharing = sum(g.count for g in ctx.groups.values() if g.shared_label == group.shared_label)
+        if group.shared_label and sharing == 1:  # several one-pile groups may share one (KK's foundations)
             ctx.add("P201", at + ("shared_label",), _("a shared label for a single pile; its own label does the same"))
         for i, target in enumerate(group.to or []):
             if target in (group.to or [])[:i]:
@@ -335,5 +465,6 @@ def check_scoring(ctx: _Context) -> None:
 
 
 ALL_CHECKS: list[Callable[[_Context], None]] = [
-    check_references, check_deal, check_faces, check_stock, check_win, check_flow, check_no_effect, check_scoring,
+    check_references, check_deal, check_faces, check_stock, check_win, check_win_counts, check_win_at_deal, check_flow,
+    check_no_effect, check_scoring,
 ]
