@@ -10,6 +10,7 @@ import difflib
 import errno
 import os
 import stat
+import threading
 import types
 import typing
 from collections.abc import Mapping
@@ -65,9 +66,10 @@ class RulesetError(Exception):
 class _Positions:
     """Where each value (and each mapping key) of a YAML document stands."""
 
-    def __init__(self) -> None:
+    def __init__(self, source: Path | None = None) -> None:
         self.values: dict[KeyPath, Position] = {}
         self.keys: dict[KeyPath, Position] = {}
+        self.source = source  # the file the text was read from, for the ruleset to remember
 
     def nearest(self, path: KeyPath, *, key: bool = False) -> Position:
         if key and path in self.keys:
@@ -123,7 +125,7 @@ class _DuplicateKey(Exception):
 
 def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
     """Safe-load one YAML document, keeping positions. Raises RulesetError on bad YAML."""
-    pos = _Positions()
+    pos = _Positions(_take_source(filename))
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise RulesetError([_too_large(filename)])
     try:  # the reader checks every character up front: a control character fails here
@@ -354,6 +356,8 @@ def check_schema(data: Any, pos: _Positions, filename: str) -> Ruleset:
             findings.append(Finding(filename, line, col, _dotted(path), _merge(described), described[0][2]))
         findings.sort(key=lambda f: (f.line, f.col))
         raise RulesetError(findings) from None
+    if pos.source is not None:
+        object.__setattr__(ruleset, "_source_file", pos.source)  # rulesets are frozen; not a field
     return ruleset
 
 
@@ -396,10 +400,36 @@ def read_ruleset_text(path: str | Path) -> str:
     if len(data) > MAX_FILE_BYTES:
         raise RulesetError([_too_large(name)])
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise RulesetError([Finding(name, 1, 1, "", _("cannot read the file: {error}").format(error=err),
                                     "P001")]) from None
+    _last_read.file = (name, Path(path).resolve())
+    return text
+
+
+# A ruleset read from a file remembers the file (`source_file`), so that a position can name the
+# file of a game its id does not find (engine/position.py). Every reader of files (load_file,
+# lint, the registry through either) reads with read_ruleset_text, then parses the text with
+# parse_yaml under the same name: the file is handed from one to the other here, and on in the
+# positions to check_schema. It is resolved when read, while the working folder is the one a
+# relative path meant.
+_last_read = threading.local()
+
+
+def _take_source(filename: str) -> Path | None:
+    """The file read_ruleset_text last read in this thread, when ``filename`` names it; taken,
+    so that a text parsed later under the same name is not taken for the file."""
+    name, resolved = getattr(_last_read, "file", (None, None))
+    if name != filename:
+        return None
+    _last_read.file = (None, None)
+    return resolved
+
+
+def source_file(ruleset: Ruleset) -> Path | None:
+    """The file ``ruleset`` was read from, or None for one made from text or in code."""
+    return getattr(ruleset, "_source_file", None)
 
 
 def _not_a_file(name: str, mode: int) -> Finding:
@@ -408,13 +438,4 @@ def _not_a_file(name: str, mode: int) -> Finding:
 
 
 def load_file(path: str | Path) -> Ruleset:
-    ruleset = load_text(read_ruleset_text(path), str(path))
-    # Remembered (resolved now, while the working folder is the one the path meant) so that a
-    # position can name the file of a game that names do not find (engine/position.py).
-    object.__setattr__(ruleset, "_source_file", Path(path).resolve())  # rulesets are frozen
-    return ruleset
-
-
-def source_file(ruleset: Ruleset) -> Path | None:
-    """The file ``ruleset`` was read from, or None for one made from text or in code."""
-    return getattr(ruleset, "_source_file", None)
+    return load_text(read_ruleset_text(path), str(path))
