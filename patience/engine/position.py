@@ -12,22 +12,33 @@
 Each pile line lists its cards bottom to top in the two-character form (``TH`` = 10♥); cards
 left of ``|`` lie face down. The move history is not part of a position (as in FEN). A game with
 player actions adds their uses left, by label: ``uses: x 1`` (missing: none used yet).
+
+A game whose ruleset was read from a file that its id does not find (``Game.new("./mine.yaml")``
+outside the rulesets folders, or a file hidden by another of the same id) adds that file,
+resolved: ``file: /home/me/mine.yaml``; reading loads it from there. A shipped game, or one in
+the folders, is named by its id alone, as positions always were. ``read_position(text,
+ruleset)`` takes the ruleset (or its name or path) from the caller instead, for rulesets made
+from text or in code.
 """
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cards import CardError, card_str, full_deck, parse_card
+from ..ruleset.loader import RulesetError, source_file
 from ..ruleset.model import Ruleset
-from ..ruleset.registry import find_ruleset
+from ..ruleset.registry import UnknownGame, find_ruleset, find_ruleset_file, load_path
 
 if TYPE_CHECKING:
     from .game import Game
 
-HEADER_KEYS = ("game", "deal", "redeals", "score", "uses")
+HEADER_KEYS = ("game", "file", "deal", "redeals", "score", "uses")
+RulesetGiven = Ruleset | str | os.PathLike[str]  # a ruleset, or the name or path of one
 _card = lru_cache(maxsize=1024)(parse_card)  # a position repeats the same few words; errors are not cached
 
 
@@ -37,6 +48,9 @@ class PositionError(ValueError):
 
 def write_position(game: Game) -> str:
     lines = [f"game: {game.ruleset.id}"]
+    own_file = file_to_name(game.ruleset)
+    if own_file is not None:
+        lines.append(f"file: {own_file}")
     if game.deal_number is not None:
         lines.append(f"deal: {game.deal_number}")
     lines.append(f"redeals: {game.redeals_used}")
@@ -50,9 +64,76 @@ def write_position(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_position(text: str, ruleset: Ruleset | None = None) -> Game:
-    from .game import Game
+def file_to_name(ruleset: Ruleset) -> Path | None:
+    """The ruleset's file when a position must name it: read from a file, and its id finds
+    another file or none. (Asking the registry costs about a millisecond.)"""
+    source = source_file(ruleset)
+    if source is None:
+        return None
+    try:
+        found = find_ruleset_file(ruleset.id).resolve()
+    except (UnknownGame, RulesetError, OSError):
+        return source
+    return None if found == source else source
 
+
+def same_position(first: str, second: str) -> bool:
+    """Whether two position texts describe the same game and cards, the ``file:`` line aside:
+    one written before positions named files, or after the file went into a rulesets folder,
+    is still the same position."""
+    def without_file(text: str) -> list[str]:
+        return [line for line in text.splitlines() if not line.startswith("file:")]
+
+    return without_file(first) == without_file(second)
+
+
+def read_position(text: str, ruleset: RulesetGiven | None = None) -> Game:
+    """The game a position text describes. Its ruleset is ``ruleset`` when given (a Ruleset, a
+    name or a path; a ``file:`` line is then not used), else the ``file:`` the text names, else
+    its ``game:`` by name. PositionError says what does not fit."""
+    header, pile_lines = _read_lines(text)
+    from_file = None
+    if ruleset is None:
+        ruleset, from_file = _ruleset_named(header)
+        if from_file is not None and header["game"] != ruleset.id:
+            raise PositionError(f"the position is of {header['game']!r}, but {from_file} now holds {ruleset.id!r}")
+    else:
+        if not isinstance(ruleset, Ruleset):
+            ruleset = load_path(Path(ruleset)) if isinstance(ruleset, os.PathLike) else find_ruleset(ruleset)
+        if "game" in header and header["game"] != ruleset.id:
+            raise PositionError(f"the position is of {header['game']!r}, not {ruleset.id!r}")
+    try:
+        return _game_from(header, pile_lines, ruleset)
+    except PositionError as err:
+        if from_file is None:
+            raise
+        raise PositionError(f"{err} (has {from_file} changed since the position was written?)") from None
+
+
+def _ruleset_named(header: dict[str, str]) -> tuple[Ruleset, Path | None]:
+    """The ruleset of the ``file:`` line while that file is there (and the file), else the
+    ruleset of the ``game:`` line by name."""
+    if "game" not in header:
+        raise PositionError("the position does not say which game it is (`game: ...`)")
+    if "file" in header:
+        path = Path(header["file"])
+        try:
+            there = path.is_file()
+        except (OSError, ValueError):  # too long for a path, a NUL byte
+            there = False
+        if there:
+            return load_path(path), path
+        try:
+            return find_ruleset(header["game"]), None  # moved into a rulesets folder, or shared
+        except UnknownGame:
+            raise PositionError(f"the position's game {header['game']!r} was read from {header['file']}, which is "
+                                "not there now, and no game of that name is found; give the ruleset to "
+                                "Game.from_position") from None
+    return find_ruleset(header["game"]), None
+
+
+def _read_lines(text: str) -> tuple[dict[str, str], dict[str, tuple[int, str]]]:
+    """The header's values by key, and each pile's (line number, text) by label."""
     header: dict[str, str] = {}
     pile_lines: dict[str, tuple[int, str]] = {}
     for number, raw in enumerate(text.splitlines(), 1):
@@ -72,12 +153,12 @@ def read_position(text: str, ruleset: Ruleset | None = None) -> Game:
             header[name] = value.strip()
         else:
             raise PositionError(f"line {number}: unknown key {name!r}; expected {', '.join(HEADER_KEYS)} or `pile LABEL`")
-    if ruleset is None:
-        if "game" not in header:
-            raise PositionError("the position does not say which game it is (`game: ...`)")
-        ruleset = find_ruleset(header["game"])
-    elif "game" in header and header["game"] != ruleset.id:
-        raise PositionError(f"the position is of {header['game']!r}, not {ruleset.id!r}")
+    return header, pile_lines
+
+
+def _game_from(header: dict[str, str], pile_lines: dict[str, tuple[int, str]], ruleset: Ruleset) -> Game:
+    from .game import Game
+
     game = Game(ruleset)
     game.deal_number = _int(header, "deal", 0) if "deal" in header else None
     game.redeals_used = _int(header, "redeals", 0)
