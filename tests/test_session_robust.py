@@ -3,14 +3,23 @@ UTF-8, at the prompt, from a pipe and in replay files; and an unexpected error s
 
 from __future__ import annotations
 
+import json
+import os
 import time
+from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from clirun import run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from patience import Game
+from patience.cli.common import EXIT_BUG
+from patience.cli.saves import read_save, restore, write_save
 from patience.cli.session import MAX_LINE, Session, Settings, whole_number
 from patience.deals import MAX_DEAL
+from patience.ruleset.registry import shipped_dir
 
 
 def session(game: str = "klondike", deal: int = 3) -> Session:
@@ -64,3 +73,139 @@ def test_a_megabyte_line_is_refused_in_linear_time():
     for size in (100_000, 1_000_000):
         assert s.handle("38v" + "f" * size).failed
     assert time.perf_counter() - started < 1.0
+
+
+# From a pipe --------------------------------------------------------------------------------------
+def test_the_issues_lines_from_a_pipe_each_get_one_answer_and_the_game_is_kept():
+    lines = ["s", "new 0", "new 99999999999999999999", "²", "#²", "new ²", "9" * 4301, "38v" + "f" * 9000]
+    script = ("\n".join(lines) + "\n").encode() + b"\xff\xfe\n" + b"save\n"
+    result = run("play", "klondike", "--deal", "3", input=script)
+    assert result.exit_code == 0 and "Traceback" not in result.output
+    answers = [result.output.split(f"> {line[:MAX_LINE]}\n", 1)[1].splitlines()[0] for line in lines[1:]]
+    assert all(not answer.startswith("Klondike · deal") for answer in answers)  # a message, then the board
+    assert "not valid text (UTF-8)" in result.output and "game saved to" in result.output
+
+
+def test_a_megabyte_line_from_a_pipe_is_refused_quickly():
+    started = time.perf_counter()
+    result = run("play", "klondike", "--deal", "3", input="38v" + "f" * 1_000_000 + "\ns\n")
+    assert time.perf_counter() - started < 3.0
+    assert f"at most {MAX_LINE} characters" in result.output and "1 move" in result.output  # `s` still read
+
+
+def test_strict_stops_at_a_line_that_is_not_utf8():
+    result = run("play", "klondike", "--deal", "3", "--strict", input=b"s\n\xff\ns\n")
+    assert result.exit_code == 1 and "line 2" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("content", [b"s \xff s\n", b"s " + b"1" * 5000 + b"\n"])
+def test_replay_refuses_a_word_that_is_not_utf8_or_too_long_with_its_number(content, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_bytes(content)
+    for source, stdin in ((str(moves), None), ("-", content)):
+        result = run("replay", "klondike", "--deal", "3", source, input=stdin)
+        assert result.exit_code == 1 and result.output.startswith("move 2 (") and "Traceback" not in result.output
+
+
+# The last line of defence -------------------------------------------------------------------------
+def data_dir() -> Path:
+    return Path(os.environ["PATIENCE_DATA"])
+
+
+def break_hint(monkeypatch) -> None:
+    def broken(self):
+        raise RuntimeError("a bug in hint")
+
+    monkeypatch.setattr(Session, "_hint", broken)
+
+
+@pytest.mark.parametrize("flags", [(), ("--json",)])
+def test_an_unexpected_error_saves_the_game_says_where_in_one_line_and_logs_the_traceback(monkeypatch, flags):
+    with monkeypatch.context() as patched:  # only this; the private data folder stays set
+        break_hint(patched)
+        result = run("play", "klondike", "--deal", "5", *flags, input="34\nhint\ns\n")
+    assert result.exit_code == EXIT_BUG
+    assert "Traceback" not in result.output
+    (line,) = result.stderr.strip().splitlines()[-1:]
+    assert "unexpected error (a bug): RuntimeError: a bug in hint" in line
+    assert "saved to" in line and str(data_dir() / "errors.log") in line
+    assert "> s" not in result.output  # it stopped there
+    log = (data_dir() / "errors.log").read_text(encoding="utf-8")
+    assert "Traceback" in log and "a bug in hint" in log
+    resumed = run("resume", "--json", input="")
+    expected = Game.new("klondike", 5)
+    expected.play("34")
+    assert json.loads(resumed.output.splitlines()[0])["state"]["position"] == expected.position()
+
+
+def test_an_unexpected_error_at_the_prompt_saves_the_game_too(monkeypatch):
+    from patience.cli.play import Screen, guarded, interactive
+
+    break_hint(monkeypatch)
+    typed = iter(["34", "hint", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    s = session("klondike", 5)
+    code = guarded(s, Screen(ascii=True, colour=False), lambda: interactive(s, Screen(ascii=True, colour=False)))
+    assert code == EXIT_BUG and (data_dir() / "saves" / "klondike.json").exists()
+
+
+def test_an_unexpected_error_before_anything_was_played_saves_nothing_and_still_says_so(monkeypatch):
+    break_hint(monkeypatch)
+    result = run("play", "klondike", "--deal", "5", input="hint\n")
+    assert result.exit_code == EXIT_BUG and "Traceback" not in result.output
+    assert "unexpected error" in result.output and not (data_dir() / "saves").exists()
+
+
+def test_ctrl_c_in_a_script_keeps_the_game(monkeypatch):
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Session, "_hint", interrupted)
+    result = run("play", "klondike", "--deal", "5", input="34\nhint\n")
+    assert result.exit_code == 130 and "game saved to" in result.output
+
+
+# Random and adversarial lines for every shipped ruleset (item 9) --------------------------------------
+SHIPPED = sorted(p.stem for p in shipped_dir().glob("*.yaml"))
+WORDS = ["moves", "m", "undo", "redo", "auto", "draw", "restart", "new", "save", "board", "position", "help", "rules",
+         "u", "r", "#1", "#0", "1", "12", "0", "²", "#²", "new ²", "new 0", "new 3", f"new {10**20}", "9" * 4301,
+         "38v" + "f" * 300, "38v" + "f" * 150, "x03.1-17.3", "na1+nb2", "c1w", "o1", "s", "w3", "1a", "a3", "3b4",
+         "\ufffd", "\udcff", "\x1b[2J", " ", "#", "##", "new -1", "new 1 2", "undo 3", "#" + "9" * 300]
+
+
+def lines_for(game: Game) -> st.SearchStrategy[str]:
+    legal = [game.notation(m) for m in game.legal_moves()]
+    return st.one_of(
+        st.sampled_from(WORDS),
+        st.sampled_from(legal or ["s"]),
+        st.text(max_size=12),
+        st.text(alphabet="0123456789abcdefhsvwx#.-+ ", max_size=12),
+        st.binary(max_size=12).map(lambda raw: raw.decode("utf-8", errors="replace")),
+    )
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+@settings(max_examples=12, deadline=None)
+@given(data=st.data())
+def test_random_lines_never_crash_a_session_and_the_game_survives_a_save(game_id, data):
+    s = session(game_id, data.draw(st.integers(1, 50)))
+    for _ in range(data.draw(st.integers(1, 12))):
+        line = data.draw(lines_for(s.game))
+        before = s.game.position()
+        with patch("patience.cli.session.HINT_SECONDS", 0.02):  # a hint's search, kept short
+            reply = s.handle(line)
+        assert all(isinstance(text, str) for text in reply.lines)
+        if reply.failed:
+            assert s.game.position() == before  # a refused line changes nothing
+    if s.worth_keeping():  # and nothing is lost: the save replays to the same game
+        path = write_save(s)
+        restored = restore(read_save(path), path)
+        assert restored.game.position() == s.game.position() and restored.game.move_count == s.game.move_count
+
+
+@settings(max_examples=10, deadline=None)
+@given(script=st.lists(st.binary(max_size=40), max_size=6))
+def test_random_bytes_from_a_pipe_never_give_a_traceback(script):
+    result = run("play", "freecell", "--deal", "1", input=b"\n".join(script) + b"\nquit\n")
+    assert result.exit_code == 0, result.output[-500:]
+    assert "Traceback" not in result.output
