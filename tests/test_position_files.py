@@ -4,10 +4,13 @@ file when the game's id would not find it; a program may give the ruleset itself
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from clirun import run
 
 from patience import Game
 from patience.engine.position import PositionError, same_position
@@ -165,3 +168,16 @@ def test_a_ruleset_remembers_the_file_it_was_read_from_and_only_that(tmp_path, m
     with pytest.raises(RulesetError):
         load_file(broken)  # read, never built: its name must not stick to the next text
     assert source_file(load_text(path.read_text(encoding="utf-8"), str(broken))) is None
+
+
+def test_a_save_written_before_positions_named_files_still_resumes(tmp_path):
+    path = own_game(tmp_path / "elsewhere")
+    assert run("play", str(path), "--deal", "3", input="1a\nsave\nquit\n").exit_code == 0
+    (save,) = (Path(os.environ["PATIENCE_DATA"]) / "saves").glob("*.json")
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert f"file: {path.resolve()}" in data["position"]
+    data["position"] = "".join(line for line in data["position"].splitlines(True) if not line.startswith("file:"))
+    save.write_text(json.dumps(data), encoding="utf-8")
+    resumed = run("resume", input="quit\n")
+    assert resumed.exit_code == 0 and "no longer replays" not in resumed.output, resumed.output
+    assert save.exists()
