@@ -317,6 +317,20 @@ def test_a_file_that_fails_its_integrity_check_is_moved_aside_when_a_game_is_rec
     assert aside.read_bytes() == damaged
 
 
+def test_a_damaged_page_is_only_reported_by_reading_commands_and_moved_aside_by_repair():
+    folder = data_dir()
+    record_some(folder, 40)
+    damage_the_games_table(folder)
+    for command in (("stats",), ("stats", "--history"), ("stats", "--export", str(folder / "out.csv"))):
+        shown = run(*command)
+        assert shown.exit_code == 1 and no_traceback(shown) and "patience stats --repair" in shown.output
+    assert set_aside_files(folder) == []
+    repaired = run("stats", "--repair")
+    assert repaired.exit_code == 0 and "failed its integrity check; it was moved aside" in repaired.output
+    assert len([p for p in set_aside_files(folder) if not p.name.endswith(("-wal", "-shm"))]) == 1
+    assert "passed its integrity check" in run("stats", "--repair").output
+
+
 def test_aside_names_never_collide_even_within_one_second(monkeypatch):
     folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)

@@ -55,7 +55,7 @@ def append_line(path: Path, line: bytes) -> None:
                 if _renamed_away(fd, path):
                     continue  # a merger claimed it between our open and our lock: write to the new one
                 start = os.fstat(fd).st_size
-                if start and os.pread(fd, 1, start - 1) != b"\n":
+                if start and _byte_at(fd, start - 1) != b"\n":
                     line = b"\n" + line  # an earlier line was cut short: keep ours separate from it
                 try:
                     _write_all(fd, line)
@@ -75,6 +75,13 @@ def _renamed_away(fd: int, path: Path) -> bool:
         return True
     mine = os.fstat(fd)
     return (now.st_dev, now.st_ino) != (mine.st_dev, mine.st_ino)
+
+
+def _byte_at(fd: int, offset: int) -> bytes:
+    if hasattr(os, "pread"):
+        return os.pread(fd, 1, offset)
+    os.lseek(fd, offset, os.SEEK_SET)  # Windows has no pread; O_APPEND writes still go to the end
+    return os.read(fd, 1)
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -263,14 +263,18 @@ class Store:
         except OSError as err:
             raise StatsError(_("the statistics file {path} is damaged but could not be moved aside ({error})")
                              .format(path=self.path, error=err)) from None
+        moved: list[tuple[Path, Path]] = []
         try:
             # the journal files first: a new database must never meet the old one's WAL
             for suffix in ("-wal", "-shm"):
                 part = Path(f"{self.path}{suffix}")
                 if part.exists():
                     os.replace(part, Path(f"{aside}{suffix}"))
+                    moved.append((Path(f"{aside}{suffix}"), part))
             os.replace(self.path, aside)
         except OSError as err:
+            for there, back in moved:  # the file stays whole where it was
+                os.replace(there, back)
             aside.unlink(missing_ok=True)
             raise StatsError(_("the statistics file {path} is damaged but could not be moved aside ({error})")
                              .format(path=self.path, error=err)) from None
@@ -332,9 +336,10 @@ class Store:
     def _keep_pending(self, game: GameRecord, reason: str, *, locked: bool) -> bool:
         try:
             pending.keep(self.folder, game)
-        except OSError as err:
+        except (OSError, ValueError) as err:  # ValueError: a time JSON cannot hold (NaN)
+            error = err.strerror if isinstance(err, OSError) and err.strerror else err
             raise StatsError(_("{path} could not be written ({reason}), nor {pending} ({error})").format(
-                path=self.path, reason=reason, pending=PENDING_NAME, error=err.strerror or err)) from None
+                path=self.path, reason=reason, pending=PENDING_NAME, error=error)) from None
         if locked:
             self.messages.append(_("the statistics database is busy; this game was kept aside and will be added next time"))
         else:
