@@ -162,3 +162,20 @@ def test_the_tutorial_rulesets_lint_clean_and_play(tmp_path):
         assert [str(f) for f in lint_paths([path])] == []
         game = Game(find_ruleset(str(path)), 1)
         assert game.legal_moves()
+
+
+def test_new_refuses_names_too_long_with_a_message(tmp_path):
+    long_id = run("new", "a" * 300, "--dir", str(tmp_path))  # issue 27 item 7: was an OSError traceback
+    assert long_id.exit_code == 2 and "an id of 300 characters is too long" in long_id.output
+    long_name = run("new", "a" + "!" * 150, "--dir", str(tmp_path))  # id `a`, a 151-character name
+    assert long_name.exit_code == 2 and "a name of 151 characters is too long" in long_name.output
+    long_dir = run("new", "corner", "--dir", str(tmp_path / ("d" * 300)))
+    assert long_dir.exit_code == 1 and "File name too long" in long_dir.output
+    assert all(not isinstance(r.exception, OSError) for r in (long_id, long_name, long_dir))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_makes_the_longest_id_lint_allows(tmp_path):
+    result = run("new", "b" * 64, "--dir", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert lint_paths([tmp_path / f"{'b' * 64}.yaml"]) == []

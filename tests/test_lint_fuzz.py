@@ -1,12 +1,18 @@
-"""Lint never crashes: generated YAML documents and random mutations of every shipped ruleset.
+"""Lint never crashes: generated YAML documents, generated rulesets, random mutations of every
+shipped ruleset, and files that are not files.
 
-Each example must give findings (or none), never an exception and never P000; a mutated ruleset
-that lints without errors must also deal and list moves in the engine.
+Each example must give findings (or none), never an exception and never P000, within a time bound;
+a ruleset that lints without errors must also deal, list moves and not be won at the deal in the
+engine, and one lint says is won at the deal (P113) must be won there.
 """
 
 from __future__ import annotations
 
 import copy
+import os
+import signal
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +20,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clirun import run
+
 from patience.engine.game import Game
-from patience.ruleset.lint import CHECKS, lint_text
+from patience.ruleset.lint import CHECKS, lint_paths, lint_text
+from patience.ruleset.loader import load_text
 from patience.ruleset.registry import shipped_files
 
 # The words rulesets use, so generated documents get past the first checks often.
@@ -32,14 +41,23 @@ documents = st.recursive(
 SHIPPED = {p.stem: p.read_text(encoding="utf-8") for p in shipped_files()}
 
 
+SECONDS_PER_LINT = 2.0  # measured: a few milliseconds; the bound leaves room for a loaded machine
+
+
 def lint_ok(text: str) -> list:
+    started = time.perf_counter()
     ruleset, findings = lint_text(text, "fuzz.yaml")
+    assert time.perf_counter() - started < SECONDS_PER_LINT
     assert "P000" not in {f.code for f in findings}, [str(f) for f in findings]
     assert all(f.code in CHECKS and f.line >= 1 and f.col >= 1 for f in findings)
-    if ruleset is not None and not any(f.severity == "error" for f in findings):
+    errors = {f.code for f in findings if f.severity == "error"}
+    if ruleset is not None and not errors:
         game = Game(ruleset, 1)  # a ruleset lint passes must be playable
         game.legal_moves()
         game.status()
+        assert not game.is_won(), "lint passed a ruleset won at the deal (P113)"
+    if ruleset is not None and errors == {"P113"}:
+        assert Game(ruleset, 1).is_won(), "P113 for a ruleset that is not won at the deal"
     return findings
 
 
@@ -105,3 +123,117 @@ def test_text_edits_of_shipped_rulesets_never_crash_lint(stem, data):
     end = data.draw(st.integers(start, min(len(text), start + 40)))
     insert = data.draw(st.text(alphabet=" \n:-[]{}&*!#'\"0123456789abkqrestup", max_size=10))
     lint_ok(text[:start] + insert + text[end:])
+
+
+# ------------------------------------------------------------------ generated rulesets
+ROLES = ["tableau", "foundation", "cell", "reserve", "waste", "discard"]
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> dict[str, Any]:
+    """Rulesets that pass the schema more often than not: a few groups, a deal, a win."""
+    n_groups = draw(st.integers(1, 4))
+    groups: dict[str, Any] = {}
+    label = iter(f"{c}{i}" for c in "abcdefgh" for i in range(1, 10))
+    for g in range(n_groups):
+        count = draw(st.integers(1, 8))
+        group: dict[str, Any] = {"role": draw(st.sampled_from(ROLES)), "count": count,
+                                 "labels": [next(label) for _ in range(count)]}
+        if draw(st.booleans()):
+            group["build"] = {"rank": draw(st.sampled_from(["up", "down", "same", "any", "none"])),
+                              "suit": draw(st.sampled_from(["any", "same", "alternate-colour"]))}
+        group["empty"] = draw(st.sampled_from(["any", "none", ["A"], ["K"], ["A", "K"]]))
+        group["move"] = draw(st.sampled_from(["top", "run", "none", "any"]))
+        if draw(st.booleans()):
+            group["max_cards"] = draw(st.integers(1, 20))
+        groups[f"g{g}"] = group
+    ids = list(groups)
+    steps = [{"to": draw(st.sampled_from(ids)), "count": draw(st.integers(0, 8)),
+              "face": draw(st.sampled_from(["up", "down", "top-up"]))} for _ in range(draw(st.integers(0, 2)))]
+    if draw(st.booleans()):
+        groups["pack"] = {"role": "stock", "labels": ["s"]}
+        steps.append({"to": "pack", "count": "rest", "face": "down"})
+        stock = {"pile": "pack", "to": draw(st.sampled_from(ids))}
+    else:
+        stock = None
+        one = [gid for gid in ids if groups[gid]["count"] == 1]
+        if one:
+            steps.append({"to": draw(st.sampled_from(one)), "count": "rest", "face": "up"})
+    ruleset: dict[str, Any] = {"id": "fuzz", "name": "Fuzz", "deal": {"steps": steps or [{"to": ids[0], "count": 1}]},
+                               "piles": groups}
+    if stock:
+        ruleset["stock"] = stock
+    kind = draw(st.sampled_from(["all", "left", "none"]))
+    if kind == "all":
+        ruleset["win"] = {"all_cards_in": draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3, unique=True))}
+    elif kind == "left":
+        ruleset["win"] = {"classes": [{"id": "first", "name": "first", "left": {
+            "count": draw(st.integers(0, 60)), "in": draw(st.lists(st.sampled_from(ids), min_size=1, max_size=2, unique=True)),
+            "per": draw(st.sampled_from(["all", "group"]))}}]}
+    return ruleset
+
+
+@settings(max_examples=60)
+@given(rulesets())
+def test_generated_rulesets_never_crash_lint_and_agree_with_the_engine(ruleset):
+    lint_ok(yaml.safe_dump(ruleset, allow_unicode=True))
+
+
+# ------------------------------------------------------------------ files that are not files (issue 27 item 5)
+@pytest.fixture
+def deadline():
+    """Fail, rather than hang the suite, if reading a file blocks (a FIFO opened for reading waits for a writer)."""
+    def expired(signum, frame):
+        raise TimeoutError("reading the file blocked")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(10)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def not_files(folder: Path) -> dict[str, Path]:
+    fifo = folder / "f.yaml"
+    os.mkfifo(fifo)
+    zero = folder / "zero.yaml"
+    zero.symlink_to("/dev/zero")
+    directory = folder / "dir.yaml"
+    directory.mkdir()
+    return {"fifo": fifo, "zero": zero, "directory": directory}
+
+
+def test_files_that_are_not_files_are_findings_not_hangs(tmp_path, deadline):
+    for kind, path in not_files(tmp_path).items():
+        if kind == "directory":
+            continue  # lint reads a folder as the rulesets in it (below)
+        started = time.perf_counter()
+        findings = lint_paths([path], registry=False)
+        assert [(f.code, f.line) for f in findings] == [("P001", 1)], kind
+        assert "not a ruleset file" in findings[0].message
+        assert time.perf_counter() - started < 1.0, kind
+
+
+def test_lint_play_and_solve_refuse_files_that_are_not_files(tmp_path, deadline):
+    for kind, path in not_files(tmp_path).items():
+        for args in (["lint", str(path)], ["play", str(path), "--deal", "1"], ["solve", str(path), "--deal", "1"]):
+            result = run(*args, input="quit\n")
+            if kind == "directory" and args[0] == "lint":  # a folder of rulesets, with none in it
+                assert result.exit_code == 2 and "no .yaml files" in result.output
+                continue
+            assert result.exit_code == 1 and "not a ruleset file" in result.output, (kind, args, result.output)
+            assert result.exception is None or isinstance(result.exception, SystemExit), (kind, args)
+
+
+def test_a_folder_of_odd_files_lints_what_is_a_file(tmp_path, deadline):
+    not_files(tmp_path)
+    (tmp_path / "real.yaml").write_text("id: real\n", encoding="utf-8")
+    findings = lint_paths([tmp_path], registry=False)
+    assert {Path(f.file).name for f in findings} == {"real.yaml"}
+
+
+def test_lint_of_a_huge_folder_is_a_message_not_a_walk():
+    started = time.perf_counter()
+    result = run("lint", "/")
+    assert result.exit_code == 2 and "holds more than" in result.output
+    assert time.perf_counter() - started < 5.0

@@ -25,9 +25,12 @@ def lint(paths: tuple[Path, ...], fmt: str, strict: bool, no_registry: bool) -> 
     One line per finding: `file:line:col: error|warning: message [CODE]`; the codes are
     explained in docs/reference.md. Exit 0 when there is no error, 1 when there is one.
     """
-    from ..ruleset.lint import has_errors, lint_paths, ruleset_files
+    from ..ruleset.lint import TooManyFiles, has_errors, lint_paths, ruleset_files
 
-    files = ruleset_files(paths)
+    try:
+        files = ruleset_files(paths)
+    except TooManyFiles as err:
+        raise click.UsageError(str(err)) from None
     if not files:
         raise click.UsageError(_("no .yaml files in {paths}").format(paths=", ".join(str(p) for p in paths)))
     findings = lint_paths(files, registry=not no_registry)
@@ -67,7 +70,7 @@ def new(name: str, source: str | None, folder: Path | None, user: bool, force: b
     from ..ruleset.loader import RulesetError
     from ..ruleset.reference import schema_text
     from ..ruleset.registry import UnknownGame, find_ruleset_file, normalize_name, user_dir
-    from ..ruleset.starter import StarterError, copy_of, starter
+    from ..ruleset.starter import StarterError, check_new, copy_of, starter
 
     if user and folder is not None:
         raise click.UsageError(_("give --user or --dir, not both"))
@@ -76,9 +79,17 @@ def new(name: str, source: str | None, folder: Path | None, user: bool, force: b
     if not game_id:
         raise click.UsageError(_("{name!r} has no letters or digits to make an id from").format(name=name))
     display = Path(stem).name if Path(stem).name != game_id else " ".join(w.capitalize() for w in game_id.split("-"))
+    try:
+        check_new(game_id, display)  # before the file name made from the id is used
+    except StarterError as err:
+        raise click.UsageError(str(err)) from None
     target_dir = user_dir() if user else folder if folder is not None else Path(stem).parent
     target = target_dir / f"{game_id}.yaml"
-    if target.exists() and not force:
+    try:
+        exists = target.exists()
+    except OSError as err:  # a folder name too long for the system, say
+        raise click.ClickException(_("cannot write {path}: {error}").format(path=target, error=err.strerror)) from None
+    if exists and not force:
         raise click.ClickException(_("{path} exists; choose another name or add --force").format(path=target))
     try:
         if source:

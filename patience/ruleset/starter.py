@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import _
-from .model import ID_PATTERN
+from .model import ID_PATTERN, MAX_ID, MAX_NAME
 
 SCHEMA_LINE = "# yaml-language-server: $schema=ruleset.schema.json"
 
@@ -57,9 +57,16 @@ win:
 """
 
 
-def _check_id(game_id: str) -> None:
+def check_new(game_id: str, name: str) -> None:
+    """StarterError unless a new ruleset may have this id and name (the bounds lint applies)."""
+    if len(game_id) > MAX_ID:  # said before the pattern: a long id is usually a long name
+        raise StarterError(_("an id of {n} characters is too long; a ruleset id has at most {most}").format(
+            n=len(game_id), most=MAX_ID))
     if not re.match(ID_PATTERN, game_id):
         raise StarterError(_("{id!r} is not a usable id; use lowercase letters, digits and hyphens").format(id=game_id))
+    if len(name) > MAX_NAME:
+        raise StarterError(_("a name of {n} characters is too long; a ruleset name has at most {most}").format(
+            n=len(name), most=MAX_NAME))
 
 
 def _quoted(text: str) -> str:
@@ -68,7 +75,7 @@ def _quoted(text: str) -> str:
 
 def starter(game_id: str, name: str) -> str:
     """The commented starter ruleset with this id and display name."""
-    _check_id(game_id)
+    check_new(game_id, name)
     return _STARTER.format(schema_line=SCHEMA_LINE, id=game_id, name=name, name_yaml=_quoted(name))
 
 
@@ -91,7 +98,7 @@ def copy_of(text: str, game_id: str, name: str, source: str) -> str:
     The names and aliases are dropped because they would clash with the original's (lint P112);
     everything else, comments included, is kept for the author to change.
     """
-    _check_id(game_id)
+    check_new(game_id, name)
     lines = [line for line in text.splitlines() if not line.startswith("# yaml-language-server:")]
     for key in ("names", "aliases"):
         lines = _drop_top_key(lines, key)

@@ -11,6 +11,7 @@ function in ``_CHECKS``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from .checks import ALL_CHECKS, _Context
 from .codes import CHECKS, Check, KeyPath, LintFinding, Severity, from_loader
 
 __all__ = ["CHECKS", "Check", "LintFinding", "Severity", "has_errors", "lint_file", "lint_paths", "lint_text",
-           "load_checked", "ruleset_files"]
+           "load_checked", "ruleset_files", "TooManyFiles"]
 
 _CHECKS = list(ALL_CHECKS)  # the checks run, in order (a test replaces them)
 
@@ -71,14 +72,33 @@ def load_checked(path: Path) -> Ruleset:
     return ruleset
 
 
+MAX_WALK = 10_000  # entries looked at under one folder: `lint /` answers at once instead of reading the disk
+
+
+class TooManyFiles(ValueError):
+    """A folder too large to be a folder of rulesets (`/`, `/proc`, a home folder)."""
+
+
 def ruleset_files(paths: Iterable[Path]) -> list[Path]:
-    """The files to lint: files as given, folders as their ``*.yaml`` and ``*.yml`` files."""
+    """The files to lint: files as given, folders as their ``*.yaml`` and ``*.yml`` files (links to
+    folders not followed, unreadable folders passed over); TooManyFiles past MAX_WALK entries."""
     files: dict[Path, Path] = {}  # by resolved path: a file named twice is linted once
     for path in paths:
-        found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()) if path.is_dir() else [path]
-        for file in found:
+        for file in _yaml_under(path) if path.is_dir() else [path]:
             files.setdefault(file.resolve(), file)
     return list(files.values())
+
+
+def _yaml_under(folder: Path) -> list[Path]:
+    found: list[Path] = []
+    seen = 0
+    for parent, dirs, names in os.walk(folder):
+        seen += len(dirs) + len(names)
+        if seen > MAX_WALK:
+            raise TooManyFiles(_("{folder} holds more than {most} files and folders; name the folder of your "
+                                 "rulesets").format(folder=folder, most=MAX_WALK))
+        found += [Path(parent, n) for n in names if n.endswith((".yaml", ".yml")) and Path(parent, n).is_file()]
+    return sorted(found)
 
 
 def lint_paths(paths: Iterable[Path], *, registry: bool = True) -> list[LintFinding]:
