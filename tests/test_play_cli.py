@@ -337,3 +337,9 @@ def test_an_odd_game_name_is_one_line_never_a_traceback(command, name):
     result = run(command[0], name, *command[1:], input="")
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_list_says_which_file_hides_a_ruleset(own_klondike):
+    rows = [r for r in json.loads(run("list", "--json").output) if r["id"] == "klondike"]
+    assert [(r["name"], r.get("hidden_by")) for r in rows] == [("Mine", None), ("Klondike", str(own_klondike))]
+    assert f"(hidden by {own_klondike})" in run("list").output

@@ -19,8 +19,12 @@ from .common import EXIT_BUG, MAX_LINE, log_traceback, start_game
 def list_games(as_json: bool) -> None:
     """List the games patience can play: id, name, Polish name, decks, and where each comes from."""
     from ..ruleset.loader import RulesetError
-    from ..ruleset.registry import discover, load_path
+    from ..ruleset.registry import catalogue, discover, load_path
 
+    visible, hidden = catalogue()
+    playing = {entry.id: entry.path for entry in visible}
+    # A file whose id an earlier one has is hidden under all its names: say by which.
+    hidden_by = {entry.path: str(playing[entry.id]) for entry in hidden}
     rows: list[dict[str, Any]] = []
     for found in discover():
         try:
@@ -38,6 +42,7 @@ def list_games(as_json: bool) -> None:
             "description_pl": summary(ruleset.rules.get("pl", "")),
             "source": found.source,
             "path": str(found.path),
+            **({"hidden_by": hidden_by[found.path]} if found.path in hidden_by else {}),
         })
     rows.sort(key=lambda row: row["id"])
     if as_json:
@@ -51,6 +56,8 @@ def list_games(as_json: bool) -> None:
         decks = ngettext("{n} deck", "{n} decks", row["decks"]).format(n=row["decks"])
         polish = language() == "pl"
         name, other = (row["name_pl"], row["name"]) if polish else (row["name"], row["name_pl"])
+        if "hidden_by" in row:
+            source += "  " + _("(hidden by {path})").format(path=row["hidden_by"])
         click.echo(printable(f"{row['id']:<18} {name} · {decks}{source}"))  # names come from files
         if other != name:
             click.echo(printable(f"{'':<18} {'en' if polish else 'pl'}: {other}"))
