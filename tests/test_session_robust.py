@@ -163,6 +163,9 @@ def test_ctrl_c_in_a_script_keeps_the_game(monkeypatch):
     monkeypatch.setattr(Session, "_hint", interrupted)
     result = run("play", "klondike", "--deal", "5", input="34\nhint\n")
     assert result.exit_code == 130 and "game saved to" in result.output
+    as_json = run("play", "klondike", "--deal", "5", "--json", input="34\nhint\n")
+    assert as_json.exit_code == 130 and "game saved to" in as_json.stderr
+    assert all(line.startswith("{") for line in as_json.stdout.splitlines())  # only JSON on standard output
 
 
 # Random and adversarial lines for every shipped ruleset (item 9) --------------------------------------

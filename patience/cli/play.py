@@ -291,7 +291,8 @@ def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
     if sys.stdin.isatty() and not as_json:
         code = guarded(session, screen, lambda: interactive(session, screen))
     else:
-        code = guarded(session, screen, lambda: scripted(session, sys.stdin, screen, as_json=as_json, strict=strict))
+        notes = Quiet() if as_json else screen  # with --json, only JSON on standard output
+        code = guarded(session, notes, lambda: scripted(session, sys.stdin, screen, as_json=as_json, strict=strict))
     sys.exit(code)
 
 
