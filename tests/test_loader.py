@@ -262,3 +262,8 @@ def test_redeals_and_uses_are_bounded():
     cromwell = (shipped_dir() / "cromwell.yaml").read_text(encoding="utf-8")
     assert "uses: 1" in cromwell
     assert "at most 100; say unlimited for more" in error_for(cromwell.replace("uses: 1", "uses: 101"))
+
+
+def test_a_huge_wrong_value_is_shown_cut_short():
+    message = error_for(FREECELL.replace("name: FreeCell", "name: [" + ", ".join(["x"] * 5000) + "]"))
+    assert "should be a text" in message and "…" in message and len(message) < 200

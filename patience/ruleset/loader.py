@@ -255,6 +255,19 @@ _KINDS = {
 }
 
 
+class _Shown:
+    """A value as a message shows it: its repr, cut short (a wrong value may be a huge list)."""
+
+    LONGEST = 60
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        text = repr(self.value)
+        return text if len(text) <= self.LONGEST else text[: self.LONGEST - 1] + "…"
+
+
 def _closest(word: str, choices: list[str]) -> str | None:
     """The choice a misspelt word most likely meant, only when it is close (CLOSE_ENOUGH)."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=CLOSE_ENOUGH)
@@ -265,6 +278,7 @@ def _describe(error: Mapping[str, Any], path: KeyPath) -> tuple[str, str]:
     """A pydantic error as (message, lint code), in the chosen language."""
     kind = error["type"]
     ctx = error.get("ctx", {})
+    shown = _Shown(error.get("input"))
     if kind == "extra_forbidden":
         model = _model_at(path[:-1])
         known = [f.alias or n for n, f in model.model_fields.items()] if model else []
@@ -278,20 +292,20 @@ def _describe(error: Mapping[str, Any], path: KeyPath) -> tuple[str, str]:
     if kind == "missing":
         return _("this key is required"), "P012"
     if kind == "less_than_equal":  # the limits on decks, piles, steps: say the limit plainly
-        return _("{value!r} is too large; at most {most}").format(value=error.get("input"), most=ctx.get("le")), "P013"
+        return _("{value!r} is too large; at most {most}").format(value=shown, most=ctx.get("le")), "P013"
     if kind == "greater_than_equal":
-        return _("{value!r} is too small; at least {least}").format(value=error.get("input"), least=ctx.get("ge")), "P013"
+        return _("{value!r} is too small; at least {least}").format(value=shown, least=ctx.get("ge")), "P013"
     if kind == "literal_error":
         expected = ctx.get("expected", "")
         got = error.get("input")
         choices = [e.strip(" '") for e in expected.replace(" or ", ",").split(",")]
         close = _closest(str(got), choices)
-        message = _("{value!r} is not allowed; use {choices}").format(value=got, choices=expected)
+        message = _("{value!r} is not allowed; use {choices}").format(value=shown, choices=expected)
         if close:
             message += " " + _("(did you mean {close!r}?)").format(close=close)
         return message, "P013"
     if kind == "string_pattern_mismatch":
-        return _("{value!r} does not have the required form").format(value=error.get("input")), "P013"
+        return _("{value!r} does not have the required form").format(value=shown), "P013"
     if kind == "string_too_long":  # the value itself may be very long: only its length is said
         return _("{n} characters is too long; at most {most}").format(n=len(str(error.get("input"))),
                                                                       most=ctx.get("max_length")), "P013"
@@ -300,7 +314,7 @@ def _describe(error: Mapping[str, Any], path: KeyPath) -> tuple[str, str]:
     if kind == "too_short":
         return _("needs at least one entry"), "P013"
     if kind in _KINDS:
-        return _("{value!r} should be {kind}").format(value=error.get("input"), kind=_(_KINDS[kind])), "P013"
+        return _("{value!r} should be {kind}").format(value=shown, kind=_(_KINDS[kind])), "P013"
     message = str(error["msg"]).removeprefix("Value error, ")
     cause = ctx.get("error")
     # A rank the deck does not have: the model's validators let parse_rank's CardError through, and
