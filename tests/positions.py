@@ -11,11 +11,13 @@ from patience.ruleset import load_text
 from patience.ruleset.registry import find_ruleset
 
 DATA = Path(__file__).parent / "data"
+TEST_RULESETS = DATA / "rulesets"  # made-up rulesets for engine cases no shipped game has
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def build(game: str, piles: dict[str, str], *, fill: str, fill_face_down: bool = False, **header: int) -> Game:
-    """A position of ``game`` with the given piles ("down cards | up cards", bottom to top).
+    """A position of ``game`` (a name or a path) with the given piles ("down cards | up cards",
+    bottom to top).
 
     Every card not named goes, in card order, onto pile ``fill``.
     """
@@ -38,7 +40,12 @@ def build(game: str, piles: dict[str, str], *, fill: str, fill_face_down: bool =
         if "|" not in text:
             text = "| " + text
         lines.append(f"pile {label}: {text}")
-    return Game.from_position("\n".join(lines) + "\n")
+    return Game.from_position("\n".join(lines) + "\n", ruleset)
+
+
+def made_up(name: str) -> str:
+    """The path of a made-up ruleset in tests/data/rulesets, as `build` and `Game.new` take it."""
+    return str(TEST_RULESETS / f"{name}.yaml")
 
 
 def pile(game: Game, label: str) -> list[str]:

@@ -1,0 +1,216 @@
+"""The move notation (docs/engine.md, "Move notation"): every legal move prints as a text that
+reads back as exactly that move, in every shipped ruleset and in made-up ones with awkward
+labels (issue 22); and `parse_move` answers any text at all with a move or a one-line reason,
+in time linear in its length (issue 27)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import build, made_up, pile
+
+from patience import Game, IllegalMove
+from patience.engine.moves import SWAP, Move
+from patience.engine.notation import format_move, parse_move
+from patience.ruleset import load_file
+from patience.ruleset.registry import shipped_rulesets
+from patience.solver import solve
+
+SHIPPED = {r.id: r for r in shipped_rulesets()}
+MADE_UP = ["spider-like", "thirteen-columns", "scorpion-like", "eight-off-like", "one-card-waste"]
+
+
+def spider_two_foundations() -> Game:
+    """9♥ 8♥ 7♥ 6♥ 5♥ on column 1: its top three fit h1 (8♥ on top), all five fit h2 (10♥)."""
+    return build(made_up("spider-like"), {
+        "1": "9H 8H 7H 6H 5H", "h1": "KH QH JH TH 9H 8H", "h2": "KH QH JH TH",
+    }, fill="s", fill_face_down=True)
+
+
+def thirteen_columns() -> Game:
+    """1 to 12 and 11 to 2 are both legal: 6♥ onto 7♠, 9♦ onto 10♣."""
+    return build(made_up("thirteen-columns"), {
+        "1": "6H", "12": "7S", "11": "9D", "2": "TC", "3": "", "4": "", "5": "",
+    }, fill="13")
+
+
+def read_back(game: Game, move: Move) -> None:
+    text = format_move(game, move)
+    assert parse_move(game, text) == move, f"{move} is written {text!r}, which reads as {parse_move(game, text)}"
+
+
+# ------------------------------------------------------------------- issue 22, item 1: by hand
+def test_a_shared_label_that_fits_two_foundations_with_different_counts_is_not_printed_for_both():
+    game = spider_two_foundations()
+    by = game.rules.pile_by_label
+    onto_8h, onto_10h = (by["1"], by["h1"], 3), (by["1"], by["h2"], 5)
+    assert {onto_8h, onto_10h} <= set(game.legal_moves())
+    written = {format_move(game, onto_8h), format_move(game, onto_10h)}
+    assert len(written) == 2, written
+    for move in (onto_8h, onto_10h):
+        read_back(game, move)
+    with pytest.raises(IllegalMove, match="could mean several moves: 1h1, 1h2"):
+        parse_move(game, "1h")
+
+
+def test_labels_1_to_13_are_joined_by_a_dash_and_every_separator_reads():
+    game = thirteen_columns()
+    by = game.rules.pile_by_label
+    one_to_12, eleven_to_2 = (by["1"], by["12"], 1), (by["11"], by["2"], 1)
+    assert {one_to_12, eleven_to_2} <= set(game.legal_moves())
+    assert format_move(game, one_to_12) == "1-12"
+    assert format_move(game, eleven_to_2) == "11-2"
+    for text in ("1-12", "1 12", "1>12", " 1 - 12 ", "1->12"):
+        assert parse_move(game, text) == one_to_12, text
+    assert parse_move(game, "11 2") == eleven_to_2
+    with pytest.raises(IllegalMove, match="could mean several moves: 1-12, 11-2"):
+        parse_move(game, "112")
+    game.play("1-12")
+    assert pile(game, "12") == ["7S", "6H"]
+
+
+def test_a_separator_is_written_only_where_labels_run_together_ambiguously():
+    assert Game.new(made_up("thirteen-columns"), 1).rules.join_separator == "-"
+    for ruleset in SHIPPED.values():
+        assert Game(ruleset).rules.join_separator == "", ruleset.id
+    game = build("freecell", {"1": "KS QH JC TD", "2": "", "3": "QD", "a": "AH"}, fill="8")
+    written = {format_move(game, m) for m in game.legal_moves()}
+    assert {"13", "12", "12v3", "ah", "1b"} <= written  # the standard FreeCell notation, unchanged
+    assert parse_move(game, "1 3") == parse_move(game, "13") == parse_move(game, "1-3")
+
+
+def test_a_count_may_follow_the_separated_target():
+    game = build("freecell", {"1": "KS QH JC TD", "2": ""}, fill="8")
+    assert parse_move(game, "1-2v3")[2] == 3
+    assert parse_move(game, "1 2v3")[2] == 3
+    assert parse_move(game, "12 v3")[2] == 3  # two words that are not a pair run together
+
+
+# ------------------------------------------------------------------- issue 22, item 1: properties
+def random_positions(ruleset, deal: int, seed: int, length: int):
+    """The positions of a random walk of legal moves (checked plays), each with its moves."""
+    game = Game(ruleset, deal)
+    rng = random.Random(seed)
+    for _ in range(length):
+        moves = game.legal_moves()
+        yield game, moves
+        plain = [m for m in moves if m[1] != SWAP]
+        if not moves:
+            return
+        game.play(rng.choice(plain or moves))
+    yield game, game.legal_moves()
+
+
+def spread(moves: list[Move], most: int = 12) -> list[Move]:
+    """Every card and stock move, and a few of Cromwell's thousands of swaps."""
+    swaps = [m for m in moves if m[1] == SWAP]
+    return [m for m in moves if m[1] != SWAP] + swaps[:: max(1, len(swaps) // most)]
+
+
+@pytest.mark.parametrize("name", MADE_UP)
+@settings(max_examples=12, deadline=None)
+@given(deal=st.integers(1, 10_000), seed=st.integers(0, 2**32 - 1), length=st.integers(0, 120))
+def test_every_legal_move_of_a_made_up_ruleset_reads_back_exactly(name, deal, seed, length):
+    ruleset = load_file(made_up(name))
+    for game, moves in random_positions(ruleset, deal, seed, length):
+        for move in spread(moves):
+            read_back(game, move)
+
+
+def test_every_legal_move_of_the_hand_made_positions_reads_back_exactly():
+    for game in (spider_two_foundations(), thirteen_columns()):
+        for move in game.legal_moves():
+            read_back(game, move)
+
+
+def test_a_solver_solution_replays_move_by_move_through_the_notation():
+    result = solve(Game.new("freecell", 1), timeout=20, max_states=50_000)
+    assert result.moves, result
+    game = Game.new("freecell", 1)
+    for text in result.moves:
+        game.play(parse_move(game, text))
+    assert game.is_won()
+
+
+def test_a_solver_solution_with_separated_labels_replays():
+    """Thirteen columns of four open cards: the solver's words carry the `-` and read back."""
+    start = Game.new(made_up("thirteen-columns"), 3)
+    result = solve(start, timeout=20, max_states=50_000)
+    assert result.moves, result
+    assert any("-" in word for word in result.moves)
+    game = Game.new(made_up("thirteen-columns"), 3)
+    for text in result.moves:
+        game.play(text)
+    assert game.is_won()
+
+
+# ------------------------------------------------------------------- issue 27: any text at all
+STRANGE = [
+    "", " ", "²", "#²", "٣٤", "x03.٣-17.1", "\x00\x1b[31m", "\ufffd\ufffd", "1\u20282", "İ", "ß",
+    "38v" + "f" * 100_000, "38v" + "0" * 100_000 + "3", "x03.1-17." + "9" * 100_000, "x" * 1_000_000,
+    "1" * 1_000_000, "v" * 1_000_000, "1v" * 500_000, "a1+" * 300_000, "1 2 " * 200_000, "-" * 1_000_000,
+]
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(SHIPPED))
+def test_parse_move_answers_strange_and_huge_texts_quickly_with_a_move_or_a_reason(ruleset_id):
+    game = Game(SHIPPED[ruleset_id], 1)
+    for text in STRANGE:
+        started = time.perf_counter()
+        try:
+            move = parse_move(game, text)
+        except IllegalMove as refused:
+            reason = str(refused)
+            assert "\n" not in reason and len(reason) < 2_000, (text[:20], reason[:200])
+        else:
+            assert isinstance(move, tuple) and len(move) == 3 and all(isinstance(x, int) for x in move)
+        assert time.perf_counter() - started < 0.5, f"{text[:20]!r}... took too long"
+
+
+def test_a_count_far_larger_than_any_pile_is_refused_with_a_reason():
+    game = Game.new("freecell", 1)
+    with pytest.raises(IllegalMove, match="no pile holds that many cards; the game has 52"):
+        parse_move(game, "38v" + "f" * 100_000)
+    with pytest.raises(IllegalMove, match="no card"):
+        parse_move(Game.new("cromwell", 1), "x01.1-02." + "9" * 100_000)
+    assert parse_move(game, "38v" + "0" * 1000 + "1")[2] == 1  # leading zeros are only zeros
+
+
+def test_the_time_to_refuse_grows_no_faster_than_the_text():
+    game = Game.new("kwadratura-kola", 1)
+
+    def seconds(size: int) -> float:
+        text = "a1" * (size // 2)
+        started = time.perf_counter()
+        with pytest.raises(IllegalMove):
+            parse_move(game, text)
+        return time.perf_counter() - started
+
+    small, large = min(seconds(100_000) for _ in range(3)), min(seconds(1_000_000) for _ in range(3))
+    assert large < 0.5 and large < 40 * small + 0.05  # ten times the text: about ten times the time
+
+
+TEXTS = st.one_of(
+    st.text(max_size=40),
+    st.text(alphabet="0123456789abcdefhsvwx.+-> \t²٣", max_size=24),
+    st.lists(st.sampled_from(["1", "2", "12", "h", "h1", "a", "s", "v", "v3", "x", ".", "+", "-", " ", "0"]),
+             max_size=8).map("".join),
+)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(SHIPPED))
+@settings(max_examples=60, deadline=None)
+@given(text=TEXTS)
+def test_parse_move_gives_a_move_or_an_illegal_move_for_any_text(ruleset_id, text):
+    game = Game(SHIPPED[ruleset_id], 1)
+    try:
+        move = parse_move(game, text)
+    except IllegalMove as refused:
+        assert "\n" not in str(refused)
+        return
+    assert isinstance(move, tuple) and len(move) == 3 and all(isinstance(x, int) for x in move)
+    game.why_illegal(move)  # and the engine can judge whatever it names
