@@ -212,7 +212,8 @@ def test_what_lint_calls_won_at_the_deal_the_engine_calls_won_P113():
 
 def test_play_and_solve_refuse_a_file_won_at_the_deal_and_say_why():
     path = CORPUS / "won-at-the-deal.yaml"
-    for args in (["play", str(path), "--deal", "1"], ["solve", str(path), "--deal", "1"], ["show", str(path)]):
+    for args in (["play", str(path), "--deal", "1"], ["solve", str(path), "--deal", "1"], ["show", str(path)],
+                 ["replay", str(path), "--deal", "1", "-"], ["daily", str(path)]):
         result = run(*args, input="quit\n")
         assert result.exit_code == 1, result.output
         assert "the win already holds when the cards are dealt" in result.output
