@@ -184,7 +184,7 @@ def running_in_group(group: int) -> list[int]:
     ("deal 1:", 0.15),
 ])
 def test_ctrl_c_stops_two_jobs_without_worker_tracebacks(tmp_path, after_line, delay):
-    code, output, group_gone = ctrl_c(["solve", "klondike", "--deals", "1-200", "--jobs", "2", "--timeout", "5"],
+    code, output, group_gone = ctrl_c(["solve", "klondike", "--deals", "1-200", "--jobs", "2", "--max-states", "2000"],
                                       tmp_path, after_line=after_line, delay=delay)
     assert "Traceback" not in output and "KeyboardInterrupt" not in output, output
     assert code == 130, output
