@@ -1,5 +1,5 @@
 """`python -m patience` runs the command line."""
 
-from patience.cli import main
+from patience.launch import main
 
 main()

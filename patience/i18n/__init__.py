@@ -203,7 +203,8 @@ NUMBER_MARKS = {"pl": ("\u00a0", ",")}
 
 def number(value: float, decimals: int = 0) -> str:
     """``value`` written for the current language, grouped, with ``decimals`` places."""
-    text = f"{value:,.{decimals}f}"
+    # A whole number is formatted as one: through a float, 2**63 - 1 would print rounded.
+    text = f"{value:,}" if isinstance(value, int) and decimals == 0 else f"{value:,.{decimals}f}"
     group, point = NUMBER_MARKS.get(_current.language, (",", "."))
     return text.replace(",", "\0").replace(".", point).replace("\0", group)
 
