@@ -262,6 +262,12 @@ def test_numbers_are_grouped_and_pointed_as_the_language_writes_them():
     assert number(999) == "999"
 
 
+def test_whole_numbers_are_written_exactly_however_large():
+    assert number(2**63 - 1) == "9,223,372,036,854,775,807"  # through a float it ends ...808
+    with using_language("pl"):
+        assert number(2**53 + 1) == "9\u00a0007\u00a0199\u00a0254\u00a0740\u00a0993"
+
+
 def test_solve_answers_in_polish_with_a_decimal_comma():
     result = run("--lang", "pl", "solve", "freecell", "--deal", "1")
     first = result.output.splitlines()[0]
