@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from ..deals import MAX_DEAL
 from ..i18n import _
 from ..paths import data_dir
-from ..stats import damaged_name, now_iso
+from ..stats import now_iso, reserve_aside
 from .common import MAX_LINE
 
 if TYPE_CHECKING:
@@ -263,10 +263,15 @@ def list_saves() -> list[SavedGame]:
 
 
 def set_aside(path: Path) -> Path:
-    aside = damaged_name(path)
+    """Move a damaged save aside under a name no other file has, even one claimed this very second."""
+    try:
+        aside = reserve_aside(path)
+    except OSError:
+        return path  # a folder we cannot write to: the save stays where it is, and is reported
     try:
         os.replace(path, aside)
     except OSError:
+        aside.unlink(missing_ok=True)
         return path
     return aside
 

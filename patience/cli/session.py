@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import ascii_cards, card_str
 from ..i18n import N_, _, ngettext
+from ..printable import printable
 from ..stats import now_iso
 from .common import MAX_LINE, RANDOM_DEALS
 
@@ -527,7 +528,7 @@ class Session:
                     if reached is not None:
                         from ..i18n import language
 
-                        messages.append(_("Won ({win_class}).").format(win_class=reached.display_name(language())))
+                        messages.append(_("Won ({win_class}).").format(win_class=printable(reached.display_name(language()))))
             elif after == "lost":
                 messages.append(
                     _("The game is lost: {reason}. Type undo, restart, new, or quit.").format(reason=lost_reason(self.game))
