@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ...i18n import _, ngettext
+from ..labels import ambiguous_join
 from ..loader import _Positions
 from ..model import MAX_PILES, DealStep, Left, PileGroup, Ruleset, prefilled_cards, reference_problems, step_cards
 from .codes import CHECKS, KeyPath, LintFinding
@@ -464,7 +465,24 @@ def check_scoring(ctx: _Context) -> None:
                     source=rule.from_, target=rule.to))
 
 
+def check_label_joins(ctx: _Context) -> None:
+    """P211: a move written as two labels side by side must read one way (ruleset/labels.py)."""
+    owner = {label: gid for gid, group in ctx.groups.items() for label in group.labels}
+    owner.update({g.shared_label: gid for gid, g in ctx.groups.items() if g.shared_label})
+    stock = ctx.groups.get(ctx.ruleset.stock.pile) if ctx.ruleset.stock else None
+    alone = ([stock.labels[0]] if stock and stock.labels else []) + (
+        [ctx.ruleset.actions.close_up.label] if ctx.ruleset.actions.close_up else [])
+    found = ambiguous_join(owner, alone)
+    if found:
+        text, reading, other = found
+        ctx.add("P211", ("piles", owner[other.split()[0]], "labels"), _(
+            "{text!r} reads both as {reading!r} and as {other!r}, so moves are written with a `-` between the labels "
+            "({example}); to write them without it, rename the labels so that none begins another (`01`..`13`, or "
+            "letters for one group)").format(text=text, reading=reading, other=other,
+                                            example=reading.replace(" ", "-", 1)))
+
+
 ALL_CHECKS: list[Callable[[_Context], None]] = [
     check_references, check_deal, check_faces, check_stock, check_win, check_win_counts, check_win_at_deal, check_flow,
-    check_no_effect, check_scoring,
+    check_no_effect, check_scoring, check_label_joins,
 ]
