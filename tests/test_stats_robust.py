@@ -636,3 +636,21 @@ def test_the_pending_claim_leaves_no_batch_behind_when_merged_twice_at_once():
     with Store(folder) as store:
         assert [g.deal for g in store.games()] == [5]
     assert list(folder.glob("stats-pending*")) == []
+
+
+def test_a_game_ended_while_the_statistics_cannot_be_opened_waits_in_the_pending_file(monkeypatch):
+    """Opening the store itself fails (a lock held past the timeout, say): the game is not lost
+    but kept aside, and the next store that opens merges it."""
+
+    folder = data_dir()
+    record_some(folder, 2)
+
+    def cannot_open(*args, **kwargs):
+        raise sqlite3.OperationalError("database is locked")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store_module.Store, "__init__", cannot_open)
+        played = run("play", "klondike", "--deal", "3", input="s\nnew 4\n")
+    assert no_traceback(played) and "this game was kept aside and will be added next time" in played.output
+    with Store(folder) as store:
+        assert [(g.deal, g.result) for g in store.games()][2:] == [(3, "abandoned")]

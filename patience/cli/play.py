@@ -24,6 +24,7 @@ from .common import EXIT_BUG, MAX_LINE, find_game, locate_game, log_traceback, s
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..ruleset.model import Ruleset
+    from ..stats.record import GameRecord
     from .session import Reply, Session
 
 
@@ -120,10 +121,23 @@ def record_games(session: Session, screen: Screen) -> None:
                 store.record(record)
                 notes = store.messages
         except (StatsError, OSError, sqlite3.Error) as err:
-            screen.say(_("statistics: this game was not recorded: {error}").format(error=err))
+            screen.say(_keep_aside(record, err))
             continue
         for note in notes + new_bests(earlier, record):
             screen.say(note)
+
+
+def _keep_aside(record: GameRecord, err: Exception) -> str:
+    """The statistics could not even be opened (locked, damaged, unreadable): the game waits in
+    the pending file, merged the next time they open, and the player is told which happened."""
+    from ..paths import data_dir
+    from ..stats import pending
+
+    try:
+        pending.keep(data_dir(), record)
+    except (OSError, ValueError):
+        return _("statistics: this game was not recorded: {error}").format(error=err)
+    return _("statistics: {error}; this game was kept aside and will be added next time").format(error=err)
 
 
 def _apply(session: Session, reply: Reply, screen: Screen) -> None:
