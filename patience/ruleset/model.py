@@ -182,8 +182,9 @@ class PileGroup(Strict):
     run_limit: RunLimit = Field(
         "none",
         description="Largest run moved at once: none (no limit), supermove = (free cells + 1) × 2^(empty "
-        "columns), cells-plus-columns = free cells + empty columns + 1 (FC-5). An empty target column "
-        "does not count.",
+        "columns), cells-plus-columns = free cells + empty columns + 1 (FC-5). An empty pile counts only "
+        "if every card moved through it could enter it and go on to the target (an empty column that "
+        "takes only kings carries nothing of a run built down); the target does not count.",
     )
     to: list[str] | None = Field(
         None, description="Groups this group's cards may go to; default: any group whose rules take them."
