@@ -166,7 +166,8 @@ def test_lint_speaks_polish_and_keeps_its_codes(tmp_path):
                    "piles: {t: {role: tableau, labels: [1], mvoe: run}}\n", encoding="utf-8")
     result = run("lint", str(bad), "--lang", "pl")
     assert result.exit_code == 1
-    assert "piles.t.mvoe: nieznany klucz 'mvoe'; czy chodziło o 'move'? [P011]" in result.output
+    assert "piles.t.mvoe: nieznany klucz 'mvoe'; czy chodziło o 'move'? dozwolone klucze: role, names," in result.output
+    assert result.output.splitlines()[0].endswith("follows, prefill [P011]")
     assert "nie ma gry 'klondyke'; czy chodziło o klondike" in run("play", "klondyke", "--lang", "pl").output
 
 
