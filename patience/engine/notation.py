@@ -6,7 +6,9 @@ three. A group's shared label (``h``) stands for whichever pile of the group fit
 label alone (``s``) deals or turns the stock. The swap action is its label and two places, each a
 pile label and a card number counted from the bottom (1 = the bottom card): ``x03.1-17.3``.
 This is the standard FreeCell notation that players and fc-solve use, generalised to any
-labels a ruleset gives its piles.
+labels a ruleset gives its piles: a source and a target may be separated by spaces, ``-`` or ``>``
+(``1-12``), and are printed so where the ruleset's labels run together ambiguously (labels 1..13).
+Every move prints as a text that reads back as exactly that move.
 """
 
 from __future__ import annotations
