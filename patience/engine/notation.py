@@ -282,7 +282,7 @@ def format_move(game: Game, move: Move, *, explicit: bool = False) -> str:
                 text = src_label + separator + target + suffix
                 if _reads_as(game, text, move):
                     return text
-    return src_label + "-" + rules.labels[dst] + count  # not a legal move here: its plainest form
+    return format_move(game, move, explicit=True)  # not a legal move here: nothing reads back as it
 
 
 def _reads_as(game: Game, text: str, move: Move) -> bool:
