@@ -475,7 +475,7 @@ def check_label_joins(ctx: _Context) -> None:
     found = ambiguous_join(owner, alone)
     if found:
         text, reading, other = found
-        ctx.add("P211", ("piles", owner[other.split()[0]], "labels"), _(
+        ctx.add("P211", ("piles", owner[reading.split()[0]], "labels"), _(
             "{text!r} reads both as {reading!r} and as {other!r}, so moves are written with a `-` between the labels "
             "({example}); to write them without it, rename the labels so that none begins another (`01`..`13`, or "
             "letters for one group)").format(text=text, reading=reading, other=other,
