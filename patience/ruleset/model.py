@@ -537,6 +537,14 @@ class Assists(Strict):
     )
 
 
+# The families of the catalogue: games that share a layout and a way of play. A new game joins the
+# nearest one; a family is added only when several games would share it (docs/design.md §8).
+Family = Literal[
+    "klondike", "freecell", "yukon", "spider", "forty-thieves", "beleaguered-castle", "fan", "canfield",
+    "golf", "pyramid", "pairing", "montana", "calculation", "carpet", "parade", "other",
+]
+
+
 class Ruleset(Strict):
     """One patience game."""
 
@@ -549,6 +557,11 @@ class Ruleset(Strict):
     name: Name = Field(description=f"Display name in English, at most {MAX_NAME} characters.")
     names: dict[str, Name] = Field(default_factory=dict, description="Display names by language code (`pl`).")
     aliases: list[Name] = Field(default_factory=list, description="Other names players may type.")
+    family: Family = Field(
+        "other",
+        description="The family of games it belongs to, for `patience list --family` and the catalogue "
+        "(docs/design.md §8 says which games each family holds).",
+    )
     rules: dict[str, str] = Field(default_factory=dict, description="The rules in prose, by language code.")
     decks: int = Field(1, ge=1, le=MAX_DECKS, description="How many 52-card decks.")
     deal: Deal = Field(description="How a deal number becomes a layout (docs/deals.md).")
