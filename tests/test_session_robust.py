@@ -212,3 +212,16 @@ def test_random_bytes_from_a_pipe_never_give_a_traceback(script):
     result = run("play", "freecell", "--deal", "1", input=b"\n".join(script) + b"\nquit\n")
     assert result.exit_code == 0, result.output[-500:]
     assert "Traceback" not in result.output
+
+
+def test_a_move_typed_with_a_space_between_its_labels_is_played_at_the_prompt():
+    """`1 12` is 1 to 12 where `112` reads two ways (issue 22, item 1): the space is the
+    notation's separator at the prompt too, not the end of a command word."""
+    from positions import build, made_up, pile
+
+    game = build(made_up("thirteen-columns"), {"1": "6H", "12": "7S", "11": "9D", "2": "TC"}, fill="13")
+    s = Session(game, Settings())
+    reply = s.handle("1 12")
+    assert not reply.failed, reply.lines
+    assert pile(s.game, "12") == ["7S", "6H"]
+    assert s.handle("11 2").failed is False and pile(s.game, "2") == ["TC", "9D"]

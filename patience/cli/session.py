@@ -335,6 +335,10 @@ class Session:
             found = resolve_command(word)
             if isinstance(found, Command):
                 return self._command(found, argument)
+            if found is None and argument:  # `1 12`: a source and a target apart (the notation's separator)
+                reading = self._as_move(text)
+                if reading is not None:
+                    return reading
             if isinstance(found, str):
                 return Reply([found], failed=True, unknown=True)
             return Reply([_("unknown command {text!r}; type `help` for the commands, `moves` for the moves").format(text=text)],
