@@ -14,3 +14,14 @@ def data_dir() -> Path:
     import platformdirs  # only when needed: `patience --help` stays fast
 
     return Path(platformdirs.user_data_dir("patience", appauthor=False))
+
+
+def config_dir() -> Path:
+    """The user config folder (settings of the full-screen game): ``PATIENCE_CONFIG`` when set,
+    else the platform's (platformdirs), so tests never touch the real one."""
+    override = os.environ.get("PATIENCE_CONFIG")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("patience", appauthor=False))
