@@ -46,7 +46,7 @@ class Strict(BaseModel):
 
 def _rank_list(value: Any) -> Any:
     """Accept ``[A, 2, K]``, ``"A 2 K"`` or ints; give ranks as ints 1..13."""
-    if isinstance(value, str) and value not in ("any", "none"):
+    if isinstance(value, str) and value not in ("any", "none", "base"):
         words = value.split()
         if len(words) == 1:
             try:
@@ -103,8 +103,10 @@ Labels = Annotated[
 ]
 
 EmptyRule = Annotated[
-    Literal["any", "none"] | list[Rank],
-    Field(description="What an empty pile takes: `any` card, `none`, or a list of ranks (e.g. `[K]`)."),
+    Literal["any", "none", "base"] | list[Rank],
+    Field(description="What an empty pile takes: `any` card, `none`, a list of ranks (e.g. `[K]`), or `base`: "
+          "a card of the group's base rank, the rank of the bottom card of its started piles, set by the "
+          "deal or by the first card played there (Canfield's foundations); any card while none is started."),
 ]
 
 
@@ -134,6 +136,12 @@ class Follows(Strict):
     per: Literal["suit", "all"] = Field(
         "all", description="suit: count only started piles whose bottom card has the arriving card's suit."
     )
+
+
+class Fill(Strict):
+    """An emptied pile is refilled at once from another pile (Canfield's reserve)."""
+
+    from_: str = Field(alias="from", description="The one-pile group whose top card fills the emptied pile.")
 
 
 class PileGroup(Strict):
@@ -227,6 +235,17 @@ class PileGroup(Strict):
         description="Before the shuffle, one card of each of these ranks per suit (♣ ♦ ♥ ♠) is taken out "
         "of the pack and put on this group's piles in order, one card each (DY-1).",
     )
+    prefill_suit: Literal["each", "first"] = Field(
+        "each",
+        description="each: `prefill` takes one card of every suit per rank (DY-1); first: one card per rank, "
+        "the first of that rank in the shuffled pack, whatever its suit (Calculation's A, 2, 3, 4).",
+    )
+    fill: Fill | None = Field(
+        None,
+        description="A pile of this group that a move empties is refilled at once, as part of that move, "
+        "with the top card of the one-pile group `from` while it has cards (Canfield, Storehouse: the "
+        "reserve). Once `from` is empty, `empty` says what the pile takes.",
+    )
 
     @field_validator("labels", mode="before")
     @classmethod
@@ -278,6 +297,11 @@ class DealStep(Strict):
         "rows",
         description="rows: one card to each pile that still wants one, row after row (the usual "
         "way); piles: fill each pile before the next.",
+    )
+    bottom: RankList = Field(
+        default_factory=list,
+        description="After this step, the cards of these ranks in each pile it dealt go to the bottom of "
+        "that pile, keeping their order, the others above them in theirs (Baker's Dozen: `[K]`).",
     )
 
     @field_validator("count")
@@ -478,12 +502,29 @@ class CloseUp(Action):
     )
 
 
+class Reshuffle(Action):
+    """A player action: gather the cards of some groups, shuffle them and deal them out again."""
+
+    groups: list[str] = Field(min_length=1, description="The groups whose cards are gathered and dealt again.")
+    per_pile: int = Field(
+        ge=1, le=52,
+        description="Cards dealt face up onto each pile, pile by pile in order; the last pile dealt to gets "
+        "what is left, and the piles after it none (La Belle Lucie: fans of 3).",
+    )
+
+
 class Actions(Strict):
     """Player actions besides moving cards; each is listed and numbered like a move."""
 
     swap: Swap | None = Field(None, description="Exchange two cards of the layout (CR-4).")
     close_up: CloseUp | None = Field(
         None, description="Slide cards along lanes toward one end, then refill the gaps (CZ-3)."
+    )
+    reshuffle: Reshuffle | None = Field(
+        None,
+        description="Gather, shuffle and deal out again the cards of some groups, a limited number of times "
+        "(La Belle Lucie: twice). The shuffle is fixed by the deal number and the uses made, so a game "
+        "replays exactly.",
     )
 
 
@@ -645,10 +686,17 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
             need(target, ("piles", gid, "to", i))
         if group.follows:
             need(group.follows.group, ("piles", gid, "follows", "group"))
-        if group.prefill and len(group.prefill) * 4 != group.count:
+        if group.prefill and group_prefilled(group) != group.count:
             problems.append(Problem(("piles", gid, "prefill"), _(
                 "{cards} prefilled cards (one per suit and rank) for {piles} piles; give one pile per card").format(
-                cards=len(group.prefill) * 4, piles=group.count), "other"))
+                cards=group_prefilled(group), piles=group.count), "other"))
+        if group.fill:
+            need(group.fill.from_, ("piles", gid, "fill", "from"))
+            source = groups.get(group.fill.from_)
+            if group.fill.from_ == gid:
+                one_pile(("piles", gid, "fill", "from"), _("a group cannot refill its piles from itself"))
+            elif source is not None and source.count != 1:
+                one_pile(("piles", gid, "fill", "from"), _("piles are refilled from a group of exactly one pile"))
         if group.grid and group.count != group.grid.rows * group.grid.cols:
             problems.append(Problem(("piles", gid, "count"), _("a {rows} × {cols} grid has {cells} cells, not {count}").format(
                 rows=group.grid.rows, cols=group.grid.cols, cells=group.grid.rows * group.grid.cols, count=group.count),
@@ -698,6 +746,12 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         need(close.refill, ("actions", "close_up", "refill"))
         if close.label in seen:
             label_used(("actions", "close_up", "label"), close.label, seen[close.label])
+    shuffle = ruleset.actions.reshuffle
+    if shuffle:
+        for i, name in enumerate(shuffle.groups):
+            need(name, ("actions", "reshuffle", "groups", i))
+        if shuffle.label in seen:
+            label_used(("actions", "reshuffle", "label"), shuffle.label, seen[shuffle.label])
     for i, rem in enumerate(ruleset.remove):
         for j, name in enumerate(rem.from_):
             need(name, ("remove", i, "from", j))
@@ -726,9 +780,14 @@ def step_cards(step: DealStep, group: PileGroup) -> int:
     return step.count * group.count if isinstance(step.count, int) else sum(step.count)
 
 
+def group_prefilled(group: PileGroup) -> int:
+    """Cards `prefill` puts on a group: one per suit and listed rank (DY-1), or one per rank."""
+    return len(group.prefill) * (1 if group.prefill_suit == "first" else 4)
+
+
 def prefilled_cards(ruleset: Ruleset) -> int:
     """Cards taken out of the pack before the shuffle (DY-1): one per suit and listed rank."""
-    return sum(4 * len(g.prefill) for g in ruleset.piles.values())
+    return sum(group_prefilled(g) for g in ruleset.piles.values())
 
 
 def _card_accounting(ruleset: Ruleset) -> list[Problem]:
