@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.game import Game
@@ -152,35 +152,40 @@ class _Budget:
 
 
 def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = None,
-          progress: Progress | None = None, workers: int = 1) -> SolveResult:
+          progress: Progress | None = None, workers: int = 1, avoid: Sequence[Game] = ()) -> SolveResult:
     """Solve from the game's current position; the game itself is left unchanged.
 
     ``progress``, when given, is called about every `PROGRESS_EVERY` seconds of a long search
     with the positions expanded and the seconds spent so far. ``workers=2`` runs depth-first in
     a second process where processes can be forked (`solver.beside`): faster on two cores, but
-    which of two wins is found first may then change from run to run."""
+    which of two wins is found first may then change from run to run.
+
+    ``avoid``: games standing at positions the line must not pass through (the hints' positions
+    already played); they count as seen from the start. Positions inside an edge (a stock chain's
+    turns, safe moves) are not checked against them. With ``avoid`` the search runs in one process,
+    and `unsolvable` means no win that avoids them."""
     budget = _Budget(timeout, max_states, progress)
     work = game.copy()
     work.history = []
-    search = _search_beside if workers > 1 and can_fork() else _search
+    search = _search_beside if workers > 1 and can_fork() and not avoid else _search
     proven = autoplay_rule(work.rules)
     if proven is not None:
-        result = search(work, budget, proven, 0)
+        result = search(work, budget, proven, 0, avoid)
     else:
         # Unproven safe moves still find wins fastest; an exhausted search under them is redone
         # with no safe moves at all before the answer may be unsolvable.
-        result = search(work, budget, SIMPLE, 0)
+        result = search(work, budget, SIMPLE, 0, avoid)
         if result.status == UNSOLVABLE:
-            result = search(work, budget, None, result.states)
+            result = search(work, budget, None, result.states, avoid)
     result.seconds = time.monotonic() - budget.start
     return result
 
 
-def _search(root: Game, budget: _Budget, autoplay: str | None, states: int) -> SolveResult:
+def _search(root: Game, budget: _Budget, autoplay: str | None, states: int, avoid: Sequence[Game] = ()) -> SolveResult:
     """Best-first and depth-first search, each over a table of its own, take turns (`SHARES`)
     until one wins or exhausts its positions: either answer is final. Each search is a
     generator that yields once per position expanded and returns its answer."""
-    searches = [_best_first(_Tree(root, autoplay)), _restarting(root, autoplay)]
+    searches = [_best_first(_Tree(root, autoplay, avoid)), _restarting(root, autoplay, avoid=avoid)]
     schedule = [search for search, share in zip(searches, SHARES) for _turn in range(share)]
     while True:
         for search in schedule if states >= DEPTH_FIRST_AFTER else schedule[:1]:
@@ -207,7 +212,8 @@ def _step_or_answer(search: Iterator[None], budget: _Budget, states: int, elsewh
     return None
 
 
-def _search_beside(root: Game, budget: _Budget, autoplay: str | None, states: int) -> SolveResult:
+def _search_beside(root: Game, budget: _Budget, autoplay: str | None, states: int,
+                   _avoid: Sequence[Game] = ()) -> SolveResult:
     """`_search` with depth-first in a forked process (`beside.Helper`) instead of taking turns:
     best-first runs here alone, the helper joining after `DEPTH_FIRST_AFTER` positions as in
     `_search`, so quick wins pay for no process. The first answer is final; the budget counts
@@ -240,13 +246,13 @@ class _Tree:
     """What both searches share: a working copy of the game, its safe moves, its position
     key and table, and `children`, which lists a position's unseen children."""
 
-    def __init__(self, root: Game, autoplay: str | None) -> None:
+    def __init__(self, root: Game, autoplay: str | None, avoid: Sequence[Game] = ()) -> None:
         self.root = root
         game = self.game = root.copy()
         self.auto = Autoplay(game, autoplay) if autoplay else None
         self.start_moves: list[Move] = self.auto.run(game) if self.auto else []
         self.pack = Packer(game)
-        self.seen = {self.pack(game)}
+        self.seen = {self.pack(game), *map(self.pack, avoid)}
         rules = game.rules
         self.chained = rules.waste_pile >= 0
         self.stock_pile, self.counted = rules.stock_pile, rules.redeals >= 0
@@ -430,7 +436,8 @@ def _best_first(tree: _Tree) -> Generator[None, None, SolveResult]:
     return SolveResult(UNSOLVABLE, reason="search exhausted")
 
 
-def _restarting(root: Game, autoplay: str | None, unit: int = RESTART_UNIT) -> Generator[None, None, SolveResult]:
+def _restarting(root: Game, autoplay: str | None, unit: int = RESTART_UNIT,
+                avoid: Sequence[Game] = ()) -> Generator[None, None, SolveResult]:
     """Depth-first search in runs: run n expands ``unit`` × luby(n) positions, then it is
     dropped with its table and run n + 1 starts again from the root, breaking ties its own way
     (`_Noise`). A run that goes wrong early seldom recovers; other runs win many of Klondike
@@ -439,7 +446,7 @@ def _restarting(root: Game, autoplay: str | None, unit: int = RESTART_UNIT) -> G
     run = 0
     while True:
         run += 1
-        search = _depth_first(_Tree(root, autoplay), _Noise(run) if run > 1 else None)
+        search = _depth_first(_Tree(root, autoplay, avoid), _Noise(run) if run > 1 else None)
         for _step in range(unit * luby(run)):
             try:
                 next(search)
