@@ -1,0 +1,319 @@
+"""The full-screen board, laid out to fit a given size, with a map of what stands where.
+
+Plain Python (no Textual): the app draws the lines and asks `Board.at(x, y)` what a click hit.
+Everything comes from the ruleset's groups, as in `render.py`; no game is named here. To fit:
+face-down cards are always shown as one count (``▒5``), a column too tall keeps its last cards
+under a ``+n`` row, a tableau too wide for columns is drawn as fans (one pile a line), a fan too
+long keeps its last cards, and grid cells narrow. When even that does not fit, `lay_out`
+returns None and the app says the terminal is too small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..render import Glyphs, group_title
+from ..render_grid import card_span
+
+if TYPE_CHECKING:
+    from ...engine.compiled import Group
+    from ...engine.game import Game
+
+Hit = tuple[int, int]  # (pile, card index from the bottom; -1 for an empty pile or the pile itself)
+Span = tuple[str, str | None, Hit | None]  # text, style name, what a click there selects
+Line = list[Span]
+Marker = Callable[[Hit, str | None], str | None]  # the style a spot gets, from its plain style
+
+COLUMN = 4  # a column's width: "10♥" and a space
+
+
+@dataclass
+class Board:
+    lines: list[Line]
+    width: int
+    spots: dict[int, tuple[int, int]] = field(default_factory=dict)  # pile -> (x, y) of its top spot
+
+    def at(self, x: int, y: int) -> Hit | None:
+        """What stands at column x of line y (None: nothing to click)."""
+        if not 0 <= y < len(self.lines):
+            return None
+        start = 0
+        for text, _style, hit in self.lines[y]:
+            if start <= x < start + len(text):
+                return hit
+            start += len(text)
+        return None
+
+
+def _len(line: Line) -> int:
+    return sum(len(text) for text, _s, _h in line)
+
+
+def _card(game: Game, pile: int, index: int, glyphs: Glyphs) -> tuple[str, str]:
+    if index < game.hidden[pile]:
+        return glyphs.back, "back"
+    return card_span(game.piles[pile][index], glyphs)
+
+
+def _hidden(game: Game, pile: int, glyphs: Glyphs) -> str:
+    """Face-down cards as one count: ``▒5`` (``▒▒`` for one)."""
+    count = game.hidden[pile]
+    return glyphs.back if count == 1 else glyphs.back[0] + str(count)
+
+
+class _Painter:
+    def __init__(self, game: Game, glyphs: Glyphs, mark: Marker, tight: bool = False) -> None:
+        self.game, self.glyphs, self.mark = game, glyphs, mark
+        self.tight = tight  # short of room: no blank lines, single spaces in the tops lines
+        self.gap = " " if tight else "  "
+
+    def span(self, text: str, style: str | None, hit: Hit | None) -> Span:
+        return (text, self.mark(hit, style) if hit is not None else style, hit)
+
+    def top(self, pile: int) -> list[Span]:
+        """A pile's label and top card(s): ``w: 4♠ 9♦ (12)``."""
+        game, glyphs = self.game, self.glyphs
+        rules = game.rules
+        cards = game.piles[pile]
+        item: list[Span] = [self.span(rules.labels[pile] + ":", "label", (pile, -1))]
+        item += [] if self.tight else [(" ", None, None)]
+        if not cards:
+            return item + [self.span(glyphs.empty, "empty", (pile, -1))]
+        if game.hidden[pile] == len(cards):
+            item.append(self.span(glyphs.back, "back", (pile, len(cards) - 1)))
+        else:
+            shown = 1
+            if pile == rules.waste_pile and rules.draw > 1:
+                shown = min(rules.draw, len(cards) - game.hidden[pile])
+            for i in range(len(cards) - shown, len(cards)):
+                if i > len(cards) - shown:
+                    item.append((" ", None, None))
+                item.append(self.span(*_card(game, pile, i, glyphs), (pile, i)))
+        if len(cards) > 1:
+            item.append((f" ({len(cards)})", None, None))
+        return item
+
+
+def _tops(p: _Painter, groups: list[Group], width: int) -> list[Line]:
+    """Every group that is not a tableau: its name and its piles, as many to a line as fit."""
+    lines: list[Line] = []
+    line: Line = []
+    for group in groups:
+        head: Line = [(group_title(p.game, group), "title", None)]
+        if line and (group.role == "foundation" or _len(line) + 3 + _len(head) > width):
+            lines.append(line)
+            line = []
+        line += ([("   ", None, None)] if line else []) + head
+        for pile in group.piles:
+            item = p.top(pile)
+            if _len(line) + len(p.gap) + _len(item) > width:
+                lines.append(line)
+                line = [(p.gap, None, None)]
+            line += [(p.gap, None, None)] + item
+        if group.role == "foundation":
+            lines.append(line)
+            line = []
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _cell(text: str, width: int) -> str:
+    return f"{text:>{width - 1}}" + " "
+
+
+def _columns(p: _Painter, group: Group, rows: int) -> list[Line] | None:
+    """Piles fanned downwards under their labels, in at most ``rows`` lines (None: they do not fit)."""
+    game, glyphs = p.game, p.glyphs
+    piles = list(group.piles)
+    need = {q: (1 if game.hidden[q] else 0) + len(game.piles[q]) - game.hidden[q] for q in piles}
+    height = max(max(need.values(), default=0), 1)
+    room = rows - 1  # below the labels
+    if room < 3:
+        return None
+    keep = min(height, room)
+    lines: list[Line] = [[p.span(_cell(game.rules.labels[q], COLUMN), "label", (q, -1)) for q in piles]]
+    cells: dict[int, list[Span]] = {}
+    for q in piles:
+        cards = game.piles[q]
+        column: list[Span] = []
+        if not cards:
+            column.append(p.span(_cell(glyphs.empty, COLUMN), "empty", (q, -1)))
+        if game.hidden[q]:
+            column.append(p.span(_cell(_hidden(game, q, glyphs), COLUMN), "back", (q, game.hidden[q] - 1)))
+        face_up = list(range(game.hidden[q], len(cards)))
+        if len(column) + len(face_up) > keep:  # too tall: the last cards, under a count of the others
+            shown = keep - len(column) - 1
+            skipped = len(face_up) - shown
+            column.append(p.span(_cell(f"+{skipped}", COLUMN), "empty", (q, face_up[0])))
+            face_up = face_up[skipped:]
+        for i in face_up:
+            column.append(p.span(_cell(_card(game, q, i, glyphs)[0], COLUMN), _card(game, q, i, glyphs)[1], (q, i)))
+        cells[q] = column
+    for row in range(max(len(c) for c in cells.values())):
+        lines.append([cells[q][row] if row < len(cells[q]) else (" " * COLUMN, None, None) for q in piles])
+    return lines
+
+
+def _fan(p: _Painter, pile: int, label_width: int, width: int) -> Line:
+    """``a1:  ▒3 7♥ 6♠``: one pile on one line, its last cards when it is too long."""
+    game, glyphs = p.game, p.glyphs
+    cards = game.piles[pile]
+    line: Line = [p.span(f"{game.rules.labels[pile]:>{label_width}}:", "label", (pile, -1))]
+    if not cards:
+        return line + [(" ", None, None), p.span(glyphs.empty, "empty", (pile, -1))]
+    if game.hidden[pile]:
+        line.append(p.span(f"{_hidden(game, pile, glyphs):>{COLUMN}}", "back", (pile, game.hidden[pile] - 1)))
+    face_up = list(range(game.hidden[pile], len(cards)))
+    room = max(1, (width - _len(line)) // COLUMN)
+    if len(face_up) > room:
+        skipped = len(face_up) - room + 1
+        line.append(p.span(f"{'+' + str(skipped):>{COLUMN}}", "empty", (pile, face_up[0])))
+        face_up = face_up[skipped:]
+    for i in face_up:
+        text, style = _card(game, pile, i, glyphs)
+        line.append((" " * (COLUMN - len(text)), None, None))
+        line.append(p.span(text, style, (pile, i)))
+    return line
+
+
+def _fans(p: _Painter, group: Group, width: int, rows: int) -> list[Line] | None:
+    """One pile a line, in as many side-by-side columns as the width allows and the rows need."""
+    labels = p.game.rules.labels
+    count = len(group.piles)
+    label_width = max(len(labels[q]) for q in group.piles)
+    longest = max(1 + (1 if p.game.hidden[q] else 0) + len(p.game.piles[q]) - p.game.hidden[q] for q in group.piles)
+    for across in range(1, count + 1):
+        down = -(-count // across)
+        if down > rows:
+            continue
+        cell = width // across
+        if cell < label_width + 1 + 3 * COLUMN and across > 1:
+            return None
+        fans = [_fan(p, q, label_width, cell - 2) for q in group.piles]
+        if across == 1 or cell >= label_width + 1 + longest * COLUMN or down <= rows:
+            lines: list[Line] = []
+            for row in range(down):
+                line: Line = []
+                for col in range(across):
+                    index = col * down + row  # read down each column, like a newspaper
+                    if index < count:
+                        line.append((" " * (col * cell - _len(line)), None, None))
+                        line += fans[index]
+                lines.append(line)
+            return lines
+    return None
+
+
+def _grid(p: _Painter, group: Group, width: int) -> list[Line] | None:
+    """Cells at their coordinates, column letters on top, row numbers down the side."""
+    game, glyphs = p.game, p.glyphs
+    grid = group.spec.grid
+    assert grid is not None
+    margin = len(grid.prefix) + 2
+    cell = 5 if margin + grid.cols * 5 <= width else 4
+    if margin + grid.cols * cell > width:
+        return None
+    show_free = group.lanes is not None
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    lines: list[Line] = [[(group_title(game, group), "title", None)],
+                         [(" " * margin + "".join(f"{grid.prefix + letters[c]:^{cell}}" for c in range(grid.cols)),
+                           "label", None)]]
+    for r in range(grid.rows):
+        line: Line = [(f"{r + 1:>{margin - 1}} ", "label", None)]
+        for c in range(grid.cols):
+            pile = group.piles.start + r * grid.cols + c
+            cards = game.piles[pile]
+            free = show_free and bool(cards) and game.is_free(pile)
+            if not cards:
+                line.append(p.span(f"{glyphs.empty:^{cell}}", "empty", (pile, -1)))
+                continue
+            text, style = _card(game, pile, len(cards) - 1, glyphs)
+            if game.hidden[pile] == len(cards):
+                text, style = glyphs.back, "back"
+            line.append(("*" if free else " ", "label", None))
+            line.append(p.span(f"{text:>3}", style, (pile, len(cards) - 1)))
+            line.append((" " * (cell - 4), None, None))
+        lines.append(line)
+    return lines
+
+
+def _side_by_side(blocks: list[list[Line]], width: int) -> list[Line]:
+    """Blocks of equal kind (the arms of a cross, several small grids) next to each other while
+    they fit the width, then on further rows."""
+    rows: list[Line] = []
+    shelf: list[list[Line]] = []
+
+    def close() -> None:
+        height = max(len(b) for b in shelf)
+        widths = [max(_len(line) for line in b) for b in shelf]
+        for y in range(height):
+            line: Line = []
+            for block, block_width in zip(shelf, widths):
+                if line:
+                    line.append(("   ", None, None))
+                part = block[y] if y < len(block) else []
+                line += part + [(" " * (block_width - _len(part)), None, None)]
+            rows.append(line)
+
+    for block in blocks:
+        used = sum(max(_len(line) for line in b) + 3 for b in shelf)
+        if shelf and used + max(_len(line) for line in block) > width:
+            close()
+            shelf = []
+        shelf.append(block)
+    if shelf:
+        close()
+    return rows
+
+
+def lay_out(game: Game, width: int, height: int, *, ascii: bool = False,
+            mark: Marker = lambda hit, style: style) -> Board | None:
+    """The board in at most ``width`` × ``height`` cells, or None when it cannot fit."""
+    for tight in (False, True):  # blank lines between the groups, while there is room for them
+        lines = _lines(_Painter(game, Glyphs(ascii), mark, tight), width, height)
+        if lines is not None:
+            break
+    else:
+        return None
+    board = Board(lines, width)
+    for y, line in enumerate(lines):
+        x = 0
+        for text, _style, hit in line:
+            if hit is not None:
+                board.spots[hit[0]] = (x + len(text.rstrip()) - 1, y)
+            x += len(text)
+    return board
+
+
+def _lines(painter: _Painter, width: int, height: int) -> list[Line] | None:
+    rules = painter.game.rules
+    lines = _tops(painter, [g for g in rules.groups if g.role != "tableau"], width)
+    tableaus = [g for g in rules.groups if g.role == "tableau"]
+    gap: list[Line] = [] if painter.tight else [[]]
+    grids: list[list[Line]] = []  # grid blocks waiting to be set side by side
+    for number, group in enumerate(tableaus):
+        left = height - len(lines) - len(gap)
+        later = len(tableaus) - number - 1  # room kept for the groups still to come
+        rows = left - later * 3
+        if group.spec.grid is not None:
+            beside = any(g.spec.grid is not None for g in tableaus[number - 1:number] + tableaus[number + 1:number + 2])
+            block = (beside and _grid(painter, group, (width - 3) // 2)) or _grid(painter, group, width)
+            if block is None:
+                return None
+            grids.append(block)
+            if number + 1 < len(tableaus) and tableaus[number + 1].spec.grid is not None:
+                continue
+            block, grids = _side_by_side(grids, width), []
+        elif len(group.piles) * COLUMN <= width:
+            block = _columns(painter, group, rows) or _fans(painter, group, width, rows)
+        else:
+            block = _fans(painter, group, width, rows)
+        if block is None:
+            return None
+        lines += gap + block
+    if len(lines) > height or any(_len(line) > width for line in lines):
+        return None
+    return lines
