@@ -10,14 +10,48 @@ import click
 
 from ..i18n import _, language, ngettext
 from ..printable import printable
+from ..ruleset.registry import names_of
 from . import main
+from .catalogue import FAMILY_IDS, family_name, search_text
 from .common import EXIT_BUG, MAX_LINE, log_traceback, start_game
 
 
 @main.command("list")
+@click.option("--family", "family", type=click.Choice(FAMILY_IDS, case_sensitive=False),
+              help="Only the games of one family, as the plain list groups them.")
+@click.option("--decks", type=click.IntRange(min=1), metavar="N", help="Only the games played with N decks.")
+@click.option("--search", metavar="TEXT",
+              help="Only the games whose id, name, Polish name or alias contains TEXT (diacritics optional).")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
-def list_games(as_json: bool) -> None:
-    """List the games patience can play: id, name, Polish name, decks, and where each comes from."""
+def list_games(family: str | None, decks: int | None, search: str | None, as_json: bool) -> None:
+    """List the games patience can play: id, name, Polish name, decks, and where each comes from.
+
+    The games are grouped by family; --family, --decks and --search keep only some of them."""
+    wanted = None if search is None else search_text(search)
+    if wanted == "":
+        raise click.BadParameter(_("give some letters or digits to search for"), param_hint="--search")
+    every = catalogue_rows()
+    playable = [row for row in every if "broken" not in row and "hidden_by" not in row]
+    rows = [{key: value for key, value in row.items() if key != "_names"}
+            for row in every if _wanted(row, family and family.lower(), decks, wanted)]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    width = max([18] + [len(row["id"]) + 1 for row in rows])
+    for title, group in _by_family(rows):
+        click.echo(printable(title))  # a family's name in the chosen language, with its count
+        for row in group:
+            _echo_row(row, width)
+        click.echo()
+    shown = sum("broken" not in row and "hidden_by" not in row for row in rows)
+    count = ngettext("{n} game", "{n} games", shown).format(n=shown)
+    if len(rows) != len(every):
+        count += " " + _("(of {total})").format(total=len(playable))
+    click.echo(count)
+
+
+def catalogue_rows() -> list[dict[str, Any]]:
+    """One row for every ruleset file names can find, by id (a hidden file after the one hiding it)."""
     from ..ruleset.loader import RulesetError
     from ..ruleset.registry import catalogue, discover, load_path
 
@@ -30,40 +64,68 @@ def list_games(as_json: bool) -> None:
         try:
             ruleset = load_path(found.path)
         except RulesetError as err:
-            rows.append({"id": found.path.stem, "broken": str(err.findings[0]), "source": found.source,
-                         "path": str(found.path)})
+            rows.append({"id": found.path.stem, "broken": str(err.findings[0]), "family": None,
+                         "source": found.source, "path": str(found.path)})
             continue
         rows.append({
             "id": ruleset.id,
             "name": ruleset.name,
             "name_pl": ruleset.names.get("pl", ruleset.name),
+            "aliases": list(ruleset.aliases),
+            "family": ruleset.family,
             "decks": ruleset.decks,
             "description": summary(ruleset.rules.get("en", "")),
             "description_pl": summary(ruleset.rules.get("pl", "")),
             "source": found.source,
             "path": str(found.path),
+            "_names": names_of(ruleset),  # for --search; dropped before printing
             **({"hidden_by": hidden_by[found.path]} if found.path in hidden_by else {}),
         })
-    rows.sort(key=lambda row: row["id"])
-    if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    rows.sort(key=lambda row: row["id"])  # stable: a hidden file stays after the one hiding it
+    return rows
+
+
+def _wanted(row: dict[str, Any], family: str | None, decks: int | None, wanted: str | None) -> bool:
+    names = row.get("_names") or {search_text(row["id"])}  # a broken file by its id
+    if family is not None and row["family"] != family:
+        return False
+    if decks is not None and row.get("decks") != decks:
+        return False
+    return wanted is None or any(wanted in name for name in names)
+
+
+def _by_family(rows: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The rows in the catalogue's order of families, each under its title; broken files last."""
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    for fid in FAMILY_IDS:
+        members = [row for row in rows if row["family"] == fid]
+        if members:
+            games = ngettext("{n} game", "{n} games", len(members)).format(n=len(members))
+            groups.append((_("{family} family · {games}").format(family=family_name(fid), games=games), members))
+    broken = [row for row in rows if row["family"] is None]
+    if broken:
+        groups.append((_("Files that cannot be played"), broken))
+    return groups
+
+
+def _echo_row(row: dict[str, Any], width: int) -> None:
+    indent = " " * (width + 3)
+    source = "" if row["source"] == "shipped" else f"  [{row['source']}: {row['path']}]"
+    if "broken" in row:
+        click.echo(printable(f"  {row['id']:<{width}} " + _("(broken: {problem})").format(problem=row["broken"])
+                             + source))
         return
-    for row in rows:
-        source = "" if row["source"] == "shipped" else f"  [{row['source']}: {row['path']}]"
-        if "broken" in row:
-            click.echo(printable(f"{row['id']:<18} " + _("(broken: {problem})").format(problem=row["broken"]) + source))
-            continue
-        decks = ngettext("{n} deck", "{n} decks", row["decks"]).format(n=row["decks"])
-        polish = language() == "pl"
-        name, other = (row["name_pl"], row["name"]) if polish else (row["name"], row["name_pl"])
-        if "hidden_by" in row:
-            source += "  " + _("(hidden by {path})").format(path=row["hidden_by"])
-        click.echo(printable(f"{row['id']:<18} {name} · {decks}{source}"))  # names come from files
-        if other != name:
-            click.echo(printable(f"{'':<18} {'en' if polish else 'pl'}: {other}"))
-        description = row["description_pl"] if polish and row["description_pl"] else row["description"]
-        if description:
-            click.echo(printable(f"{'':<18} {description}"))
+    decks = ngettext("{n} deck", "{n} decks", row["decks"]).format(n=row["decks"])
+    polish = language() == "pl"
+    name, other = (row["name_pl"], row["name"]) if polish else (row["name"], row["name_pl"])
+    if "hidden_by" in row:
+        source += "  " + _("(hidden by {path})").format(path=row["hidden_by"])
+    click.echo(printable(f"  {row['id']:<{width}} {name} · {decks}{source}"))  # names come from files
+    if other != name:
+        click.echo(printable(f"{indent}{'en' if polish else 'pl'}: {other}"))
+    description = row["description_pl"] if polish and row["description_pl"] else row["description"]
+    if description:
+        click.echo(printable(f"{indent}{description}"))
 
 
 def summary(prose: str, width: int = 60) -> str:
