@@ -13,6 +13,10 @@ changes every saved game and leaderboard, so golden deals in the tests pin them.
 4. Fisher–Yates from the end: for i = size-1 down to 1, swap item i with item ``below(i+1)``,
    starting from the full deck(s) in card order (A♣ A♦ A♥ A♠ 2♣ ... K♠, deck after deck).
 
+A pack of fewer suits (a ruleset's ``suits``, e.g. one-suit Spider) starts step 4 from the full
+deck(s) with each card's suit replaced: suit number s (0..3, clubs..spades) by ``suits[s % len(suits)]``,
+so ``[S]`` gives A♠ A♠ A♠ A♠ 2♠ ... and ``[H, S]`` A♥ A♠ A♥ A♠ 2♥ .... Four-suit packs are unchanged.
+
 ``microsoft``: the classic Microsoft FreeCell deals (FC-6), for one deck and deal numbers
 1 .. 2**31-1.
 """
@@ -62,10 +66,19 @@ class SplitMix64:
                 return r % n
 
 
-def patience_shuffle(key: str, number: int, decks: int = 1) -> list[int]:
-    """Shuffle ``decks`` decks for deal ``number`` of the rulesets sharing ``key``."""
-    rng = SplitMix64(fnv1a_64(f"{key}:{number}".encode()))
+def suited_deck(decks: int, suits: list[int] | None = None) -> list[int]:
+    """Every card of ``decks`` decks in card order; with ``suits``, each suit s replaced by
+    ``suits[s % len(suits)]`` (one or two suits make the same number of cards, fewer kinds)."""
     cards = full_deck(decks)
+    if not suits or len(suits) == 4:
+        return cards
+    return [c - c % 4 + suits[c % 4 % len(suits)] for c in cards]
+
+
+def patience_shuffle(key: str, number: int, decks: int = 1, suits: list[int] | None = None) -> list[int]:
+    """Shuffle ``decks`` decks (of ``suits`` only, when given) for deal ``number`` of the rulesets sharing ``key``."""
+    rng = SplitMix64(fnv1a_64(f"{key}:{number}".encode()))
+    cards = suited_deck(decks, suits)
     for i in range(len(cards) - 1, 0, -1):
         j = rng.below(i + 1)
         cards[i], cards[j] = cards[j], cards[i]
@@ -111,11 +124,25 @@ def check_deal_number(shuffle: str, number: object) -> int:
     return number
 
 
-def shuffled_deck(shuffle: str, key: str, number: int, decks: int = 1) -> list[int]:
+def shuffled_deck(shuffle: str, key: str, number: int, decks: int = 1, suits: list[int] | None = None) -> list[int]:
     """The deck for one deal, in dealing order."""
     check_deal_number(shuffle, number)
     if shuffle == "microsoft":
         if decks != 1:
             raise DealError(_("the microsoft shuffle deals one deck only"))
+        if suits and len(suits) != 4:
+            raise DealError(_("the microsoft shuffle deals all four suits only"))
         return microsoft_shuffle(number)
-    return patience_shuffle(key, number, decks)
+    return patience_shuffle(key, number, decks, suits)
+
+
+def reshuffled(cards: list[int], key: str, number: int, round_: int) -> list[int]:
+    """``cards`` shuffled for the ``round_``-th reshuffle of deal ``number`` (La Belle Lucie's
+    redeals): the `patience` shuffle's generator, seeded by ``"<key>:<number>:<round>"``, so a
+    game replays exactly and deals themselves never change."""
+    rng = SplitMix64(fnv1a_64(f"{key}:{number}:{round_}".encode()))
+    cards = cards[:]
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
