@@ -302,12 +302,51 @@ def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
     screen = Screen(ascii=ascii, colour=colour)
     _leave_on_signals()
     _decode_leniently(sys.stdin)
-    if sys.stdin.isatty() and not as_json:
+    from . import tui
+
+    if tui.wanted(as_json, click.get_current_context().find_root().meta.get("plain", False)):
+        code = guarded(session, screen, lambda: full_screen(session, screen, ascii))
+    elif sys.stdin.isatty() and not as_json:
         code = guarded(session, screen, lambda: interactive(session, screen))
     else:
         notes = Quiet() if as_json else screen  # with --json, only JSON on standard output
         code = guarded(session, notes, lambda: scripted(session, sys.stdin, screen, as_json=as_json, strict=strict))
     sys.exit(code)
+
+
+def full_screen(session: Session, screen: Screen, ascii: bool) -> int:
+    """The full-screen game (Textual); leaving it keeps or records the game as the prompt does."""
+    from . import tui
+
+    root = click.get_current_context().find_root()
+    try:
+        tui.run(session, ascii=ascii, autoplay_given=root.meta.get("autoplay_given", False),
+                language_given=bool(_language_asked()))
+    except KeyboardInterrupt:
+        pass
+    _quit(session, screen)
+    return 0
+
+
+def _language_asked() -> str | None:
+    """--lang or PATIENCE_LANG: a language asked for now wins over the settings file's."""
+    from . import _lang_in
+
+    return _lang_in(sys.argv[1:]) or os.environ.get("PATIENCE_LANG")
+
+
+def _remember(name: str, *, given: bool = False) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """Keep an option's value (or, with given=True, whether it was given at all, as name_given)
+    where the game loop finds it, whichever command took it."""
+
+    def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if given:
+            ctx.find_root().meta[f"{name}_given"] = value is not None
+        else:
+            ctx.find_root().meta[name] = value
+        return value
+
+    return keep
 
 
 def _leave_on_signals() -> None:
@@ -329,7 +368,10 @@ PLAY_OPTIONS = [
     click.option("--ascii", is_flag=True, help=N_("No Unicode and no colour (TH for 10♥, ## for a face-down card).")),
     JSON_OPTION,
     click.option("--strict", is_flag=True, help=N_("From a pipe: stop with exit code 1 at the first refused command.")),
-    click.option("--autoplay/--no-autoplay", default=None, help=N_("Send safe cards to the foundations after each move.")),
+    click.option("--autoplay/--no-autoplay", default=None, help=N_("Send safe cards to the foundations after each move."),
+                 callback=_remember("autoplay", given=True)),
+    click.option("--plain", is_flag=True, expose_value=False, callback=_remember("plain"),
+                 help=N_("At a terminal: the line-by-line game, not the full screen (for screen readers).")),
     click.option("--autofinish/--no-autofinish", default=None, help=N_("Finish by itself when foundation moves alone win.")),
 ]
 

@@ -1,0 +1,443 @@
+"""The full-screen game: a Textual app over the same Session as the line-mode game.
+
+Everything the player does becomes a line for `Session.handle` (a click's move is written in
+notation, keys are commands), so both modes play alike. The board is laid out by `layout.py`
+for the widget's size; clicks are looked up in its map of spots.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from ...i18n import _
+from ..render import STYLES
+from . import pointing
+from .layout import Board, Hit, lay_out
+from .screens import CSS, EndOfGame, Question, SettingsScreen, TextPage
+
+if TYPE_CHECKING:
+    from ...engine.moves import Move
+    from ..session import Reply, Session
+    from .config import Config
+
+# The board's styles: render.py's, and the marks of pointing. Without colour only the marks stay.
+MARKS = {"selected": "reverse yellow", "target": "reverse green", "cursor": "reverse", "hinted": "reverse cyan"}
+PLAIN_MARKS = {"selected": "reverse", "target": "reverse underline", "cursor": "reverse", "hinted": "reverse"}
+MULTI_LINE = {"help", "moves", "rules", "position"}  # commands whose reply is a page, not a message
+
+
+def keys_help() -> str:
+    return "\n".join([
+        _("Mouse: click a card or pile to pick it up (its targets light up), click a target to move it;"),
+        _("  double-click a card to send it to the best place (home if it may go); drag it onto a pile."),
+        _("Keys: arrows and Tab move the cursor over the piles; Enter or Space picks up and drops;"),
+        _("  Esc puts down; u undo, r redo, h hint, n new deal, F2 settings, ? this help, q quit."),
+        _("  Any other key (or :) opens the command line: type a move (38, 1h) or a command, then Enter."),
+        _("Underlined cards can move now."),
+        "",
+    ])
+
+
+class Notes:
+    """The `say` side of play.py's Screen: lines for the message bar (and the end-of-game page)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def take(self) -> list[str]:
+        taken, self.lines = self.lines, []
+        return taken
+
+
+class BoardView(Widget, can_focus=True):
+    """The cards. Clicks, drags and the cursor keys pick cards up and put them down."""
+
+    BINDINGS = [
+        Binding("left", "cursor(-1, 0)", show=False), Binding("right", "cursor(1, 0)", show=False),
+        Binding("up", "cursor(0, -1)", show=False), Binding("down", "cursor(0, 1)", show=False),
+        Binding("tab", "cursor(1, 0)", show=False), Binding("shift+tab", "cursor(-1, 0)", show=False),
+        Binding("enter,space", "press", show=False), Binding("escape", "put_down", show=False),
+    ]
+
+    def __init__(self, game_app: PatienceApp) -> None:
+        super().__init__(id="board")
+        self.game_app = game_app
+        self.board: Board | None = None
+        self.selected: Hit | None = None
+        self.targets: set[int] = set()
+        self.hinted: set[int] = set()
+        self.cursor = 0  # a pile
+        self.dragged_from: Hit | None = None
+        self.dropped = False  # a drag played its move: the click that follows is not another pick
+
+    # ------------------------------------------------------------------ drawing
+    def _mark(self, hit: Hit, style: str | None) -> str | None:
+        pile, index = hit
+        game = self.game_app.session.game
+        top = len(game.piles[pile]) - 1
+        marks = MARKS if self.game_app.colour else PLAIN_MARKS
+        base = STYLES.get(style or "", style) if self.game_app.colour else ("bold" if style == "title" else None)
+        if self.selected is not None and pile == self.selected[0] and index >= max(self.selected[1], 0 if top >= 0 else -1):
+            return marks["selected"]
+        if pile in self.targets and index in (top, -1):
+            return marks["target"]
+        if pile in self.hinted and index in (top, -1):
+            return marks["hinted"]
+        if self.has_focus and pile == self.cursor and index == -1:
+            return marks["cursor"]
+        if hit in self.playable:
+            return f"{base or ''} underline".strip()
+        return base
+
+    def render(self) -> Text:
+        app = self.game_app
+        game = app.session.game
+        self.playable = pointing.playable(game)
+        width, height = self.size.width, self.size.height
+        self.board = lay_out(game, width, height, ascii=app.ascii, mark=self._mark)
+        if self.board is None:
+            return Text(_("The terminal is too small for this board ({width}×{height} here). Make it larger, "
+                          "or play with `--plain`.").format(width=width, height=height))
+        text = Text(no_wrap=True, overflow="crop")
+        for i, line in enumerate(self.board.lines):
+            if i:
+                text.append("\n")
+            for part, style, hit in line:
+                shown = style if hit is not None else (STYLES.get(style or "", None) if app.colour else None)
+                text.append(part, shown or None)
+        return text
+
+    # ------------------------------------------------------------------ picking up and putting down
+    def pick(self, hit: Hit) -> None:
+        """A click (or Enter) on a spot: pick up, put down on a target, or play a stock action."""
+        app = self.game_app
+        game = app.session.game
+        if self.selected is not None:
+            source, self.selected, self.targets = self.selected, None, set()
+            if hit[0] == source[0]:
+                self.refresh()
+                return
+            move = pointing.move_to(game, source, hit[0])
+            if move is not None:
+                app.play(move)
+                return
+            app.message(_("{card} cannot go to {label}").format(
+                card=app.card_name(source), label=game.rules.labels[hit[0]]), failed=True)
+        moves = pointing.moves_from(game, hit)
+        at_once = [m for m in moves if m[1] < 0 or (m[1] == pointing.REMOVE and m[0] == m[2])]
+        if at_once and len(moves) == len(at_once):  # the stock, or a card that goes out alone
+            app.play(at_once[0])
+            return
+        if not moves:
+            if game.piles[hit[0]]:
+                app.message(_("{card} cannot move now").format(card=app.card_name(hit)), failed=True)
+            self.refresh()
+            return
+        self.selected = hit
+        self.targets = {pointing.target_of(m, hit[0]) for m in moves} - {-1}
+        self.hinted = set()
+        self.refresh()
+
+    def send(self, hit: Hit) -> None:
+        """A double-click: the best move of the card, home first."""
+        self.selected, self.targets = None, set()
+        move = pointing.best_move(self.game_app.session.game, hit)
+        if move is None:
+            self.game_app.message(_("{card} cannot move now").format(card=self.game_app.card_name(hit)), failed=True)
+            self.refresh()
+            return
+        self.game_app.play(move)
+
+    def _hit(self, event: events.MouseEvent) -> Hit | None:
+        offset = event.get_content_offset(self)  # the board starts inside the padding
+        if offset is None or self.board is None:
+            return None
+        return self.board.at(offset.x, offset.y)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.dragged_from = self._hit(event)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        start, self.dragged_from = self.dragged_from, None
+        end = self._hit(event)
+        if start is None or end is None or end[0] == start[0]:
+            return
+        move = pointing.move_to(self.game_app.session.game, start, end[0])
+        if move is not None:
+            self.dropped = True
+            self.selected, self.targets = None, set()
+            self.game_app.play(move)
+
+    def on_click(self, event: events.Click) -> None:
+        if self.dropped:
+            self.dropped = False
+            return
+        hit = self._hit(event)
+        if hit is None:
+            self.put_down()
+            return
+        self.cursor = hit[0]
+        if event.chain >= 2:
+            self.send(hit)
+        else:
+            self.pick(hit)
+
+    def put_down(self) -> None:
+        self.selected, self.targets = None, set()
+        self.refresh()
+
+    # ------------------------------------------------------------------ keys
+    def action_put_down(self) -> None:
+        self.put_down()
+
+    def action_cursor(self, across: int, down: int) -> None:
+        """Move the cursor to the next pile along (Tab, ←, →) or the nearest one above or below."""
+        if not self.board or not self.board.spots:
+            return
+        spots = self.board.spots
+        order = sorted(spots, key=lambda p: (spots[p][1], spots[p][0]))
+        if self.cursor not in spots:
+            self.cursor = order[0]
+        elif across:
+            self.cursor = order[(order.index(self.cursor) + across) % len(order)]
+        else:
+            x, y = spots[self.cursor]
+            beyond = [p for p in order if (spots[p][1] - y) * down > 0]
+            if beyond:
+                nearest_row = min(abs(spots[p][1] - y) for p in beyond)
+                row = [p for p in beyond if abs(spots[p][1] - y) == nearest_row]
+                self.cursor = min(row, key=lambda p: abs(spots[p][0] - x))
+        self.refresh()
+
+    def action_press(self) -> None:
+        game = self.game_app.session.game
+        if self.cursor >= len(game.piles):
+            return
+        cards = game.piles[self.cursor]
+        if self.selected is None and cards:
+            moves = pointing.moves_from(game, (self.cursor, -1))  # the longest run that can move
+            self.pick((self.cursor, len(cards) - max((m[2] for m in moves if m[1] >= 0), default=1)))
+        else:
+            self.pick((self.cursor, len(cards) - 1 if cards else -1))
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that is no shortcut starts a command line with it."""
+        if event.character and event.character.isprintable() and event.key not in self.game_app.shortcuts:
+            event.stop()
+            self.game_app.open_command_line("" if event.character in ": " else event.character)
+
+
+class PatienceApp(App[int]):
+    """The game. `run()` returns when the player leaves; play.py then keeps or records the game."""
+
+    CSS = CSS + """
+    #status { height: 1; background: $boost; padding: 0 1; }
+    #board { height: 1fr; padding: 0 1; }
+    #message { height: 1; padding: 0 1; }
+    #command { height: 1; border: none; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("u", "command('undo')", _("undo")), Binding("r", "command('redo')", _("redo")),
+        Binding("h", "command('hint')", _("hint")), Binding("n", "command('new')", _("new deal")),
+        Binding("question_mark", "help", _("help")), Binding("f2", "settings", _("settings")),
+        Binding("q", "command('quit')", _("quit")),
+    ]
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, session: Session, config: Config, *, ascii: bool, colour: bool, fixed_clock: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.config = config
+        self.ascii = ascii
+        self.colour = colour
+        self.fixed_clock = fixed_clock  # screenshots: no ticking
+        self.notes = Notes()
+        self.shortcuts = {"u", "r", "h", "n", "q", "question_mark", "f2", "tab", "shift+tab"}
+        self.last_status = session.status()
+        self.failure: Exception | None = None
+        self.first_message = ""  # shown when the board first appears (a damaged settings file)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status", markup=False)
+        yield BoardView(self)
+        yield Static(id="message", markup=False)
+        yield Input(id="command", placeholder=_("type a move or command here (press : or any key); ? for help"))
+
+    def on_mount(self) -> None:
+        self.update_status()
+        self.message(self.first_message)
+        self.query_one(BoardView).focus()
+        if not self.fixed_clock:
+            self.set_interval(1.0, self.update_status)
+
+    # ------------------------------------------------------------------ what is shown
+    def update_status(self) -> None:
+        from ...printable import printable
+
+        session = self.session
+        game = session.game
+        title = printable(game.ruleset.display_name(self.session.settings.lang))
+        if game.deal_number is not None:
+            title += " · " if not self.ascii else " - "
+            title += _("deal {number}").format(number=game.deal_number)
+        self.query_one("#status", Static).update(f"{title}   {session.status_line()}")
+
+    def message(self, text: str, *, failed: bool = False) -> None:
+        shown = Text(text, style="bold red" if failed and self.colour else ("bold" if failed else ""))
+        self.query_one("#message", Static).update(shown)
+
+    def card_name(self, hit: Hit) -> str:
+        from ...cards import card_str
+
+        pile, index = hit
+        cards = self.session.game.piles[pile]
+        if not cards or index < 0:
+            return self.session.game.rules.labels[pile]
+        return card_str(cards[index], ascii=self.ascii)
+
+    def refresh_board(self) -> None:
+        self.query_one(BoardView).refresh()
+        self.update_status()
+
+    # ------------------------------------------------------------------ commands, as in line mode
+    def play(self, move: Move) -> None:
+        game = self.session.game
+        self.session.listed = []  # a click's notation is the move itself, never a number of a list
+        self.run_command(game.notation(move))
+
+    def run_command(self, line: str, *, confirmed: bool = False) -> None:
+        from ..session import Command, resolve_command
+
+        word = line.strip().split(" ", 1)[0].lower()
+        found = resolve_command(word) if word else None
+        name = found.name if isinstance(found, Command) else None
+        if name in ("new", "restart") and not confirmed and self.session.worth_keeping():
+            question = (_("Start a new deal? This game is not finished.") if name == "new"
+                        else _("Start this deal again from the beginning? Your moves are lost."))
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.run_command(line, confirmed=True)
+                else:
+                    self.message(_("the game goes on"))
+
+            self.push_screen(Question(question), answer)
+            return
+        if name == "quit":
+            self.exit(0)
+            return
+        reply = self.session.handle(line)
+        self.after(reply, page=name in MULTI_LINE, hint=name == "hint")
+
+    def after(self, reply: Reply, *, page: bool = False, hint: bool = False) -> None:
+        from ..play import _apply
+
+        board = self.query_one(BoardView)
+        board.selected, board.targets, board.hinted = None, set(), set()
+        _apply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
+        lines = reply.lines + self.notes.take()
+        if page or len(lines) > 2 and any("\n" in x for x in lines):
+            self.push_screen(TextPage("\n".join(lines)))
+        elif lines:
+            self.message("  ".join(line for line in lines if line), failed=reply.failed)
+        else:
+            self.message("")
+        self.refresh_board()
+        if hint and not reply.failed:
+            self._highlight_hint(reply.lines)
+        status = self.session.status()
+        if status != self.last_status and status in ("won", "lost"):
+            self.last_status = status
+            self._end_of_game(lines)
+        self.last_status = status
+
+    def _highlight_hint(self, lines: list[str]) -> None:
+        """Light up the piles of the move a hint names (the first word that reads as a move)."""
+        from ...engine.notation import parse_move
+
+        board = self.query_one(BoardView)
+        for line in lines:
+            for word in line.replace("(", " ").split():
+                try:
+                    move = parse_move(self.session.game, word)
+                except ValueError:
+                    continue
+                board.hinted = {p for p in (move[0], pointing.target_of(move, move[0])) if p >= 0}
+                board.refresh()
+                return
+
+    def _end_of_game(self, lines: list[str]) -> None:
+        from ..session import clock, status_word
+
+        session = self.session
+        game = session.game
+        figures = [status_word(session.status()).upper(), "",
+                   _("deal {number}").format(number=game.deal_number),
+                   _("moves: {n}").format(n=game.move_count), _("time: {t}").format(t=clock(session.elapsed()))]
+        if game.rules.scored:
+            figures.append(_("score: {score}").format(score=game.score))
+        figures += [""] + lines
+
+        def chosen(what: str | None) -> None:
+            if what in ("new", "restart"):
+                self.run_command(what, confirmed=True)
+            elif what == "quit":
+                self.exit(0)
+
+        self.push_screen(EndOfGame("\n".join(figures)), chosen)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A bug: leave the screen quietly and let play.py keep the game and say so in one line
+        (Textual would print a traceback)."""
+        self.failure = error
+        self.exit(1)
+
+    # ------------------------------------------------------------------ actions
+    def action_command(self, line: str) -> None:
+        self.run_command(line)
+
+    def action_help(self) -> None:
+        from ..session import help_text
+
+        self.push_screen(TextPage(keys_help() + help_text(self.session.settings.lang)))
+
+    def action_settings(self) -> None:
+        def changed(config: Any) -> None:
+            if config is None:
+                return
+            self.session.settings.autoplay = config.autoplay
+            self.session.settings.ascii = self.ascii = config.ascii
+            self.colour = config.colour
+            self.refresh_board()
+
+        self.push_screen(SettingsScreen(self.config), changed)
+
+    def open_command_line(self, start: str) -> None:
+        field = self.query_one("#command", Input)
+        field.value = start
+        field.focus()
+        field.cursor_position = len(start)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        line = event.value
+        event.input.value = ""
+        self.query_one(BoardView).focus()
+        if line.strip():
+            self.run_command(line)
+
+    def on_key(self, event: events.Key) -> None:
+        field = self.query_one("#command", Input)
+        if event.key == "escape" and field.has_focus:
+            field.value = ""
+            self.query_one(BoardView).focus()
+            event.stop()

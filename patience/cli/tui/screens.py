@@ -1,0 +1,136 @@
+"""The full-screen game's overlays: a page of text (help, moves, rules), a yes/no question, the
+end of a game, and the settings. Each is a modal screen that returns what the player chose."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...i18n import _
+
+CSS = """
+ModalScreen { align: center middle; }
+ModalScreen > Vertical { width: auto; max-width: 90%; height: auto; max-height: 90%;
+                         border: round $accent; padding: 0 1; background: $surface; }
+ModalScreen .keys { color: $text-muted; }
+VerticalScroll { height: auto; max-height: 100%; }
+"""
+
+
+class TextPage(ModalScreen[None]):
+    """A page of text over the board; any key or click closes it."""
+
+    BINDINGS = [Binding("escape,q,enter,space", "close", _("close"))]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            with VerticalScroll():
+                yield Static(self.text, markup=False)
+            yield Static(_("Esc, Enter or a click: back to the game"), classes="keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class Question(ModalScreen[bool]):
+    """A yes/no question: `y` or Enter says yes, `n` or Esc says no."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", _("yes")), Binding("n,escape", "answer(False)", _("no"))]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, markup=False)
+            yield Static(_("y: yes   n or Esc: no"), classes="keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class EndOfGame(ModalScreen[str]):
+    """Won or lost, the figures and any new best; then a new deal, the same deal, back, or quit."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", _("new deal")),
+        Binding("s", "choose('restart')", _("same deal again")),
+        Binding("escape,b", "choose('back')", _("back to the board")),
+        Binding("q", "choose('quit')", _("quit")),
+    ]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.text, markup=False)
+            yield Static(_("n: new deal   s: same deal again   b or Esc: back to the board (undo)   q: quit"),
+                         classes="keys")
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class SettingsScreen(ModalScreen[Any]):
+    """The settings, each with its key; a change is kept in the config file at once."""
+
+    BINDINGS = [
+        Binding("a", "toggle('autoplay')", _("autoplay")),
+        Binding("c", "toggle('colour')", _("colour")),
+        Binding("x", "toggle('ascii')", _("ascii")),
+        Binding("l", "toggle('language')", _("language")),
+        Binding("escape,q,enter", "close", _("close")),
+    ]
+
+    def __init__(self, config: Any, note: str = "") -> None:
+        super().__init__()
+        self.config = config
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._text(), id="settings", markup=False)
+            yield Static(_("a, c, x, l: change   Esc: back to the game"), classes="keys")
+
+    def _text(self) -> str:
+        from .config import DESCRIPTIONS, config_path, shown
+
+        lines = [_("Settings"), ""]
+        for key, letter in (("autoplay", "a"), ("colour", "c"), ("ascii", "x"), ("language", "l")):
+            lines.append(f"  {letter}  {key:<9} {shown(getattr(self.config, key)):<5} {_(DESCRIPTIONS[key])}")
+        lines += ["", _("kept in {path}").format(path=config_path())]
+        if self.note:
+            lines.append(self.note)
+        return "\n".join(lines)
+
+    def action_toggle(self, key: str) -> None:
+        from .config import LANGUAGES, save
+
+        if key == "language":
+            self.config.language = LANGUAGES[(LANGUAGES.index(self.config.language) + 1) % len(LANGUAGES)]
+        else:
+            setattr(self.config, key, not getattr(self.config, key))
+        try:
+            save(self.config)
+            self.note = ""
+        except OSError as err:
+            self.note = _("could not write the settings: {error}").format(error=err)
+        self.query_one("#settings", Static).update(self._text())
+
+    def action_close(self) -> None:
+        self.dismiss(self.config)
