@@ -1,4 +1,5 @@
-"""A real terminal (a pseudo-terminal through pexpect): start Klondike, play, undo, quit (issue 3)."""
+"""A real terminal (a pseudo-terminal through pexpect): start Klondike, play, undo, quit (issue 3).
+The line-mode game at a terminal is `--plain` since the full-screen game (issue 25; test_tui*.py)."""
 
 import os
 import signal
@@ -12,7 +13,7 @@ pexpect = pytest.importorskip("pexpect", reason="pexpect drives a real pseudo-te
 def spawn(*args: str, tmp_path) -> "pexpect.spawn":
     env = dict(os.environ, PATIENCE_DATA=str(tmp_path), TERM="xterm-256color", COLUMNS="80", LINES="30")
     env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "patience", *args], env=env, encoding="utf-8",
+    return pexpect.spawn(sys.executable, ["-m", "patience", *args, "--plain"], env=env, encoding="utf-8",
                          timeout=20, dimensions=(30, 80), preexec_fn=keys_as_at_a_terminal)
 
 
@@ -62,7 +63,7 @@ def test_klondike_in_a_real_terminal_play_undo_quit_and_resume(tmp_path):
 def test_no_color_is_honoured_at_a_terminal(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     env = dict(os.environ, PATIENCE_DATA=str(tmp_path), TERM="xterm-256color")
-    child = pexpect.spawn(sys.executable, ["-m", "patience", "play", "freecell", "--deal", "1"], env=env,
+    child = pexpect.spawn(sys.executable, ["-m", "patience", "play", "freecell", "--deal", "1", "--plain"], env=env,
                           encoding="utf-8", timeout=20, dimensions=(30, 80))
     child.expect("FreeCell · deal 1")
     child.expect("> ")
