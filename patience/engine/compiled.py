@@ -31,6 +31,8 @@ SCAN_CALL, SCAN_TOP, SCAN_RUN = 0, 1, 2
 _MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY, "alone": MOVE_ALONE}
 # A swap's two places are pile * SLOT + index (index from the bottom): a move stays a 3-tuple.
 SLOT = 1024
+# card -> 1 if it has rank r, per rank 1..13 (`empty: base` looks its table up here)
+RANK_TABLES: tuple[bytes, ...] = (b"",) + tuple(bytes(1 if RANK[c] == r else 0 for c in range(DECK_SIZE)) for r in range(1, 14))
 FEW_STARTERS = 13  # below this many, `Game.legal_moves` looks an empty pile's takers up (Group.starters)
 _LIMITS = {"none": LIMIT_NONE, "supermove": LIMIT_SUPERMOVE, "cells-plus-columns": LIMIT_SUM}
 
@@ -105,6 +107,7 @@ class Group:
     lanes: tuple[Lanes, ...] | None = None  # free: clear-lane: per cell, its lanes to the edge (KK-2)
     follows: tuple[int, bool] | None = None  # (group index, per suit): KK-4's start order
     starters: tuple[int, ...] = ()  # the cards an empty pile takes (none: empty_ok is None)
+    base_empty: bool = False  # empty: base: empty_ok (any card) holds only until a pile is started
 
 
 def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
@@ -120,7 +123,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
             run_ok[below * DECK_SIZE + above] = 1
     if spec.empty == "none":
         empty_ok = None
-    elif spec.empty == "any":
+    elif spec.empty in ("any", "base"):  # base: any card until the group's first card sets the rank
         empty_ok = bytes([1] * DECK_SIZE)
     else:
         empty_ok = rank_bytes(spec.empty)
@@ -139,6 +142,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         max_cards=spec.max_cards or 0,
         turn_up=spec.turn_up == "auto",
         lanes=clear_lanes(spec, first_pile),
+        base_empty=spec.empty == "base",
         starters=() if empty_ok is None else tuple(card for card in range(DECK_SIZE) if empty_ok[card]),
     )
 
@@ -235,11 +239,27 @@ class CompiledRules:
         # Uses left at the start, one per action (-1: unlimited); part of every position.
         # Actions in a fixed order (swap, close-up); their uses left are part of every position.
         close = ruleset.actions.close_up
-        actions = [(a.label, -1 if a.uses == "unlimited" else a.uses) for a in (swap, close) if a is not None]
+        shuffle = ruleset.actions.reshuffle
+        actions = [(a.label, -1 if a.uses == "unlimited" else a.uses) for a in (swap, close, shuffle) if a is not None]
         self.action_labels: tuple[str, ...] = tuple(label for label, _ in actions)
         self.action_uses: tuple[int, ...] = tuple(uses for _, uses in actions)
         self.swap_index: int = 0 if swap else -1
         self.close_up_index: int = (1 if swap else 0) if close else -1
+        # The reshuffle: gathers the piles of its groups and deals them out again, per_pile each.
+        self.reshuffle_index: int = (bool(swap) + bool(close)) if shuffle else -1
+        self.reshuffle_label: str | None = shuffle.label if shuffle else None
+        self.reshuffle_piles: tuple[int, ...] = (
+            tuple(p for gid in shuffle.groups for p in self.group_by_id[gid].piles) if shuffle else ()
+        )
+        self.reshuffle_per_pile: int = shuffle.per_pile if shuffle else 0
+        # empty: base and fill (docs/design.md §6.4): per rank its card table; per pile the pile
+        # that refills it at once when a move empties it (-1: none), None when no group fills.
+        self.rank_tables = RANK_TABLES
+        fill_from = [self.group_by_id[g.spec.fill.from_].piles[0] if g.spec.fill else -1 for g in self.group_of]
+        self.fill_from: list[int] | None = fill_from if any(f >= 0 for f in fill_from) else None
+        self.has_base: bool = any(g.base_empty for g in self.groups)
+        self.sinks_at_deal: bool = any(step.bottom for step in ruleset.deal.steps)
+        self.prefill_first: bool = any(g.spec.prefill_suit == "first" and g.spec.prefill for g in self.groups)
         first_pile = {g.id: g.piles.start for g in self.groups}
         self.close_up_label: str | None = close.label if close else None
         self.close_up_lanes: Lanes = close_up_lanes(close, ruleset, first_pile) if close else ()
@@ -254,7 +274,7 @@ class CompiledRules:
         # prefill (DY-1): (pile, card) placed before the shuffle; those cards are not shuffled.
         self.prefill: tuple[tuple[int, int], ...] = tuple(
             (g.piles[i], (rank - 1) * 4 + suit)
-            for g in self.groups
+            for g in self.groups if g.spec.prefill_suit == "each"
             for i, (rank, suit) in enumerate((r, s) for r in g.spec.prefill for s in range(4))
         )
 
@@ -285,6 +305,7 @@ class CompiledRules:
         # (labels 1..13: `112`), and the longest label, which bounds how a text may split.
         alone = [self.labels[self.stock_pile]] if self.stock_pile >= 0 else []
         alone += [self.close_up_label] if self.close_up_label else []
+        alone += [self.reshuffle_label] if self.reshuffle_label else []
         named = self.labels + list(self.group_by_shared_label)
         self.join_separator: str = "-" if ambiguous_join(named, alone) else ""
         self.longest_label: int = max(map(len, named))

@@ -41,8 +41,18 @@ from .compiled import (
     Group,
     carries,
 )
-from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
+from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
 from .outcome import progress_possible
+from .refill import (
+    base_table,
+    deal_first_of_rank,
+    pop_fill,
+    pop_reshuffle,
+    push_fill,
+    push_reshuffle,
+    reshuffle_move,
+    sink,
+)
 
 # One undo record: the move, what it did beyond the move itself, the score before it.
 # For card moves ``extra`` is 1 when a face-down card turned up; for deals, the number of cards
@@ -92,6 +102,8 @@ class Game:
             for pile, card in self.rules.prefill:
                 deck.remove(card)
                 self.piles[pile].append(card)
+        if self.rules.prefill_first:  # one card per rank, the first of it in the shuffled deck
+            deal_first_of_rank(self, deck)
         position = 0
         for step in rs.deal.steps:
             piles = list(self.rules.group_by_id[step.to].piles)
@@ -128,6 +140,8 @@ class Game:
                     self.hidden[pile] += dealt
                 elif step.face == "top-up" and dealt:
                     self.hidden[pile] += dealt - 1
+            if step.bottom:  # Baker's Dozen: kings under the other cards of their pile
+                sink(self, self.rules.group_by_id[step.to].piles, step.bottom)
         if position != len(deck):
             raise ValueError(_("the deal places {placed} of {total} cards; add a step with `count: rest` for the others").format(
                 placed=position, total=len(deck)))
@@ -199,7 +213,7 @@ class Game:
             takes_from = group.takes_from
             fits_on = group.fits_on
             max_cards = group.max_cards
-            empty_ok = group.empty_ok
+            empty_ok = group.empty_ok if not group.base_empty else base_table(self, group)
             base_ok = group.base_ok
             first_empty_done = False
             for dst in group.piles:
@@ -253,6 +267,10 @@ class Game:
             close = close_up_move(self)  # CZ-3: one action, offered only when it changes something
             if close is not None:
                 moves.append(close)
+        if rules.reshuffle_index >= 0:
+            shuffle = reshuffle_move(self)
+            if shuffle is not None:
+                moves.append(shuffle)
         if actions and rules.swap_index >= 0 and self.uses_left[rules.swap_index]:
             moves += self._swap_moves()  # last, so card moves keep small numbers
         return moves
@@ -424,7 +442,13 @@ class Game:
         target = self.piles[pile]
         if target:
             return card in group.fits_on[target[-1]]
-        return group.empty_ok is not None and bool(group.empty_ok[card])
+        return group.empty_ok is not None and bool(self.empty_table(group)[card])
+
+    def empty_table(self, group: Group) -> bytes:
+        """The cards an empty pile of ``group`` takes now (`empty: base` reads the group's
+        started piles); only for a group whose empty piles take something."""
+        assert group.empty_ok is not None
+        return base_table(self, group) if group.base_empty else group.empty_ok
 
     def movable_run(self, pile: int) -> int:
         """How many cards on top of ``pile`` may leave it together (0: none)."""
@@ -491,6 +515,8 @@ class Game:
                     points += rules.turn_up_points
                 if points:
                     self._add_score(points)
+            if not source and rules.fill_from is not None:
+                turned = push_fill(self, src)  # fill: a bit field, never 1 (the source is empty)
             self.history.append((move, turned, score_before))
         elif dst == DEAL:
             self.history.append((move, self._deal_from_stock(), score_before))
@@ -504,6 +530,8 @@ class Game:
             self.history.append((move, push_remove(self, src, n), score_before))
         elif dst == CLOSE_UP:
             self.history.append((move, push_close_up(self), score_before))  # type: ignore[arg-type]
+        elif dst == RESHUFFLE:
+            self.history.append((move, push_reshuffle(self), score_before))  # type: ignore[arg-type]
         else:  # REDEAL
             stock, waste = piles[src], piles[rules.waste_pile]
             waste.reverse()
@@ -576,8 +604,10 @@ class Game:
         self.score = score_before
         if dst >= 0:
             source = piles[src]
-            if extra:
+            if extra == 1:
                 self.hidden[src] += 1
+            elif extra:
+                pop_fill(self, src, extra)  # type: ignore[arg-type]
             target = piles[dst]
             if n == 1:
                 source.append(target.pop())
@@ -610,6 +640,8 @@ class Game:
             pop_remove(self, src, n, extra)  # type: ignore[arg-type]
         elif dst == CLOSE_UP:
             pop_close_up(self, extra)  # type: ignore[arg-type]
+        elif dst == RESHUFFLE:
+            pop_reshuffle(self, extra)  # type: ignore[arg-type]
         else:
             stock, waste = piles[src], piles[self.rules.waste_pile]
             stock.reverse()

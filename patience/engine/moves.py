@@ -24,6 +24,7 @@ REDEAL = -2
 SWAP = -3  # (pile_a * SLOT + index_a, SWAP, pile_b * SLOT + index_b): exchange two cards (CR-4)
 REMOVE = -4  # (pile_a, REMOVE, pile_b), pile_a <= pile_b: their top cards go out as a set (CZ-2); one card: a == b
 CLOSE_UP = -5  # (0, CLOSE_UP, 0): the close-up action (CZ-3)
+RESHUFFLE = -6  # (0, RESHUFFLE, 0): gather, shuffle and deal again (actions.reshuffle)
 
 
 class IllegalMove(ValueError):
@@ -39,6 +40,10 @@ def why_illegal(game: Game, move: Move) -> str | None:
         return _("not a move: {move!r}").format(move=move)
     if dst == SWAP:
         return why_swap_illegal(game, src, n)
+    if dst == RESHUFFLE:
+        from .refill import why_reshuffle_illegal
+
+        return why_reshuffle_illegal(game)
     if dst in (REMOVE, CLOSE_UP):
         from .actions import why_close_up_illegal, why_remove_illegal
 
@@ -82,8 +87,12 @@ def why_illegal(game: Game, move: Move) -> str | None:
     if not target:
         if target_group.empty_ok is None:
             return _("nothing goes into an empty pile in {group} ({label})").format(group=target_group.id, label=label_d)
-        if not target_group.empty_ok[moving]:
+        if not game.empty_table(target_group)[moving]:
             empty = target_group.spec.empty
+            if empty == "base":  # the group's base rank, set by its first card
+                from .refill import base_rank
+
+                empty = [base_rank(game, target_group) or 0]
             ranks = " ".join(_rank_names(empty if isinstance(empty, list) else []))
             return _("an empty pile in {group} takes only {ranks}, not {card}").format(
                 group=target_group.id, ranks=ranks, card=card_str(moving))

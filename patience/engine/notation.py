@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..i18n import _, ngettext
 from ..ruleset.labels import HEX_DIGITS
 from .compiled import SLOT
-from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move, why_illegal
+from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, IllegalMove, Move, why_illegal
 
 if TYPE_CHECKING:
     from .game import Game
@@ -152,6 +152,8 @@ def parse_move(game: Game, text: str) -> Move:
             return _parse_removal(game, compact, text)
         if rules.close_up_label and compact == rules.close_up_label:
             return (0, CLOSE_UP, 0)
+        if rules.reshuffle_label and compact == rules.reshuffle_label:
+            return (0, RESHUFFLE, 0)
         readings = _readings(game, words)
         if rules.stock_pile >= 0 and compact == rules.labels[rules.stock_pile] and len(words) == 1:
             stock = rules.stock_pile
@@ -269,6 +271,8 @@ def format_move(game: Game, move: Move, *, explicit: bool = False) -> str:
         return rules.labels[src] + "+" + ("" if n == src else rules.labels[n])
     if dst == CLOSE_UP:
         return rules.close_up_label or ""
+    if dst == RESHUFFLE:
+        return rules.reshuffle_label or ""
     src_label = rules.labels[src]
     count = f"v{n:x}"
     if explicit:

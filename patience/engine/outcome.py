@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .moves import CLOSE_UP, REMOVE, Move
+from .moves import CLOSE_UP, REMOVE, RESHUFFLE, Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,8 +62,8 @@ def has_real_move(game: Game) -> bool:
     retreats = []
     relocations = False
     for move in game.legal_moves(actions=False):
-        if move[1] in (REMOVE, CLOSE_UP):
-            return True  # a set out, or a close-up that changes something: always progress
+        if move[1] in (REMOVE, CLOSE_UP, RESHUFFLE):
+            return True  # a set out, a close-up that changes something, a reshuffle left: progress
         if move[1] < 0 or game.changes_nothing(move) or trades_support(game, move):
             continue
         if move[0] in foundations and move[1] not in foundations:

@@ -1,0 +1,156 @@
+"""Words for the deal and refills: a group's base rank (`empty: base`), piles refilled at once
+(`fill`), cards sunk under their piles at the deal (`bottom`), one card per rank put out before
+the deal (`prefill_suit: first`), and the reshuffle action.
+
+Game calls in here only for rulesets that use these words, so the hot path of the others stays
+as it was (one flag per group or per move).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import RANK
+from ..deals import reshuffled
+from ..i18n import _, ngettext
+from .moves import RESHUFFLE, Move
+
+if TYPE_CHECKING:
+    from .compiled import Group
+    from .game import Game
+
+# What `push_fill` did, as bits of a card move's undo record (bit 0 is the source's turn-up).
+FILLED = 2  # the emptied source took the fill pile's top card
+FILL_TURNED = 4  # and the fill pile's new top card turned face up
+FILL_WAS_DOWN = 8  # the card taken was face down on the fill pile (it lies face up now)
+
+# A reshuffle's undo record: per pile of its groups, (cards, face-down count) before it, and 1
+# when a use was counted.
+ReshuffleRecord = tuple[tuple[tuple[tuple[int, ...], int], ...], int]
+
+
+# ------------------------------------------------------------------ the deal
+def deal_first_of_rank(game: Game, deck: list[int]) -> None:
+    """`prefill_suit: first`: for each listed rank, the first card of that rank in the shuffled
+    deck goes onto the group's next pile (Calculation's A, 2, 3, 4); the rest keep their order."""
+    for group in game.rules.groups:
+        spec = group.spec
+        if spec.prefill_suit != "first":
+            continue
+        for pile, rank in zip(group.piles, spec.prefill):
+            card = next(c for c in deck if RANK[c] == rank)
+            deck.remove(card)
+            game.piles[pile].append(card)
+
+
+def sink(game: Game, piles: range, ranks: list[int]) -> None:
+    """A deal step's `bottom`: cards of these ranks go under the others in each pile, each part
+    keeping its order (Baker's Dozen's kings). Face-down counts stay: they count places."""
+    wanted = set(ranks)
+    for p in piles:
+        cards = game.piles[p]
+        low = [c for c in cards if RANK[c] in wanted]
+        if low:
+            cards[:] = low + [c for c in cards if RANK[c] not in wanted]
+
+
+# ------------------------------------------------------------------ base rank
+def base_table(game: Game, group: Group) -> bytes:
+    """`empty: base`: the cards an empty pile of ``group`` takes now, those of the rank of its
+    started piles' bottom card; any card while none is started."""
+    piles = game.piles
+    for p in group.piles:
+        if piles[p]:
+            return game.rules.rank_tables[RANK[piles[p][0]]]
+    assert group.empty_ok is not None
+    return group.empty_ok
+
+
+def base_rank(game: Game, group: Group) -> int | None:
+    for p in group.piles:
+        if game.piles[p]:
+            return RANK[game.piles[p][0]]
+    return None
+
+
+# ------------------------------------------------------------------ fill
+def push_fill(game: Game, src: int) -> int:
+    """`fill`: the emptied pile ``src`` takes the top card of its fill pile, face up. The bits
+    of what was done, for `pop_fill`."""
+    source = game.rules.fill_from[src]
+    cards = game.piles[source]
+    if source < 0 or not cards:
+        return 0
+    hidden = game.hidden
+    done = FILLED
+    if hidden[source] == len(cards):
+        hidden[source] -= 1
+        done |= FILL_WAS_DOWN
+    game.piles[src].append(cards.pop())
+    if cards and hidden[source] == len(cards) and game.rules.group_of[source].turn_up:
+        hidden[source] -= 1
+        done |= FILL_TURNED
+    return done
+
+
+def pop_fill(game: Game, src: int, done: int) -> None:
+    """Undo `push_fill`."""
+    source = game.rules.fill_from[src]
+    if done & FILL_TURNED:
+        game.hidden[source] += 1
+    game.piles[source].append(game.piles[src].pop())
+    if done & FILL_WAS_DOWN:
+        game.hidden[source] += 1
+
+
+# ------------------------------------------------------------------ reshuffle
+def _gathered(game: Game) -> list[int]:
+    return [c for p in game.rules.reshuffle_piles for c in game.piles[p]]
+
+
+def reshuffle_move(game: Game) -> Move | None:
+    """The reshuffle, while uses are left and there are cards to shuffle."""
+    return None if why_reshuffle_illegal(game) else (0, RESHUFFLE, 0)
+
+
+def why_reshuffle_illegal(game: Game) -> str | None:
+    rules = game.rules
+    if rules.reshuffle_index < 0:
+        return _("this game has no reshuffle")
+    if not game.uses_left[rules.reshuffle_index]:
+        return ngettext("no reshuffles left: the cards may be gathered and dealt again {n} time",
+                        "no reshuffles left: the cards may be gathered and dealt again {n} times",
+                        rules.action_uses[rules.reshuffle_index]).format(n=rules.action_uses[rules.reshuffle_index])
+    if sum(len(game.piles[p]) for p in rules.reshuffle_piles) < 2:
+        return _("fewer than two cards are left to shuffle")
+    return None
+
+
+def push_reshuffle(game: Game) -> ReshuffleRecord:
+    """Gather the groups' cards, shuffle them by the deal number and the uses made so far, and deal
+    them face up, `per_pile` onto each pile in order. The cards are sorted before the shuffle, so
+    the result depends only on which cards lie there, not on their order (the solver's keys sort
+    piles)."""
+    rules = game.rules
+    piles = game.piles
+    index = rules.reshuffle_index
+    before = tuple((tuple(piles[p]), game.hidden[p]) for p in rules.reshuffle_piles)
+    limited = rules.action_uses[index] > 0
+    round_ = rules.action_uses[index] - game.uses_left[index] + 1 if limited else 0
+    deal = game.ruleset.deal
+    cards = reshuffled(sorted(_gathered(game)), deal.key or game.ruleset.id, game.deal_number or 0, round_)
+    per_pile = rules.reshuffle_per_pile
+    last = len(rules.reshuffle_piles) - 1
+    for i, p in enumerate(rules.reshuffle_piles):
+        piles[p][:] = cards[i * per_pile:(i + 1) * per_pile if i < last else len(cards)]
+        game.hidden[p] = 0
+    return before, game.spend_use(index)
+
+
+def pop_reshuffle(game: Game, record: ReshuffleRecord) -> None:
+    before, counted = record
+    for p, (cards, hidden) in zip(game.rules.reshuffle_piles, before):
+        game.piles[p][:] = cards
+        game.hidden[p] = hidden
+    if counted:
+        game.give_back_use(game.rules.reshuffle_index)
