@@ -69,7 +69,9 @@ WORDS_ONLY = {"id", "name", "names", "aliases", "rules", "family"}
 def rules_digest(ruleset: Ruleset) -> str:
     """A short digest of what decides play (deal, piles, moves, win), so a measurement of a game's
     deals is known to be stale once its rules change."""
-    played = ruleset.model_dump(mode="json", exclude=WORDS_ONLY)
+    # Defaults left out: a key added to the model later, with a default that keeps today's meaning,
+    # leaves the digest of every ruleset that does not use it as it was.
+    played = ruleset.model_dump(mode="json", exclude=WORDS_ONLY, exclude_defaults=True)
     played["deal_key"] = deal_key(ruleset)  # the id decides the cards when there is no key
     text = json.dumps(played, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
