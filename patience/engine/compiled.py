@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import DECK_SIZE, IS_RED, RANK, SUIT
+from ..deals import suited_deck
 from ..ruleset.labels import ambiguous_join
 from ..ruleset.model import Build, PileGroup, Ruleset
 from .layout import (
@@ -20,6 +21,8 @@ from .layout import (
     close_up_lanes,
     compile_remove,
     compile_win,
+    cover_lanes,
+    uncovers,
     upright_cells,
 )
 
@@ -105,9 +108,12 @@ class Group:
     targets: frozenset[int] = field(default_factory=frozenset)  # group indices it may send to
     takes_from: bytes = b""  # per pile: 1 if that pile's group may send cards to this group
     lanes: tuple[Lanes, ...] | None = None  # free: clear-lane: per cell, its lanes to the edge (KK-2)
+    # free: uncovered with turn_up: auto: per card of a shape, the cards it lies on (turned up when uncovered)
+    uncovers: tuple[tuple[int, ...], ...] | None = None
     follows: tuple[int, bool] | None = None  # (group index, per suit): KK-4's start order
     starters: tuple[int, ...] = ()  # the cards an empty pile takes (none: empty_ok is None)
     base_empty: bool = False  # empty: base: empty_ok (any card) holds only until a pile is started
+    unit: int = 0  # cards enter only this many at a time (Spider's foundations: 13); 0: any number
 
 
 def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
@@ -118,9 +124,13 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         for below in range(DECK_SIZE)
     )
     run_ok = bytearray(DECK_SIZE * DECK_SIZE)
+    # `run` narrows what moves together: a pair must fit the build and the run rule (compiled
+    # here once, so the hot path reads the same table either way).
+    run_rule = _run_rule(rule, spec)
     for below, aboves in enumerate(fits_on):
         for above in aboves:
-            run_ok[below * DECK_SIZE + above] = 1
+            if run_rule is None or card_fits(run_rule, below, above):
+                run_ok[below * DECK_SIZE + above] = 1
     if spec.empty == "none":
         empty_ok = None
     elif spec.empty in ("any", "base"):  # base: any card until the group's first card sets the rank
@@ -141,10 +151,19 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         run_limit=_LIMITS[spec.run_limit],
         max_cards=spec.max_cards or 0,
         turn_up=spec.turn_up == "auto",
-        lanes=clear_lanes(spec, first_pile),
+        lanes=clear_lanes(spec, first_pile) or cover_lanes(spec, first_pile),  # KK-2, or a shape's covering
+        uncovers=uncovers(spec, first_pile),
         base_empty=spec.empty == "base",
         starters=() if empty_ok is None else tuple(card for card in range(DECK_SIZE) if empty_ok[card]),
+        unit=spec.unit or 0,
     )
+
+
+def _run_rule(rule: Build, spec: PileGroup) -> Build | None:
+    """The build rule with `run`'s rank and suit put in, or None when the group has no `run`."""
+    if spec.run is None:
+        return None
+    return rule.model_copy(update={"rank": spec.run.rank or rule.rank, "suit": spec.run.suit or rule.suit})
 
 
 def _scan(group: Group) -> int:
@@ -204,6 +223,12 @@ class CompiledRules:
         self.win_piles: tuple[int, ...] = tuple(p for gid in ruleset.win_groups() for p in self.group_by_id[gid].piles)
         self.win_pile_set: frozenset[int] = frozenset(self.win_piles)
         self.total_cards = DECK_SIZE * ruleset.decks
+        # How many of each card the pack holds (several decks, or fewer suits repeated).
+        copies = [0] * DECK_SIZE
+        for card in suited_deck(ruleset.decks, ruleset.suits):
+            copies[card] += 1
+        self.copies: tuple[int, ...] = tuple(copies)
+        self.units: bool = any(g.unit for g in self.groups)
         self.has_limits = any(g.run_limit for g in self.groups)
         # FC-5 counts an empty cell or column only if the cards moved through it could enter it and
         # go on to the target. Where every such place takes any card from every run-limited group
@@ -268,6 +293,7 @@ class CompiledRules:
         self.win_conditions: list[WinCondition] = compile_win(ruleset, first_pile)
         # Geometry: an upright flag per pile (KK-1), and the cells a grid makes (never sorted in keys).
         self.upright: list[bool] = [u for g in self.groups for u in upright_cells(g.spec)]
+        self.has_uncover: bool = any(g.uncovers is not None for g in self.groups)  # a shape's cards turn up
         for g in self.groups:
             if g.spec.follows:
                 g.follows = (self.group_by_id[g.spec.follows.group].index, g.spec.follows.per == "suit")
@@ -284,11 +310,13 @@ class CompiledRules:
             self.stock_targets: range = self.group_by_id[stock.to].piles
             self.draw: int = stock.draw
             self.redeals: int = -1 if stock.redeals == "unlimited" else stock.redeals
+            self.stock_needs_filled: bool = stock.requires == "no-empty"
         else:
             self.stock_pile = -1
             self.stock_targets = range(0)
             self.draw = 0
             self.redeals = 0
+            self.stock_needs_filled = False
         # Redeal turns the waste back: possible only when the stock deals onto a single pile.
         self.waste_pile: int = self.stock_targets[0] if len(self.stock_targets) == 1 else -1
         # The groups whose piles are interchangeable, so that a key may sort them: several piles,
@@ -317,19 +345,30 @@ class CompiledRules:
         self.move_points: list[list[int]] = [[0] * n for _ in range(n)]
         self.turn_up_points = 0
         self.redeal_points = 0
+        self.deal_points = 0
+        self.score_start = 0
+        # Points once per move, whatever its size (Spider: -1 a move); per group pair like move_points.
+        self.per_move_points: list[list[int]] | None = None
         self.score_floor: int | None = None
         self.scored = self.ruleset.scoring is not None
         if not self.ruleset.scoring:
             return
         self.score_floor = self.ruleset.scoring.floor
+        self.score_start = self.ruleset.scoring.start
         for rule in self.ruleset.scoring.rules:
             if rule.when == "turn_up":
                 self.turn_up_points += rule.points
             elif rule.when == "redeal":
                 self.redeal_points += rule.points
+            elif rule.when == "deal":
+                self.deal_points += rule.points
             else:
+                if rule.per == "move" and self.per_move_points is None:
+                    self.per_move_points = [[0] * n for _ in range(n)]
+                table = self.per_move_points if rule.per == "move" else self.move_points
+                assert table is not None
                 sources = [self.group_by_id[rule.from_].index] if rule.from_ else range(n)
                 targets = [self.group_by_id[rule.to].index] if rule.to else range(n)
                 for s in sources:
                     for t in targets:
-                        self.move_points[s][t] += rule.points
+                        table[s][t] += rule.points

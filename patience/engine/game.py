@@ -42,6 +42,7 @@ from .compiled import (
     carries,
 )
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
+from .cover import hide_again, turn_up_uncovered
 from .outcome import progress_possible
 from .refill import (
     base_table,
@@ -80,7 +81,7 @@ class Game:
         self.piles: list[list[int]] = [[] for _ in range(self.rules.pile_count)]
         self.hidden: list[int] = [0] * self.rules.pile_count  # face-down cards at each pile's bottom
         self.redeals_used = 0
-        self.score = 0
+        self.score = self.rules.score_start
         self.history: list[UndoRecord] = []
         self.future: list[Move] = []  # moves undone, for redo
         self.move_count = 0  # plays and redos; undos too where the ruleset says so (FC-7), else minus one
@@ -97,7 +98,7 @@ class Game:
 
     def _deal(self, number: int) -> None:
         rs = self.ruleset
-        deck = shuffled_deck(rs.deal.shuffle, rs.deal.key or rs.id, number, rs.decks)
+        deck = shuffled_deck(rs.deal.shuffle, rs.deal.key or rs.id, number, rs.decks, rs.suits)
         if self.rules.prefill:  # DY-1: these cards are taken out first; the rest keep the shuffled order
             for pile, card in self.rules.prefill:
                 deck.remove(card)
@@ -215,6 +216,7 @@ class Game:
             max_cards = group.max_cards
             empty_ok = group.empty_ok if not group.base_empty else base_table(self, group)
             base_ok = group.base_ok
+            unit = group.unit
             first_empty_done = False
             for dst in group.piles:
                 pile = piles[dst]
@@ -225,7 +227,7 @@ class Game:
                         continue  # build.base: a card lying in the wrong group is not built on
                     for card in fits_on[pile[-1]]:
                         for src, n in offers.get(card, ()):
-                            if src == dst or not takes_from[src]:
+                            if src == dst or not takes_from[src] or (unit and n != unit):
                                 continue
                             if n > 1 and not self._several_ok(src, n, dst, group, len(pile), False, free_cells,
                                                               empty_columns):
@@ -245,7 +247,7 @@ class Game:
                     to_column = rules.is_column[dst]
                     for src, n in offered:
                         card = piles[src][-n]
-                        if not empty_ok[card]:
+                        if not empty_ok[card] or (unit and n != unit):
                             continue
                         if group.follows is not None and not may_start(self, group, card):
                             continue  # KK-4: a 5 only after an A of its suit
@@ -509,8 +511,12 @@ class Game:
             if source and self.hidden[src] == len(source) and rules.group_of[src].turn_up:
                 self.hidden[src] -= 1
                 turned = 1
+            elif not source and rules.has_uncover:
+                turned = turn_up_uncovered(self, src) or 0  # a shape's face-down cards it lay on
             if rules.scored:
                 points = rules.move_points[rules.group_of[src].index][rules.group_of[dst].index] * n
+                if rules.per_move_points is not None:
+                    points += rules.per_move_points[rules.group_of[src].index][rules.group_of[dst].index]
                 if turned:
                     points += rules.turn_up_points
                 if points:
@@ -520,6 +526,8 @@ class Game:
             self.history.append((move, turned, score_before))
         elif dst == DEAL:
             self.history.append((move, self._deal_from_stock(), score_before))
+            if rules.deal_points:
+                self._add_score(rules.deal_points)
         elif dst == SWAP:
             pa, ia = divmod(src, SLOT)
             pb, ib = divmod(n, SLOT)
@@ -527,7 +535,11 @@ class Game:
             a[ia], b[ib] = b[ib], a[ia]
             self.history.append((move, self.spend_use(rules.swap_index), score_before))
         elif dst == REMOVE:
-            self.history.append((move, push_remove(self, src, n), score_before))
+            record: int | tuple = push_remove(self, src, n)
+            if rules.has_uncover:  # the removed cards may uncover face-down cards of a shape
+                turned = turn_up_uncovered(self, src) + (turn_up_uncovered(self, n) if n != src else ())
+                record = (record, turned) if turned else record
+            self.history.append((move, record, score_before))  # type: ignore[arg-type]
         elif dst == CLOSE_UP:
             self.history.append((move, push_close_up(self), score_before))  # type: ignore[arg-type]
         elif dst == RESHUFFLE:
@@ -606,6 +618,8 @@ class Game:
             source = piles[src]
             if extra == 1:
                 self.hidden[src] += 1
+            elif isinstance(extra, tuple):
+                hide_again(self, extra)  # a shape's cards that this move turned up
             elif extra:
                 pop_fill(self, src, extra)  # type: ignore[arg-type]
             target = piles[dst]
@@ -637,6 +651,9 @@ class Game:
             if extra:
                 self.give_back_use(self.rules.swap_index)
         elif dst == REMOVE:
+            if isinstance(extra, tuple):
+                extra, turned = extra
+                hide_again(self, turned)  # type: ignore[arg-type]
             pop_remove(self, src, n, extra)  # type: ignore[arg-type]
         elif dst == CLOSE_UP:
             pop_close_up(self, extra)  # type: ignore[arg-type]

@@ -70,6 +70,10 @@ def why_illegal(game: Game, move: Move) -> str | None:
     if source_group.move_kind == MOVE_ALONE and len(source) > 1:
         return _("{label} has cards built on it: only a card lying alone leaves the {group}").format(
             label=label_s, group=source_group.id)
+    if source_group.lanes is not None and not game.is_free(src) and source_group.spec.shape is not None:
+        from .cover import covered_reason
+
+        return covered_reason(game, src)
     if source_group.lanes is not None and not game.is_free(src):
         return _("{label} is not free: neither short end of the card faces a clear lane to the edge").format(
             label=label_s)
@@ -78,6 +82,9 @@ def why_illegal(game: Game, move: Move) -> str | None:
     if target_group.index not in source_group.targets:
         allowed = ", ".join(rules.groups[i].id for i in sorted(source_group.targets))
         return _("cards from the {group} go only to: {allowed}").format(group=source_group.id, allowed=allowed)
+    if target_group.unit and n != target_group.unit:
+        return _("cards go to the {group} only {unit} at a time, as one run that moves together").format(
+            group=target_group.id, unit=target_group.unit)
     moving = source[-n]
     target = game.piles[dst]
     max_cards = target_group.max_cards
@@ -188,6 +195,11 @@ def why_stock_illegal(game: Game, src: int, dst: int) -> str | None:
         if not stock:
             return _("the stock is empty")
         targets = rules.stock_targets
+        if rules.stock_needs_filled:
+            empty = [rules.labels[p] for p in targets if not game.piles[p]]
+            if empty:
+                return _("the stock is dealt only when no pile it deals onto is empty: fill {labels} first").format(
+                    labels=", ".join(empty))
         room = rules.group_of[targets[0]].max_cards
         if room and all(len(game.piles[p]) >= room for p in targets):
             label = rules.labels[targets[0]] if len(targets) == 1 else rules.group_of[targets[0]].id

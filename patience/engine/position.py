@@ -29,7 +29,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..cards import CardError, card_str, full_deck, parse_card
+from ..cards import CardError, card_str, parse_card
+from ..deals import suited_deck
 from ..ruleset.loader import RulesetError, source_file
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import UnknownGame, find_ruleset, find_ruleset_file, load_path
@@ -162,7 +163,7 @@ def _game_from(header: dict[str, str], pile_lines: dict[str, tuple[int, str]], r
     game = Game(ruleset)
     game.deal_number = _int(header, "deal", 0) if "deal" in header else None
     game.redeals_used = _int(header, "redeals", 0)
-    game.score = _int(header, "score", 0)
+    game.score = _int(header, "score", game.score)  # a position without a score begins at the start value
     if "uses" in header:
         game.uses_left = _read_uses(game, header["uses"])
     labels = game.rules.labels
@@ -183,7 +184,7 @@ def _game_from(header: dict[str, str], pile_lines: dict[str, tuple[int, str]], r
             raise PositionError(f"line {number}: {err}") from None
         game.piles[pile] = down_cards + up_cards
         game.hidden[pile] = len(down_cards)
-    expected = Counter(full_deck(ruleset.decks))
+    expected = Counter(suited_deck(ruleset.decks, ruleset.suits))
     found = Counter(game.cards())
     if found != expected:
         missing = expected - found

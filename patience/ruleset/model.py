@@ -12,8 +12,10 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
-from ..cards import CardError, parse_rank
+from ..cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_rank
 from ..i18n import _
+from .shape import labels as shape_labels
+from .shape import places as shape_places
 
 Role = Literal["stock", "waste", "tableau", "foundation", "cell", "reserve", "discard"]
 RankRelation = Literal["none", "up", "down", "up-or-down", "same", "any"]
@@ -38,6 +40,37 @@ MAX_USES = 100  # redeals and action uses: more is `unlimited` in practice
 
 
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+
+
+def _suit_list(value: Any) -> Any:
+    """Accept ``[S, H]``, ``"S H"``, ``[spades, ♥]``; give suit numbers 0..3 (clubs, diamonds, hearts, spades)."""
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, list):
+        return value
+    suits = []
+    for item in value:
+        word = str(item).strip()
+        for number, (letter, symbol, name) in enumerate(zip(SUIT_LETTERS, SUIT_SYMBOLS, SUIT_NAMES)):
+            if word.upper() == letter or word == symbol or word.lower() == name:
+                suits.append(number)
+                break
+        else:
+            raise ValueError(_("not a suit: {text!r}; write C, D, H or S").format(text=item))
+    if len(set(suits)) != len(suits):
+        raise ValueError(_("each suit once"))
+    if len(suits) not in (1, 2, 4):
+        raise ValueError(_("one, two or four suits, so that every deck holds each of them equally often"))
+    return suits
+
+
+SUIT_SCHEMA = {
+    "anyOf": [
+        {"type": "string"},
+        {"type": "array", "items": {"type": "string", "enum": list("CDHS♣♦♥♠") + ["clubs", "diamonds", "hearts", "spades"]}},
+    ]
+}
+SuitList = Annotated[list[int], BeforeValidator(_suit_list), WithJsonSchema(SUIT_SCHEMA)]
 
 
 class Strict(BaseModel):
@@ -138,6 +171,20 @@ class Follows(Strict):
     )
 
 
+class Run(Strict):
+    """What moves together as a unit, where that is stricter than what builds (Spider: build down in
+    any suit, but move only a run in one suit)."""
+
+    rank: RankRelation | None = Field(
+        None, description="Rank of each card against the one below it in a run that moves; default: the build's."
+    )
+    suit: SuitRelation | None = Field(
+        None,
+        description="Suit of each card against the one below it in a run that moves (`same`: one suit); "
+        "default: the build's.",
+    )
+
+
 class Fill(Strict):
     """An emptied pile is refilled at once from another pile (Canfield's reserve)."""
 
@@ -158,6 +205,12 @@ class PileGroup(Strict):
                 # The grid's error is the root one: labels it would have made are not asked for.
                 return dict(data, labels=[])
             data = dict(data, labels=grid.labels(), count=data.get("count", grid.rows * grid.cols))
+        if isinstance(data, dict) and isinstance(data.get("shape"), list) and "labels" not in data:
+            try:  # a shape, too, makes its labels and count (one pile per card drawn)
+                made = shape_labels([str(row) for row in data["shape"]])
+            except ValueError:  # the field validator reports it with its path
+                made = []
+            data = dict(data, labels=made, count=data.get("count", max(len(made), 1)))
         return data
 
     role: Role = Field(
@@ -219,16 +272,44 @@ class PileGroup(Strict):
         description="How the cards of a grid lie: all upright, or checker: upright where row + column "
         "is even, sideways where it is odd (KK-1).",
     )
-    free: Literal["all", "clear-lane"] = Field(
+    shape: list[str] | None = Field(
+        None,
+        description="The piles are cards of an overlapping layout drawn as a picture, one string per row, "
+        "top row first, each card written `[]` where it lies (a card one character aside lies half a card "
+        "over): Pyramid, TriPeaks. A card covers the cards of the row above that it overlaps. Labels and "
+        "count are made: `<place letter><row number>`, `a1` the leftmost card of the top row.",
+    )
+    free: Literal["all", "clear-lane", "uncovered"] = Field(
         "all",
         description="Which piles are open to play from: all, or clear-lane: a grid card whose short end "
         "faces a clear lane to the edge (upright: every cell above or every cell below is empty; "
-        "sideways: every cell left or right; KK-2).",
+        "sideways: every cell left or right; KK-2), or uncovered: a `shape` card once no card covers it "
+        "(a face-down card there turns up then, with `turn_up: auto`).",
     )
+
+    @field_validator("shape")
+    @classmethod
+    def _shape_drawn(cls, rows: list[str] | None) -> list[str] | None:
+        if rows is not None:
+            shape_places(rows)  # a reason for a picture that is not cards and spaces
+        return rows
     follows: Follows | None = Field(
         None,
         description="A pile of this group may be started only while the group has fewer started piles "
         "(of the arriving card's suit, with `per: suit`) than `group` has (KK-4: a 5 after an A).",
+    )
+    run: Run | None = Field(
+        None,
+        description="What moves together (with `move: run`) when that is stricter than `build`: the cards "
+        "of a moving run must also follow this rule, card on card (Spider: `{suit: same}`). Default: "
+        "any run built under `build`.",
+    )
+    unit: int | None = Field(
+        None,
+        ge=2,
+        le=MAX_CARDS,
+        description="Cards enter this group's piles only n at a time, as one run that moves together "
+        "(Spider's foundations: 13, a whole suit from king to ace). Default: any number that may move.",
     )
     prefill: RankList = Field(
         default_factory=list,
@@ -342,6 +423,11 @@ class Stock(Strict):
         "onto each pile of a larger group."
     )
     draw: int = Field(1, ge=1, le=52, description="Cards turned at a time onto a one-pile group.")
+    requires: Literal["nothing", "no-empty"] = Field(
+        "nothing",
+        description="no-empty: the stock may not be dealt while a pile it deals onto is empty (Spider: "
+        "fill every column first). Default: nothing stops a deal.",
+    )
     redeals: int | Literal["unlimited"] = Field(
         0,
         description=f"How often the waste may be turned back into the stock: a number (0 = one pass, at most "
@@ -361,7 +447,9 @@ class Stock(Strict):
 class ScoreRule(Strict):
     """Points for one kind of event."""
 
-    when: Literal["move", "turn_up", "redeal"] = Field(description="The event that scores.")
+    when: Literal["move", "turn_up", "redeal", "deal"] = Field(
+        description="The event that scores: a card move, a card turned up, a redeal, or a deal from the stock."
+    )
     from_: str | None = Field(None, alias="from", description="Only moves from this group.")
     to: str | None = Field(None, description="Only moves to this group.")
     points: int = Field(
@@ -370,6 +458,11 @@ class ScoreRule(Strict):
         description=f"Points for each card moved (or each event); negative to deduct. At most {MAX_POINTS:,} "
         "either way, so that a game's score always fits the statistics.",
     )
+    per: Literal["card", "move"] = Field(
+        "card",
+        description="For moves: card = the points for each card moved; move = once per move, however many "
+        "cards it carries (Spider: -1 a move, 100 for a suit sent home).",
+    )
 
 
 class Scoring(Strict):
@@ -377,6 +470,14 @@ class Scoring(Strict):
 
     floor: int | None = Field(
         None, ge=-MAX_FLOOR, le=MAX_FLOOR, description=f"The score never goes below this (KL-8: 0); within ±{MAX_FLOOR:,}."
+    )
+    start: int = Field(
+        0, ge=-MAX_FLOOR, le=MAX_FLOOR, description="The score a game begins with (Vegas: -52 for the pack; Spider: 500)."
+    )
+    carry: bool = Field(
+        False,
+        description="The player may carry the score from game to game (Vegas's running total): "
+        "`patience play --cumulative` adds each game's score to the total kept with the statistics.",
     )
     rules: list[ScoreRule] = Field(default_factory=list, description="The events that score, added up.")
 
@@ -605,6 +706,12 @@ class Ruleset(Strict):
     )
     rules: dict[str, str] = Field(default_factory=dict, description="The rules in prose, by language code.")
     decks: int = Field(1, ge=1, le=MAX_DECKS, description="How many 52-card decks.")
+    suits: SuitList | None = Field(
+        None,
+        description="The suits the pack is made of, when not all four: each 52-card deck then holds its 13 ranks "
+        "in these suits only, repeated (Spider one suit: `[S]`, 8 × A..K of spades in two decks; two "
+        "suits: `[H, S]`). One, two or four suits. Default: all four.",
+    )
     deal: Deal = Field(description="How a deal number becomes a layout (docs/deals.md).")
     piles: dict[str, PileGroup] = Field(min_length=1, description="Pile groups by id, in display order.")
     stock: Stock | None = Field(None, description="The stock and how it is dealt; omit when there is none.")
@@ -701,6 +808,15 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
             problems.append(Problem(("piles", gid, "count"), _("a {rows} × {cols} grid has {cells} cells, not {count}").format(
                 rows=group.grid.rows, cols=group.grid.cols, cells=group.grid.rows * group.grid.cols, count=group.count),
                 "other"))
+        if group.shape is not None:  # an overlapping layout: one pile per card drawn
+            if group.grid is not None:
+                problems.append(Problem(("piles", gid, "shape"), _("a group is a grid or a shape, not both"), "other"))
+            elif group.count != len(group.labels):
+                problems.append(Problem(("piles", gid, "count"), _("the shape draws {cards} cards, not {count}").format(
+                    cards=len(group.labels), count=group.count), "other"))
+        elif group.free == "uncovered":
+            problems.append(Problem(("piles", gid, "free"), _("`free: uncovered` needs a `shape` that says which "
+                                                              "cards cover which"), "other"))
     for i, step in enumerate(ruleset.deal.steps):
         need(step.to, ("deal", "steps", i, "to"))
         if step.to in groups:

@@ -61,7 +61,9 @@ def hop_group(rules: CompiledRules) -> Group | None:
     outside the foundations, and it moves any built run (no run limit, no room limit, no lanes
     or base cards); (3) on it a card lands only on one a rank higher (no wrap), and no run of it
     fits a foundation's build (a foundation takes one card at a time); (4) winning means every
-    card home; (5) one deck, so that a move's cards name it."""
+    card home; (5) one deck, so that a move's cards name it; (6) what moves together is what
+    builds (no `run`), so that (a)'s joined run moves as one, and no group takes cards only
+    several at a time (`unit`)."""
     if options_read_the_layout(rules) or rules.discard_ok is not None or rules.has_limits:
         return None
     if rules.stock_pile >= 0 and not stock_commutes(rules):
@@ -70,6 +72,8 @@ def hop_group(rules: CompiledRules) -> Group | None:
         return None
     if not wins_with_every_card_home(rules):
         return None
+    if rules.units or any(g.spec.run is not None for g in rules.groups):
+        return None  # (6)
     takers = [g for g in rules.groups
               if g.role != "foundation" and (g.empty_ok is not None or any(g.fits_on))]
     if len(takers) != 1:

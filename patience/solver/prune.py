@@ -51,6 +51,9 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
         already home, at least one per copy: then no other pile can ever take a copy (each copy
         ends on a pile of its own), and the line's later moves onto those piles are played with
         the piles relabelled, c's pile standing for the one the line gives c.
+    (7) the proofs play one card at a time and count copies per deck: no foundation takes
+        cards only several at a time (`unit`, Spider's whole suits), and the pack holds every
+        card equally often (no `suits` pack of one or two suits).
     Waste cards are sent home only with a one-card draw (see `may_autoplay_from`).
     """
     foundations = [g for g in rules.groups if g.role == "foundation"]
@@ -60,6 +63,8 @@ def autoplay_rule(rules: CompiledRules) -> str | None:
         return None
     if options_read_the_layout(rules):
         return None
+    if rules.units or len(set(rules.copies)) > 1:
+        return None  # (7)
     decks = rules.total_cards // DECK_SIZE
     for g in foundations:
         if any(len(set(cards)) > 1 for cards in g.fits_on):
@@ -118,7 +123,8 @@ def stock_commutes(rules: CompiledRules) -> bool:
     longer than before (`autoplay_rule`), so by induction on the length of a shortest winning
     line the reduced search still reaches a win from every winnable position."""
     waste = rules.waste_pile  # -1 unless a stock deals onto one waste
-    if waste < 0 or options_read_the_layout(rules) or rules.discard_ok is not None:
+    # `stock.requires: no-empty` makes a deal read its target piles: no longer the talon alone.
+    if waste < 0 or options_read_the_layout(rules) or rules.discard_ok is not None or rules.stock_needs_filled:
         return False
     for pile in (waste, rules.stock_pile):
         group = rules.group_of[pile]
