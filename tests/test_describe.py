@@ -13,7 +13,7 @@ import re
 import pytest
 
 from patience.engine.game import Game
-from patience.engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE, IllegalMove
+from patience.engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, IllegalMove
 from patience.engine.notation import parse_move
 from patience.i18n import using_language
 from patience.ruleset.describe import group_name, rules_text
@@ -74,6 +74,11 @@ def test_what_the_text_says_of_each_group_holds_in_random_games(game_id):
                     assert not emptied_then_filled, line
                 if "an emptied place is filled only when you close up" in line and dst != CLOSE_UP:
                     assert not emptied_then_filled, line
+                if "an emptied pile is filled only when you reshuffle" in line and dst != RESHUFFLE:
+                    assert not emptied_then_filled, line
+                if "a pile a move empties takes the top card of" in line and dst >= 0 and src in piles:
+                    fill = rules.fill_from[src]  # the emptied source is refilled while the fill pile lasts
+                    assert after[src] > 0 or before[fill] == 0, line
                 if "cards never leave it" in line:
                     assert total_after >= total_before, line
                 if "cards leave it only when removed" in line and dst != REMOVE:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..i18n import N_, _, language, ngettext, using_language
 from .examples import removal_examples, swap_example
-from .flow import closes_up, cross_arms, ever_emptied, removed_from, stock_fills, swapped
+from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
 from .model import Build, PileGroup, Ruleset
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -69,12 +69,28 @@ def describe_build(build: Build) -> str:
 def _empty(ruleset: Ruleset, gid: str) -> str | None:
     """What an empty pile takes, and what else fills it: the stock deals (PA-5), the close-up (CZ-3)."""
     group = ruleset.piles[gid]
+    fill = refilled_from(ruleset, gid)
+    if fill is not None:  # the piles empty only once the fill pile has run out
+        refill = _("a pile a move empties takes the top card of {group} at once").format(group=group_name(ruleset, fill))
+        rest = _empty_rule(ruleset, gid)
+        return refill + (_("; once {group} is empty, {rule}").format(group=group_name(ruleset, fill), rule=rest)
+                         if rest else "")
+    return _empty_rule(ruleset, gid)
+
+
+def _empty_rule(ruleset: Ruleset, gid: str) -> str | None:
+    group = ruleset.piles[gid]
     if group.empty == "any":
         return _("an empty pile takes any card")
+    if group.empty == "base":
+        return _("an empty pile takes only a card of the base rank, the rank of the first card here (any card "
+                 "while no pile has one)")
     if group.empty != "none":
         return _("an empty pile takes only {ranks}").format(ranks=_ranks(list(group.empty)))
     if closes_up(ruleset, gid):
         return _("an emptied place is filled only when you close up")
+    if reshuffled(ruleset, gid):
+        return _("an emptied pile is filled only when you reshuffle")
     if stock_fills(ruleset, gid):
         return _("an empty pile gets cards only from the stock")
     if not ever_emptied(ruleset, gid):
@@ -168,7 +184,10 @@ def _describe_geometry(ruleset: Ruleset, gid: str) -> list[str]:
                          .format(group=leader))
         else:
             parts.append(_("a pile starts only while fewer piles have started here than in {group}").format(group=leader))
-    if group.prefill:
+    if group.prefill and group.prefill_suit == "first":
+        parts.append(_("before the deal one {ranks} of any suit, the first in the shuffled pack, is put here").format(
+            ranks=_ranks(group.prefill)))
+    elif group.prefill:
         parts.append(_("before the shuffle one {ranks} of each suit is put here").format(ranks=_ranks(group.prefill)))
     return parts
 
@@ -184,7 +203,10 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
             amount = ngettext("{n} card per pile", "{n} cards per pile", step.count).format(n=step.count)
         else:
             amount = _("per pile {counts}").format(counts=", ".join(map(str, step.count)))
-        lines.append(f"{group_name(ruleset, step.to)}: {amount}, {_(FACE[step.face])}")
+        line = f"{group_name(ruleset, step.to)}: {amount}, {_(FACE[step.face])}"
+        if step.bottom:
+            line += _(", then every {ranks} goes to the bottom of its pile").format(ranks=_ranks(step.bottom))
+        lines.append(line)
     return lines
 
 
@@ -310,6 +332,16 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
     close = ruleset.actions.close_up
     if close is not None:
         lines.append(_describe_close_up(ruleset))
+    shuffle = ruleset.actions.reshuffle
+    if shuffle is not None:
+        groups = ", ".join(group_name(ruleset, gid) for gid in shuffle.groups)
+        if shuffle.uses == "unlimited":
+            times = _("as often as you like")
+        else:
+            times = ngettext("once per game", "{n} times per game", shuffle.uses).format(n=shuffle.uses)
+        lines.append(_("You may gather the cards of {groups}, shuffle them and deal them again face up, {n} onto each "
+                       "pile in order and the rest onto the last, {times} (`{label}`).").format(
+            groups=groups, n=shuffle.per_pile, times=times, label=shuffle.label))
     return lines
 
 

@@ -26,6 +26,18 @@ def removed_from(ruleset: Ruleset, gid: str) -> bool:
     return any(gid in rule.from_ for rule in ruleset.remove)
 
 
+def reshuffled(ruleset: Ruleset, gid: str) -> bool:
+    """The reshuffle action gathers this group's cards and deals them out again."""
+    shuffle = ruleset.actions.reshuffle
+    return shuffle is not None and gid in shuffle.groups
+
+
+def refilled_from(ruleset: Ruleset, gid: str) -> str | None:
+    """The group whose top card refills a pile of this group that a move empties (`fill`)."""
+    fill = ruleset.piles[gid].fill
+    return fill.from_ if fill is not None else None
+
+
 def swapped(ruleset: Ruleset, gid: str) -> bool:
     swap = ruleset.actions.swap
     return swap is not None and gid in swap.within
