@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import card_str
 from ..i18n import _, language
 from ..printable import printable
-from .render_grid import card_span, cross_groups, cross_lines, grid_lines
+from .render_grid import card_span, cross_groups, cross_lines, grid_lines, shape_lines
 
 if TYPE_CHECKING:
     from ..engine.compiled import Group
@@ -190,7 +190,9 @@ def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int
             pending = []
         if lines[-1]:
             lines.append([])
-        if group.spec.grid is not None:  # cells at their coordinates (render_grid)
+        if group.spec.shape is not None:  # an overlapping layout drawn as its picture (render_grid)
+            lines += shape_lines(game, group, glyphs, group_title(game, group))
+        elif group.spec.grid is not None:  # cells at their coordinates (render_grid)
             lines += cross_lines(game, cross, glyphs) if group in cross else grid_lines(
                 game, group, glyphs, group_title(game, group))
         elif group.spec.count * COLUMN - 1 <= width:

@@ -138,3 +138,42 @@ def cross_lines(game: Game, groups: list[Group], glyphs: Glyphs) -> list[Line]:
     lines.append([(_("  cell = arm letter + place from the centre (a first) + lane: nb1"),
                    "empty")])
     return lines
+
+
+HALF = 3  # characters per half-card step of a shape: a card and its marker take two steps
+
+
+def shape_lines(game: Game, group: Group, glyphs: Glyphs, title: str) -> list[Line]:
+    """A `shape` group drawn as its picture (a pyramid as a pyramid): per row of the shape, a line
+    of labels and a line of cards, each card where the picture puts it, ``*`` marking a free card."""
+    from ..ruleset.shape import places
+
+    assert group.spec.shape is not None
+    show_free = group.lanes is not None
+    labels = game.rules.labels
+    found = places(group.spec.shape)
+    lines: list[Line] = [[(title, "title")]]
+    for row in range(max(p.row for p in found) + 1):
+        label_line: Line = []
+        card_line: Line = []
+        at = 0  # characters written so far on this row's lines
+        for i, place in enumerate(found):
+            if place.row != row:
+                continue
+            pile = group.piles.start + i
+            pad = place.x * HALF - at
+            label_line.append((" " * pad + f" {labels[pile]:>3}  ", "label"))
+            cards = game.piles[pile]
+            if not cards:
+                card_line += [(" " * pad + f" {glyphs.empty:>3}  ", "empty")]
+            else:
+                text, style = card_span(cards[-1], glyphs)
+                if game.hidden[pile] == len(cards):
+                    text, style = glyphs.back, "back"
+                free = show_free and game.is_free(pile) and game.hidden[pile] < len(cards)
+                card_line += [(" " * pad + ("*" if free else " "), "label"), (f"{text:>3}", style), ("  ", None)]
+            at = place.x * HALF + 2 * HALF
+        lines += [label_line, card_line]
+    if show_free:
+        lines.append([(_("  * free: no card lies on it"), "empty")])
+    return lines

@@ -117,6 +117,10 @@ def why_remove_illegal(game: Game, a: int, b: int) -> str | None:
         if not game.piles[p] or game.hidden[p] == len(game.piles[p]):
             return _("{label} has no face-up card").format(label=labels[p])
         if not is_free(game, p):
+            if rules.group_of[p].spec.shape is not None:
+                from .cover import covered_reason  # cover imports this module
+
+                return covered_reason(game, p)
             return _("{label} is not free").format(label=labels[p])
     if _rule_for(game, a, b) is not None:
         return None

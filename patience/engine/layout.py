@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import DECK_SIZE, RANK
 from ..ruleset.model import CloseUp, Left, PileGroup, Remove, Ruleset
+from ..ruleset.shape import covered_by
 
 Lanes = tuple[tuple[int, ...], ...]
 
@@ -48,6 +49,23 @@ def clear_lanes(spec: PileGroup, first: int) -> tuple[Lanes, ...] | None:
             lanes = (tuple(pile(r, k) for k in range(c)), tuple(pile(r, k) for k in range(c + 1, cols)))
         result.append(lanes)
     return tuple(result)
+
+
+def cover_lanes(spec: PileGroup, first: int) -> tuple[Lanes, ...] | None:
+    """`free: uncovered`: per card of a shape, one lane, the cards lying on it; the card is free
+    when all of them are gone (`is_free` reads it as it reads KK-2's lanes). None otherwise."""
+    if spec.shape is None or spec.free != "uncovered":
+        return None
+    return tuple((tuple(first + j for j in over),) for over in covered_by(spec.shape))
+
+
+def uncovers(spec: PileGroup, first: int) -> tuple[tuple[int, ...], ...] | None:
+    """`free: uncovered` with `turn_up: auto`: per card of a shape, the cards it lies on, whose
+    face-down card may turn up once it is gone. None otherwise."""
+    if spec.shape is None or spec.free != "uncovered" or spec.turn_up != "auto":
+        return None
+    over = covered_by(spec.shape)
+    return tuple(tuple(first + i for i, above in enumerate(over) if j in above) for j in range(len(over)))
 
 
 def neighbours(spec: PileGroup, first: int, kind: int) -> dict[int, frozenset[int]]:

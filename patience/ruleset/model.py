@@ -276,7 +276,7 @@ class PileGroup(Strict):
         None,
         description="The piles are cards of an overlapping layout drawn as a picture, one string per row, "
         "top row first, each card written `[]` where it lies (a card one character aside lies half a card "
-        "over): Pyramid, TriPeaks. A card covers the cards of the row above that it overlaps. Labels and "
+        "over): a triangle of seven rows, three peaks on one base. A card covers the cards of the row above that it overlaps. Labels and "
         "count are made: `<place letter><row number>`, `a1` the leftmost card of the top row.",
     )
     free: Literal["all", "clear-lane", "uncovered"] = Field(

@@ -10,6 +10,7 @@ from ...i18n import _, ngettext
 from ..labels import ambiguous_join
 from ..loader import _Positions
 from ..model import MAX_PILES, DealStep, Left, PileGroup, Ruleset, prefilled_cards, reference_problems, step_cards
+from ..shape import covered_by
 from .codes import CHECKS, KeyPath, LintFinding
 
 ALL_RANKS = frozenset(range(1, 14))
@@ -186,6 +187,10 @@ def check_faces(ctx: _Context) -> None:
                     hidden[step.to] = True
     for gid, group in ctx.groups.items():
         where = ("deal", "steps", down_step.get(gid, 0), "face")
+        if group.shape is not None and group.free == "uncovered" and group.turn_up == "auto":
+            # a covered card of a shape turns up once the cards on it are gone (TriPeaks)
+            lying_on = covered_by(group.shape)
+            top_down[gid] = [down and not lying_on[p] for p, down in enumerate(top_down[gid])]
         if any(top_down[gid]):
             if group.role == "stock":
                 continue  # reported as a stock without `stock:` (P108)
@@ -440,7 +445,7 @@ def check_no_effect(ctx: _Context) -> None:
                 move=group.move))
         if group.to is not None and group.move == "none":
             ctx.add("P201", at + ("to",), _("`to` says where cards go, but `move: none` lets none leave"))
-        if group.grid is None and (group.orient != "upright" or group.free != "all"):
+        if group.grid is None and (group.orient != "upright" or group.free == "clear-lane"):
             key = "orient" if group.orient != "upright" else "free"
             ctx.add("P201", at + (key,), _("`{key}` describes grid cells, but this group has no `grid`").format(key=key))
         sharing = sum(g.count for g in ctx.groups.values() if g.shared_label == group.shared_label)
