@@ -233,3 +233,10 @@ def test_pages_are_english_whatever_the_language_chosen(tmp_path):
     english = catalogue_pages.pages(tmp_path)
     with using_language("pl"):
         assert catalogue_pages.pages(tmp_path) == english
+
+
+def test_list_summaries_end_within_80_columns_however_long_the_ids():
+    for args in ([], ["--lang", "pl"]):
+        lines = run("list", *args).output.splitlines()
+        summaries = [line for line in lines if line.startswith("   ") and not line.split()[0] in ("pl:", "en:")]
+        assert summaries and all(len(line) <= 80 for line in summaries)

@@ -124,6 +124,9 @@ def _echo_row(row: dict[str, Any], width: int) -> None:
     if other != name:
         click.echo(printable(f"{indent}{'en' if polish else 'pl'}: {other}"))
     description = row["description_pl"] if polish and row["description_pl"] else row["description"]
+    room = 79 - len(indent)  # a long id widens the indent: the summary still ends within 80 columns
+    if len(description) > room:
+        description = description[: room - 1].rstrip() + "…"
     if description:
         click.echo(printable(f"{indent}{description}"))
 
