@@ -78,7 +78,7 @@ def gone_ranks(ruleset: Ruleset) -> frozenset[int]:
 
 def _takes_something(group: PileGroup, gone: frozenset[int] = frozenset()) -> bool:
     """Whether an empty pile of the group takes some card still in play."""
-    if group.empty == "any":
+    if group.empty in ("any", "base"):  # base: any rank may be the one the deal or first card sets
         return len(gone) < len(ALL_RANKS)
     return isinstance(group.empty, list) and bool(set(group.empty) - gone)
 
@@ -239,7 +239,7 @@ def check_stock(ctx: _Context) -> None:
 
 def _capacity(group: PileGroup, decks: int) -> float:
     """Most cards one pile can come to hold by moves (not counting the deal)."""
-    starts = ALL_RANKS if group.empty == "any" else frozenset(group.empty) if isinstance(group.empty, list) else frozenset()
+    starts = ALL_RANKS if group.empty in ("any", "base") else frozenset(group.empty) if isinstance(group.empty, list) else frozenset()
     rule = group.build
     if not starts:
         return 0
@@ -476,7 +476,8 @@ def check_label_joins(ctx: _Context) -> None:
     owner.update({g.shared_label: gid for gid, g in ctx.groups.items() if g.shared_label})
     stock = ctx.groups.get(ctx.ruleset.stock.pile) if ctx.ruleset.stock else None
     alone = ([stock.labels[0]] if stock and stock.labels else []) + (
-        [ctx.ruleset.actions.close_up.label] if ctx.ruleset.actions.close_up else [])
+        [ctx.ruleset.actions.close_up.label] if ctx.ruleset.actions.close_up else []) + (
+        [ctx.ruleset.actions.reshuffle.label] if ctx.ruleset.actions.reshuffle else [])
     found = ambiguous_join(owner, alone)
     if found:
         text, reading, other = found
@@ -487,7 +488,29 @@ def check_label_joins(ctx: _Context) -> None:
                                             example=reading.replace(" ", "-", 1)))
 
 
+def check_refills(ctx: _Context) -> None:
+    """The deal and refill words (docs/design.md §6.4) where they can do nothing, and P212: a
+    reshuffle without a limit keeps every game in progress."""
+    for gid, group in ctx.groups.items():
+        at: KeyPath = ("piles", gid)
+        if group.empty == "base" and group.count == 1:
+            ctx.add("P201", at + ("empty",), _("`empty: base` reads the group's other piles, but {group} has one pile; "
+                    "write `empty: any`").format(group=gid))
+        if group.fill is not None and group.move == "none":
+            ctx.add("P201", at + ("fill",), _("`fill` refills a pile that a move empties, but `move: none` lets no "
+                    "card leave {group}").format(group=gid))
+        if group.prefill_suit != "each" and not group.prefill:
+            ctx.add("P201", at + ("prefill_suit",), _("`prefill_suit` says which cards `prefill` takes, but there is "
+                    "no `prefill`"))
+    shuffle = ctx.ruleset.actions.reshuffle
+    if shuffle is not None and shuffle.uses == "unlimited":
+        ctx.add("P212", ("actions", "reshuffle", "uses"), _("a reshuffle that may always be made again keeps every "
+                "game in progress: no game is ever lost; give `uses` a number"))
+
+
 ALL_CHECKS: list[Callable[[_Context], None]] = [
     check_references, check_deal, check_faces, check_stock, check_win, check_win_counts, check_win_at_deal, check_flow,
     check_no_effect, check_scoring, check_label_joins,
 ]
+
+ALL_CHECKS.append(check_refills)  # appended on its own line: other checks are added to the list above

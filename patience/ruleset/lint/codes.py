@@ -55,6 +55,7 @@ CHECKS: dict[str, Check] = {c.code: c for c in [
     Check("P207", "warning", "odd stock", "A stock pile that is not of role stock, or that starts empty."),
     Check("P210", "warning", "replaces another ruleset", "Another ruleset file has the same id; the first one in search order wins."),
     Check("P211", "warning", "labels run together", "Where two labels written one after the other read two ways (`112`: 1 to 12, or 11 to 2), every move needs a `-` between them."),
+    Check("P212", "warning", "endless reshuffle", "A reshuffle without a limit of `uses` is always left to make, so lost detection never ends a game."),
 ]}
 
 
