@@ -208,14 +208,15 @@ def test_variants_of_an_other_family_game_are_only_games_dealing_the_same_cards(
 
 def test_a_measured_share_shows_only_while_the_rules_are_unchanged(tmp_path):
     freecell, klondike = find_ruleset("freecell"), find_ruleset("klondike")
-    entry = {"deals": [1, 100], "solved": 97, "unsolvable": 1, "unknown": 2, "max_states": 2000, "timeout": 2}
+    entry = {"deals": [1, 100], "solved": 97, "unsolvable": 1, "unknown": 2, "max_states": 2000, "timeout": 2,
+             "date": "2026-12-02", "machine": "a test machine"}
     (tmp_path / SHARES).write_text(json.dumps({"games": {
         "freecell": {**entry, "rules": rules_digest(freecell)},
         "klondike": {**entry, "rules": "an-older-digest"},
     }}), encoding="utf-8")
     made = catalogue_pages.pages(tmp_path)
     assert "the solver won 97 of 100, proved 1 unwinnable and left 2 undecided" in made["freecell.md"]
-    assert "at most 2,000 positions (2 s) a deal" in made["freecell.md"]
+    assert "at most 2,000 positions (2 s) a deal (measured 2026-12-02 on a test machine)" in made["freecell.md"]
     assert "## The solver\n\nNot measured yet." in made["klondike.md"]
     assert "| 97 of 100 |" in made["README.md"]
 

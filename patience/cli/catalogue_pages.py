@@ -46,6 +46,7 @@ class Share:
     unknown: int
     max_states: int
     timeout: float
+    measured: str  # when and on what machine, as the measuring script wrote it
 
     @property
     def deals(self) -> int:
@@ -79,7 +80,8 @@ def share_of(ruleset: Ruleset, shares: dict[str, Any]) -> Share | None:
     try:
         first, last = entry["deals"]
         return Share(int(first), int(last), int(entry["solved"]), int(entry["unsolvable"]), int(entry["unknown"]),
-                     int(entry["max_states"]), float(entry["timeout"]))
+                     int(entry["max_states"]), float(entry["timeout"]),
+                     f"{entry.get('date', 'at an unrecorded date')} on {entry.get('machine', 'an unrecorded machine')}")
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -111,8 +113,8 @@ def solver_text(share: Share | None) -> str:
         return "Not measured yet."
     return (f"On deals {share.first}–{share.last} the solver won {share.solved} of {share.deals}, proved "
             f"{share.unsolvable} unwinnable and left {share.unknown} undecided, searching at most "
-            f"{number(share.max_states)} positions ({share.timeout:g} s) a deal. An undecided deal may still "
-            "be won; the share is a lower bound on the winnable deals.")
+            f"{number(share.max_states)} positions ({share.timeout:g} s) a deal (measured {share.measured}). An "
+            "undecided deal may still be won: the share is a lower bound on the winnable deals.")
 
 
 def game_page(ruleset: Ruleset, everyone: list[Ruleset], shares: dict[str, Any]) -> str:
