@@ -168,6 +168,10 @@ GAMES = ["thoughtful", "westcliff", "easthaven", "double-klondike", "gargantua"]
 WON = [path for game_id in GAMES for path in sorted((DATA / game_id).glob("deal-*.txt"))]
 
 
+def test_every_game_has_a_won_line():
+    assert sorted({path.parent.name for path in WON}) == sorted(GAMES)
+
+
 @pytest.mark.parametrize("path", WON, ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_a_solver_line_wins_the_deal(path):
     deal = int(path.stem.removeprefix("deal-"))
