@@ -36,6 +36,7 @@ RUN_LIMIT = {
     "supermove": N_("at most (empty free cells + 1) × 2^(empty columns) cards at once"),
     "cells-plus-columns": N_("at most empty free cells + empty columns + 1 cards at once"),
 }
+SUIT_WORDS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 FACE = {"up": N_("face up"), "down": N_("face down"), "top-up": N_("only each pile's top card face up")}
 
 
@@ -54,6 +55,14 @@ def build_rule(build: Build) -> str:
     if build.wrap:
         text += _(" (K and A follow each other)")
     return text
+
+
+def run_build(group: PileGroup) -> Build:
+    """The rule a moving run follows card on card: the build with `run`'s rank and suit put in."""
+    run = group.run
+    if run is None:
+        return group.build
+    return group.build.model_copy(update={"rank": run.rank or group.build.rank, "suit": run.suit or group.build.suit})
 
 
 def describe_build(build: Build) -> str:
@@ -141,6 +150,10 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         if empty:
             parts.append(empty)
         parts.append(_leaving(ruleset, gid))
+        if group.run is not None and group.move == "run":
+            parts.append(_("but only a run built {rule} moves together").format(rule=build_rule(run_build(group))))
+        if group.unit:
+            parts.append(_("cards arrive only {n} at a time, as one run").format(n=group.unit))
     if group.run_limit != "none":
         parts.append(_(RUN_LIMIT[group.run_limit]))
     if group.build.base:
@@ -228,7 +241,10 @@ def describe_stock(ruleset: Ruleset) -> str | None:
     else:
         again = ngettext("the waste may be turned back {n} time", "the waste may be turned back {n} times",
                          int(stock.redeals)).format(n=stock.redeals)
-    return _("The stock deals {how} when you ask; {again}.").format(how=how, again=again)
+    text = _("The stock deals {how} when you ask; {again}.").format(how=how, again=again)
+    if stock.requires == "no-empty":
+        text += " " + _("It deals only while no pile it deals onto is empty.")
+    return text
 
 
 def rules_text(ruleset: Ruleset, lang: str | None = None) -> str:
@@ -244,6 +260,10 @@ def rules_text(ruleset: Ruleset, lang: str | None = None) -> str:
         decks = ngettext("{n} deck", "{n} decks", ruleset.decks).format(n=ruleset.decks)
         cards = ngettext("{n} card", "{n} cards", 52 * ruleset.decks).format(n=52 * ruleset.decks)
         out.append(_("In detail ({decks}, {cards}):").format(decks=decks, cards=cards))
+        if ruleset.suits is not None and len(ruleset.suits) < 4:
+            copies = 4 // len(ruleset.suits) * ruleset.decks
+            names = _(" and ").join(_(SUIT_WORDS[s]) for s in ruleset.suits)
+            out.append("- " + _("The pack holds {suits} only: each card {n} times.").format(suits=names, n=copies))
         out.append("- " + _("Deal: {steps}.").format(steps="; ".join(describe_deal(ruleset))))
         for gid in ruleset.piles:
             out.append("- " + describe_group(ruleset, gid))

@@ -514,3 +514,42 @@ ALL_CHECKS: list[Callable[[_Context], None]] = [
 ]
 
 ALL_CHECKS.append(check_refills)  # appended on its own line: other checks are added to the list above
+
+
+def check_runs_and_units(ctx: _Context) -> None:
+    """The words for runs, the stock and scoring (docs/design.md §6.3): P116, a `unit` no run can
+    bring; P117, a pack of fewer suits where a deal needs all four; P201, `run` or `per` that
+    change nothing."""
+    ruleset = ctx.ruleset
+    for gid, group in ctx.groups.items():
+        at: KeyPath = ("piles", gid)
+        if group.run is not None and group.move not in ("run",):
+            ctx.add("P201", at + ("run",), _("`run` says which runs move together, but `move: {move}` moves no built "
+                    "run").format(move=group.move))
+        elif group.run is not None and (group.run.rank or group.build.rank) == group.build.rank and (
+                group.run.suit or group.build.suit) == group.build.suit:
+            ctx.add("P201", at + ("run",), _("`run` is the same as `build` here, so it narrows nothing"))
+        if group.unit is None:
+            continue
+        if group.max_cards is not None and group.max_cards < group.unit:
+            ctx.add("P116", at + ("unit",), _("{group} takes {unit} cards at a time but holds at most {most}").format(
+                group=gid, unit=group.unit, most=group.max_cards))
+        elif not any(g.move in ("run", "any") and gid in _targets(sid, g, ctx.groups)
+                     for sid, g in ctx.groups.items() if sid != gid):
+            ctx.add("P116", at + ("unit",), _("{group} takes {unit} cards at a time, but no group that sends cards "
+                    "to it moves runs (`move: run` or `any`)").format(group=gid, unit=group.unit))
+    if ruleset.suits is not None and len(ruleset.suits) < 4:
+        if ruleset.deal.shuffle == "microsoft":
+            ctx.add("P117", ("suits",), _("the microsoft shuffle deals all four suits; use `shuffle: patience` for a "
+                    "pack of fewer suits"))
+        for gid, group in ctx.groups.items():
+            if group.prefill:
+                ctx.add("P117", ("piles", gid, "prefill"), _("`prefill` takes one card of each of the four suits, "
+                        "but the pack has {n} suit(s)").format(n=len(ruleset.suits)))
+    for i, rule in enumerate(ruleset.scoring.rules if ruleset.scoring else []):
+        if rule.per == "move" and rule.when != "move":
+            ctx.add("P201", ("scoring", "rules", i, "per"), _("`per` counts cards or moves of a card move, but this "
+                    "rule scores a {event}").format(event=rule.when))
+
+
+ALL_CHECKS.append(check_runs_and_units)  # appended on its own line, as check_refills

@@ -46,6 +46,8 @@ CHECKS: dict[str, Check] = {c.code: c for c in [
     Check("P113", "error", "won at the deal", "A win that already holds when the cards are dealt makes every game won before the first move."),
     Check("P114", "error", "too many piles", f"At most {MAX_PILES} piles in all keep the layout playable and the engine fast."),
     Check("P115", "error", "deal over max_cards", "The deal must not put more cards on a pile than its `max_cards`."),
+    Check("P116", "error", "unit out of reach", "A group that takes cards only `unit` at a time needs room for them and a group that sends runs to it."),
+    Check("P117", "error", "pack of fewer suits", "A pack of one or two `suits` is dealt by the patience shuffle only, and has no four suits for `prefill`."),
     Check("P201", "warning", "setting without effect", "A setting the rest of the ruleset makes meaningless is usually a slip."),
     Check("P202", "warning", "repeated entry", "A list that names the same group or rank twice."),
     Check("P203", "warning", "foundation outside the win", "Foundations are usually where the game is won; this one is not part of `win`."),
