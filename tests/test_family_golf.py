@@ -1,0 +1,124 @@
+"""The golf family (Golf, All in a Row, TriPeaks) against their published rules: cards go to one
+pile a rank up or down whatever the suit; what wraps, what is free, what is refused and why."""
+
+from __future__ import annotations
+
+import pytest
+from positions import DATA, build, notations, pile, replays_to_win, solution_words
+
+from patience import Game, IllegalMove
+from patience.cli.render import render
+
+
+# Golf -----------------------------------------------------------------------------------------
+def golf(piles: dict[str, str]) -> Game:
+    """A Golf position; every card not named lies face down in the stock."""
+    return build("golf", piles, fill="s", fill_face_down=True)
+
+
+def test_golf_golden_deal_seven_columns_of_five_and_a_waste_card():
+    game = Game.new("golf", 1)
+    assert pile(game, "1") == ["3C", "7S", "3H", "9C", "AD"] and pile(game, "w") == ["9S"]
+    assert all(len(pile(game, str(n))) == 5 for n in range(1, 8)) and len(pile(game, "s")) == 16
+
+
+@pytest.mark.parametrize("top, waste", [("8D", "9S"), ("TC", "9S"), ("QH", "KD"), ("2S", "AC")])
+def test_golf_a_column_top_one_rank_up_or_down_goes_on_the_waste_whatever_its_suit(top, waste):
+    game = golf({"1": top, "w": waste})
+    assert "1w" in notations(game)
+
+
+def test_golf_refuses_other_ranks_no_wrap_and_moves_between_columns():
+    game = golf({"1": "KD", "2": "QC", "3": "5H 8S", "w": "AS"})
+    with pytest.raises(IllegalMove, match="cannot go on A"):
+        game.play("1w")  # no wrap from ace to king
+    with pytest.raises(IllegalMove, match="go only to: waste"):
+        game.play("21")
+    with pytest.raises(IllegalMove, match="cannot go on A"):
+        game.play("3w")  # only the top card of a column, 8S, is in play
+
+
+def test_golf_the_stock_goes_round_once_and_the_win_needs_only_the_columns_cleared():
+    game = golf({"1": "8C", "w": "7D"})
+    game.play("1w")
+    assert game.status() == "won" and len(pile(game, "s")) > 0
+    empty = build("golf", {"1": "8C", "w": "2D", "s": "3H |"}, fill="7")
+    empty.play("s")
+    assert "s" not in notations(empty)  # one pass: nothing to turn back
+
+
+def test_golf_deal_3_won_by_the_stored_line():
+    assert replays_to_win("golf", 3, solution_words(DATA / "golf" / "deal-3.txt"))
+
+
+# All in a Row ---------------------------------------------------------------------------------
+def row(piles: dict[str, str]) -> Game:
+    return build("all-in-a-row", piles, fill="01")
+
+
+def test_all_in_a_row_golden_deal_thirteen_columns_of_four():
+    game = Game.new("all-in-a-row", 1)
+    assert pile(game, "01") == ["8C", "8S", "5H", "AH"]
+    assert [len(pile(game, f"{n:02}")) for n in range(1, 14)] == [4] * 13 and not pile(game, "f")
+
+
+def test_all_in_a_row_any_top_card_starts_the_foundation_then_a_rank_either_way_turning_the_corner():
+    game = row({"02": "7H", "03": "KS", "04": "5D", "05": "AS"})
+    assert {"02f", "03f", "04f"} <= set(notations(game))  # any top card starts it
+    game.play("03f")
+    game.play("05f")  # an ace on a king: the corner turns
+    assert pile(game, "f") == ["KS", "AS"]
+    with pytest.raises(IllegalMove, match="cannot go on A"):
+        game.play("02f")
+    with pytest.raises(IllegalMove, match="go only to: foundation"):
+        game.play("0204")
+
+
+def test_all_in_a_row_deal_5_won_by_the_stored_line():
+    assert replays_to_win("all-in-a-row", 5, solution_words(DATA / "all-in-a-row" / "deal-5.txt"))
+
+
+# TriPeaks -------------------------------------------------------------------------------------
+def peaks(piles: dict[str, str]) -> Game:
+    return build("tripeaks", piles, fill="s", fill_face_down=True)
+
+
+def test_tripeaks_golden_deal_eighteen_down_ten_up_and_a_waste_card():
+    game = Game.new("tripeaks", 1)
+    shape = game.rules.group_by_id["peaks"]
+    assert [game.hidden[p] for p in shape.piles] == [1] * 18 + [0] * 10
+    assert pile(game, "a4") == ["6D"] and pile(game, "a1") == ["2H"] and pile(game, "w") == ["9D"]
+    assert len(pile(game, "s")) == 23
+
+
+def test_tripeaks_a_covered_card_turns_up_once_free_and_goes_down_again_on_undo():
+    game = peaks({"a1": "TS |", "a2": "8H", "b2": "9D", "w": "7C"})
+    a1 = game.rules.pile_by_label["a1"]
+    assert notations(game)[:1] == ["a2w"] and "b2w" not in notations(game)
+    with pytest.raises(IllegalMove, match="cannot go on 7"):
+        game.play("b2w")
+    game.play("a2w")
+    assert game.hidden[a1] == 1  # b2 still lies on it
+    game.play("b2w")
+    assert game.hidden[a1] == 0 and "a1w" in notations(game)
+    game.undo()
+    assert game.hidden[a1] == 1 and pile(game, "b2") == ["9D"]
+    game.play("b2w")
+    game.play("a1w")
+    assert game.status() == "won"
+
+
+def test_tripeaks_refuses_a_face_up_card_that_is_covered_and_wraps_king_to_ace():
+    game = peaks({"a1": "QS", "a2": "KH", "b2": "4C", "w": "AD"})
+    with pytest.raises(IllegalMove, match="a1 is not free: a2, b2 still lie on it"):
+        game.play("a1w")
+    game.play("a2w")  # a king on an ace: the ranks turn the corner
+    with pytest.raises(IllegalMove, match="go only to: waste"):
+        game.play("b2a2")
+
+
+def test_tripeaks_is_drawn_as_three_peaks_with_backs_over_an_open_base():
+    board = render(Game.new("tripeaks", 1), ascii=True).splitlines()
+    tops = next(i for i, line in enumerate(board) if line.split() == ["a1", "b1", "c1"])
+    assert len(board[tops + 1].split()) == 3 and "*" not in board[tops + 1]
+    assert board[tops + 7].count("*") == 10  # the open base: ten free cards
