@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import json
-import typing
 from pathlib import Path
 
 import pytest
 import yaml
+from pydantic import ValidationError
 from clirun import run
 
 from patience.cli import catalogue_pages
 from patience.cli.catalogue import FAMILIES_FILE, rules_digest
 from patience.cli.catalogue_pages import DOCS_GAMES, MARK, REGENERATE, SHARES
 from patience.i18n import using_language
-from patience.ruleset.model import Family
+from patience.ruleset.model import Ruleset
 from patience.ruleset.registry import find_ruleset, shipped_dir
 
 
@@ -38,10 +38,14 @@ def json_rows(*args: str) -> list[dict]:
 
 
 # The families ---------------------------------------------------------------------------------------
-def test_every_family_of_the_model_has_an_english_and_a_polish_name_and_no_other_is_named():
+def test_every_family_has_an_english_and_a_polish_name_and_the_model_accepts_only_those():
     data = yaml.safe_load(FAMILIES_FILE.read_text(encoding="utf-8"))
-    assert list(data) == list(typing.get_args(Family))  # the catalogue's order is the model's
     assert all(entry.get("en") and entry.get("pl") and entry.get("about") for entry in data.values())
+    freecell = find_ruleset("freecell").model_dump(by_alias=True, exclude_defaults=True)
+    for family in data:
+        assert Ruleset.model_validate({**freecell, "family": family}).family == family
+    with pytest.raises(ValidationError, match="is not a family; write one of: klondike, freecell"):
+        Ruleset.model_validate({**freecell, "family": "klondyke"})
 
 
 # patience list --------------------------------------------------------------------------------------

@@ -67,17 +67,69 @@ def code_strings(path: Path) -> list[str]:
     ]
 
 
-def test_G4_no_game_is_named_in_python():
-    import re
+def deciding_strings(tree: ast.AST) -> list[str]:
+    """String constants that code decides by: compared (``==``, ``in``), matched (``case``), used
+    as a dict key or an index, or passed to ``startswith``/``endswith``. Prose — messages, help,
+    field descriptions that name a game as an example — is not a decision and is left out."""
+    found: list[str] = []
 
+    def strings(node: ast.AST | None) -> list[str]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return [text for element in node.elts for text in strings(element)]
+        return []
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                found += strings(side)
+        elif isinstance(node, ast.MatchValue):
+            found += strings(node.value)
+        elif isinstance(node, ast.Dict):
+            for key in node.keys:
+                found += strings(key)
+        elif isinstance(node, ast.Subscript):
+            found += strings(node.slice)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
+                "startswith", "endswith", "get"):
+            for arg in node.args[:1]:
+                found += strings(arg)
+    return found
+
+
+def game_names() -> set[str]:
     from patience.ruleset.registry import shipped_rulesets
 
-    names = {r.id for r in shipped_rulesets()} | {r.name.lower() for r in shipped_rulesets()}
-    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names)) + r")\b", re.IGNORECASE)
+    rulesets = shipped_rulesets()
+    return {r.id for r in rulesets} | {r.name.lower() for r in rulesets}
+
+
+def named_games(source: str, names: set[str]) -> list[str]:
+    return [text for text in deciding_strings(ast.parse(source)) if text.strip().lower() in names]
+
+
+def test_G4_no_game_is_named_in_python():
+    """Never `if game == "klondike"`: no decision in the code is taken on a game's id, name or alias."""
+    names = game_names()
     found = [
         f"{path.relative_to(PACKAGE)}: {text!r}"
         for path in PACKAGE.rglob("*.py")
-        for text in code_strings(path)
-        if pattern.search(text)
+        for text in named_games(path.read_text(encoding="utf-8"), names)
     ]
     assert found == []
+
+
+def test_the_game_name_check_sees_decisions_and_passes_prose():
+    names = {"klondike", "freecell", "parada"}
+    decisions = (
+        'if ruleset.id == "klondike": pass\n'
+        'ok = game in ("x", "FreeCell")\n'
+        'table = {"parada": 1}\n'
+        'value = table["parada"]\n'
+        'match ruleset.id:\n    case "freecell":\n        pass\n'
+        'flag = name.startswith("klondike")\n'
+    )
+    assert sorted(named_games(decisions, names)) == sorted(["klondike", "FreeCell", "parada", "parada", "freecell", "klondike"])
+    prose = 'help = "Vegas scoring, as in Klondike"\nmessage = _("FreeCell deals run from 1")\n'
+    assert named_games(prose, names) == []

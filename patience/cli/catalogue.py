@@ -5,20 +5,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import typing
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import yaml
 
 from ..i18n import language
-from ..ruleset.model import Family, Ruleset
+from ..ruleset.families import FAMILIES_FILE, family_ids
+from ..ruleset.model import Ruleset
 from ..ruleset.registry import names_of, normalize_name
 
-# Family names are game names, so they live in a data file, not in code (no game is named in Python).
-FAMILIES_FILE = Path(__file__).with_name("families.yaml")
-FAMILY_IDS: tuple[str, ...] = typing.get_args(Family)
+FAMILY_IDS: tuple[str, ...] = family_ids()
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
+from pydantic import (
+    AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator,
+)
 
 from ..cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_rank
 from ..i18n import _
+from .families import family_ids
 from .shape import labels as shape_labels
 from .shape import places as shape_places
 
@@ -679,12 +682,15 @@ class Assists(Strict):
     )
 
 
-# The families of the catalogue: games that share a layout and a way of play. A new game joins the
-# nearest one; a family is added only when several games would share it (docs/design.md §8).
-Family = Literal[
-    "klondike", "freecell", "yukon", "spider", "forty-thieves", "beleaguered-castle", "fan", "canfield",
-    "golf", "pyramid", "pairing", "montana", "calculation", "carpet", "parade", "other",
-]
+def _known_family(value: str) -> str:
+    if value not in family_ids():
+        raise ValueError(_("{value!r} is not a family; write one of: {families}").format(
+            value=value, families=", ".join(family_ids())))
+    return value
+
+
+# The families of the catalogue come from data (ruleset/families.yaml): they are named after games.
+Family = Annotated[str, AfterValidator(_known_family), WithJsonSchema({"type": "string", "enum": list(family_ids())})]
 
 
 class Ruleset(Strict):

@@ -1,0 +1,26 @@
+"""The families of the catalogue (the ruleset key ``family``, docs/design.md §8).
+
+The list lives in ``families.yaml`` beside this module, as data: a family is named after a game
+(the Klondike family), and no game is named in Python. The file gives each family's names by
+language and a line on what its games share.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+FAMILIES_FILE = Path(__file__).with_name("families.yaml")
+
+
+@cache
+def family_entries() -> dict[str, dict[str, str]]:
+    """Every family by id, in the catalogue's order, each with its names (``en``, ``pl``) and ``about``."""
+    data = yaml.safe_load(FAMILIES_FILE.read_text(encoding="utf-8"))
+    return {str(fid): {str(k): str(v) for k, v in (entry or {}).items()} for fid, entry in data.items()}
+
+
+def family_ids() -> tuple[str, ...]:
+    return tuple(family_entries())
