@@ -6,7 +6,7 @@ Solves each deal of each game (every shipped game by default, in order of id) wi
 most N positions and S seconds a deal, one deal at a time in this process, and merges the counts
 into docs/games/winnability.json under the game's id, with a digest of its rules: a page shows a
 measurement only while the rules it was taken on are unchanged. `--minutes` stops starting new
-games after that much time (a game measured halfway is not written). Every `solved` answer is
+games after that much CPU time (a game measured halfway is not written). Every `solved` answer is
 replayed through the engine to a win first. Then rerun `python -m patience.cli.catalogue_pages`.
 
 The position budget is what makes a figure repeatable on any machine; the time limit only guards
@@ -76,7 +76,7 @@ def main() -> None:
     parser.add_argument("--deals", type=deal_range, default=deal_range("1-100"))
     parser.add_argument("--max-states", type=int, default=3000, help="positions searched per deal at most")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per deal at most")
-    parser.add_argument("--minutes", type=float, default=None, help="start no game after this many minutes")
+    parser.add_argument("--minutes", type=float, default=None, help="start no game after this many CPU minutes")
     parser.add_argument("--out", type=Path, default=DOCS_GAMES / SHARES)
     args = parser.parse_args()
 
@@ -89,9 +89,8 @@ def main() -> None:
     except (OSError, ValueError):
         data = {}
     games = data.setdefault("games", {})
-    started = time.monotonic()
     for name in args.games or sorted(everyone):
-        if args.minutes is not None and time.monotonic() - started > 60 * args.minutes:
+        if args.minutes is not None and time.process_time() > 60 * args.minutes:
             print(f"{name}: not measured, out of time", flush=True)
             continue
         entry = measure(everyone[name], args.deals, args.max_states, args.timeout)
