@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from ...engine.moves import DEAL, REDEAL, REMOVE
 from ...i18n import _
 from ..render import STYLES
 from . import pointing
@@ -134,7 +135,7 @@ class BoardView(Widget, can_focus=True):
             app.message(_("{card} cannot go to {label}").format(
                 card=app.card_name(source), label=game.rules.labels[hit[0]]), failed=True)
         moves = pointing.moves_from(game, hit)
-        at_once = [m for m in moves if m[1] < 0 or (m[1] == pointing.REMOVE and m[0] == m[2])]
+        at_once = [m for m in moves if m[1] in (DEAL, REDEAL) or (m[1] == REMOVE and m[0] == m[2])]
         if at_once and len(moves) == len(at_once):  # the stock, or a card that goes out alone
             app.play(at_once[0])
             return
@@ -268,17 +269,33 @@ class PatienceApp(App[int]):
         self.first_message = ""  # shown when the board first appears (a damaged settings file)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status", markup=False)
-        yield BoardView(self)
-        yield Static(id="message", markup=False)
-        yield Input(id="command", placeholder=_("type a move or command here (press : or any key); ? for help"))
+        # Kept, not looked up: while an overlay is up, queries search the overlay.
+        self.status_bar = Static(id="status", markup=False)
+        self.board_view = BoardView(self)
+        self.message_line = Static(id="message", markup=False)
+        self.command_line = Input(id="command", select_on_focus=False, placeholder=_("type a move or command here (press : or any key); ? for help"))
+        yield self.status_bar
+        yield self.board_view
+        yield self.message_line
+        yield self.command_line
 
     def on_mount(self) -> None:
         self.update_status()
         self.message(self.first_message)
-        self.query_one(BoardView).focus()
+        self.board_view.focus()
         if not self.fixed_clock:
             self.set_interval(1.0, self.update_status)
+
+    def load(self, session: Session) -> None:
+        """Show another game (tests play every ruleset in one app; an embedding program may too)."""
+        while len(self.screen_stack) > 1:  # an overlay of the game before
+            self.pop_screen()
+        self.session = session
+        self.last_status = session.status()
+        board = self.board_view
+        board.selected, board.targets, board.hinted, board.cursor = None, set(), set(), 0
+        self.message("")
+        self.refresh_board()
 
     # ------------------------------------------------------------------ what is shown
     def update_status(self) -> None:
@@ -290,11 +307,11 @@ class PatienceApp(App[int]):
         if game.deal_number is not None:
             title += " · " if not self.ascii else " - "
             title += _("deal {number}").format(number=game.deal_number)
-        self.query_one("#status", Static).update(f"{title}   {session.status_line()}")
+        self.status_bar.update(f"{title}   {session.status_line()}")
 
     def message(self, text: str, *, failed: bool = False) -> None:
         shown = Text(text, style="bold red" if failed and self.colour else ("bold" if failed else ""))
-        self.query_one("#message", Static).update(shown)
+        self.message_line.update(shown)
 
     def card_name(self, hit: Hit) -> str:
         from ...cards import card_str
@@ -306,7 +323,7 @@ class PatienceApp(App[int]):
         return card_str(cards[index], ascii=self.ascii)
 
     def refresh_board(self) -> None:
-        self.query_one(BoardView).refresh()
+        self.board_view.refresh()
         self.update_status()
 
     # ------------------------------------------------------------------ commands, as in line mode
@@ -342,7 +359,7 @@ class PatienceApp(App[int]):
     def after(self, reply: Reply, *, page: bool = False, hint: bool = False) -> None:
         from ..play import _apply
 
-        board = self.query_one(BoardView)
+        board = self.board_view
         board.selected, board.targets, board.hinted = None, set(), set()
         _apply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
         lines = reply.lines + self.notes.take()
@@ -365,7 +382,7 @@ class PatienceApp(App[int]):
         """Light up the piles of the move a hint names (the first word that reads as a move)."""
         from ...engine.notation import parse_move
 
-        board = self.query_one(BoardView)
+        board = self.board_view
         for line in lines:
             for word in line.replace("(", " ").split():
                 try:
@@ -423,7 +440,7 @@ class PatienceApp(App[int]):
         self.push_screen(SettingsScreen(self.config), changed)
 
     def open_command_line(self, start: str) -> None:
-        field = self.query_one("#command", Input)
+        field = self.command_line
         field.value = start
         field.focus()
         field.cursor_position = len(start)
@@ -431,13 +448,13 @@ class PatienceApp(App[int]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         line = event.value
         event.input.value = ""
-        self.query_one(BoardView).focus()
+        self.board_view.focus()
         if line.strip():
             self.run_command(line)
 
     def on_key(self, event: events.Key) -> None:
-        field = self.query_one("#command", Input)
+        field = self.command_line
         if event.key == "escape" and field.has_focus:
             field.value = ""
-            self.query_one(BoardView).focus()
+            self.board_view.focus()
             event.stop()
