@@ -53,14 +53,19 @@ class Share:
         return self.last - self.first + 1
 
 
-def shipped() -> list[Ruleset]:
-    """The shipped rulesets by id; a file that cannot be played is left out with a warning."""
+def shipped(unplayable: list[str] | None = None) -> list[Ruleset]:
+    """The shipped rulesets by id. A file that cannot be played is left out, with a warning, or
+    with its reason added to ``unplayable`` when one is given."""
     found = []
     for path in shipped_files():
         try:
             found.append(load_path(path))
         except RulesetError as err:
-            print(f"{path.name}: left out, it cannot be played: {err.findings[0]}", file=sys.stderr)
+            reason = f"{path.name} cannot be played, so it has no page: {err.findings[0]}"
+            if unplayable is None:
+                print(reason, file=sys.stderr)
+            else:
+                unplayable.append(reason)
     return sorted(found, key=lambda ruleset: ruleset.id)
 
 
@@ -157,9 +162,9 @@ def index_page(everyone: list[Ruleset], shares: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def pages(folder: Path = DOCS_GAMES) -> dict[str, str]:
+def pages(folder: Path = DOCS_GAMES, unplayable: list[str] | None = None) -> dict[str, str]:
     """Every page by file name, the index included, as the shipped rulesets make them now."""
-    everyone = shipped()
+    everyone = shipped(unplayable)
     shares = read_shares(folder)
     with using_language("en"):  # the docs are English whatever the reader's locale
         made = {f"{ruleset.id}.md": game_page(ruleset, everyone, shares) for ruleset in everyone}
@@ -180,9 +185,10 @@ def generated_files(folder: Path) -> set[str]:
 
 
 def stale(folder: Path = DOCS_GAMES) -> list[str]:
-    """What differs from a fresh generation: 'missing X', 'stale X' and 'extra X' (a page of a gone game)."""
-    wanted = pages(folder)
-    problems = []
+    """What differs from a fresh generation: 'missing X', 'stale X' and 'extra X' (a page of a gone
+    game), and every shipped file that cannot be played (so has no page)."""
+    problems: list[str] = []
+    wanted = pages(folder, problems)
     for name, text in sorted(wanted.items()):
         path = folder / name
         if not path.is_file():
