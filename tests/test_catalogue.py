@@ -85,7 +85,7 @@ def test_list_family_keeps_only_that_family_in_json_and_text():
 def test_list_family_refuses_a_family_that_does_not_exist_and_names_the_real_ones():
     result = run("list", "--family", "spiders")
     assert result.exit_code == 2 and "Traceback" not in result.output
-    assert "'spiders' is not one of" in result.output and "'spider'" in result.output
+    assert "no family 'spiders'; the families are " in result.output and ", spider," in result.output
 
 
 def test_list_decks_keeps_only_games_of_that_many_decks():
@@ -259,3 +259,13 @@ def test_a_shipped_file_that_cannot_be_played_fails_the_staleness_check(pages_fo
     problems = catalogue_pages.stale(pages_folder)
     assert any(p.startswith("half-written.yaml cannot be played, so it has no page: ") for p in problems)
     assert "extra klondike.md" in problems  # the pages of games that are no longer shipped
+
+
+def test_the_command_line_starts_without_loading_the_catalogue():
+    """`patience --help` stays fast: the family list loads the ruleset model only when `list` runs."""
+    import subprocess
+    import sys
+
+    code = "import sys, patience.cli; print('patience.cli.catalogue' in sys.modules, 'pydantic' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]

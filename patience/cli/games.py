@@ -10,15 +10,12 @@ import click
 
 from ..i18n import _, language, ngettext
 from ..printable import printable
-from ..ruleset.registry import names_of
 from . import main
-from .catalogue import FAMILY_IDS, family_name, search_text
 from .common import EXIT_BUG, MAX_LINE, log_traceback, start_game
 
 
 @main.command("list")
-@click.option("--family", "family", type=click.Choice(FAMILY_IDS, case_sensitive=False),
-              help="Only the games of one family, as the plain list groups them.")
+@click.option("--family", metavar="FAMILY", help="Only the games of one family, as the plain list groups them.")
 @click.option("--decks", type=click.IntRange(min=1), metavar="N", help="Only the games played with N decks.")
 @click.option("--search", metavar="TEXT",
               help="Only the games whose id, name, Polish name or alias contains TEXT (diacritics optional).")
@@ -27,6 +24,11 @@ def list_games(family: str | None, decks: int | None, search: str | None, as_jso
     """List the games patience can play: id, name, Polish name, decks, and where each comes from.
 
     The games are grouped by family; --family, --decks and --search keep only some of them."""
+    from .catalogue import FAMILY_IDS, search_text  # the model loads only when the command runs (fast --help)
+
+    if family is not None and family.lower() not in FAMILY_IDS:
+        raise click.BadParameter(_("no family {family!r}; the families are {names}").format(
+            family=family, names=", ".join(FAMILY_IDS)), param_hint="--family")
     wanted = None if search is None else search_text(search)
     if wanted == "":
         raise click.BadParameter(_("give some letters or digits to search for"), param_hint="--search")
@@ -53,7 +55,7 @@ def list_games(family: str | None, decks: int | None, search: str | None, as_jso
 def catalogue_rows() -> list[dict[str, Any]]:
     """One row for every ruleset file names can find, by id (a hidden file after the one hiding it)."""
     from ..ruleset.loader import RulesetError
-    from ..ruleset.registry import catalogue, discover, load_path
+    from ..ruleset.registry import catalogue, discover, load_path, names_of
 
     visible, hidden = catalogue()
     playing = {entry.id: entry.path for entry in visible}
@@ -86,6 +88,8 @@ def catalogue_rows() -> list[dict[str, Any]]:
 
 
 def _wanted(row: dict[str, Any], family: str | None, decks: int | None, wanted: str | None) -> bool:
+    from .catalogue import search_text
+
     names = row.get("_names") or {search_text(row["id"])}  # a broken file by its id
     if family is not None and row["family"] != family:
         return False
@@ -96,6 +100,8 @@ def _wanted(row: dict[str, Any], family: str | None, decks: int | None, wanted: 
 
 def _by_family(rows: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
     """The rows in the catalogue's order of families, each under its title; broken files last."""
+    from .catalogue import FAMILY_IDS, family_name
+
     groups: list[tuple[str, list[dict[str, Any]]]] = []
     for fid in FAMILY_IDS:
         members = [row for row in rows if row["family"] == fid]
