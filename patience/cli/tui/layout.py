@@ -64,9 +64,11 @@ def _hidden(game: Game, pile: int, glyphs: Glyphs) -> str:
 
 
 class _Painter:
-    def __init__(self, game: Game, glyphs: Glyphs, mark: Marker, tight: bool = False) -> None:
+    def __init__(self, game: Game, glyphs: Glyphs, mark: Marker, squeeze: int = 0) -> None:
         self.game, self.glyphs, self.mark = game, glyphs, mark
+        tight = squeeze > 0
         self.tight = tight  # short of room: no blank lines, single spaces in the tops lines
+        self.titles = squeeze < 2  # shorter still: the tops lines without their groups' names
         self.gap = " " if tight else "  "
 
     def span(self, text: str, style: str | None, hit: Hit | None) -> Span:
@@ -101,7 +103,7 @@ def _tops(p: _Painter, groups: list[Group], width: int) -> list[Line]:
     lines: list[Line] = []
     line: Line = []
     for group in groups:
-        head: Line = [(group_title(p.game, group), "title", None)]
+        head: Line = [(group_title(p.game, group), "title", None)] if p.titles else [("", None, None)]
         if line and (group.role == "foundation" or _len(line) + 3 + _len(head) > width):
             lines.append(line)
             line = []
@@ -272,8 +274,8 @@ def _side_by_side(blocks: list[list[Line]], width: int) -> list[Line]:
 def lay_out(game: Game, width: int, height: int, *, ascii: bool = False,
             mark: Marker = lambda hit, style: style) -> Board | None:
     """The board in at most ``width`` × ``height`` cells, or None when it cannot fit."""
-    for tight in (False, True):  # blank lines between the groups, while there is room for them
-        lines = _lines(_Painter(game, Glyphs(ascii), mark, tight), width, height)
+    for squeeze in range(3):  # blank lines and the groups' names, while there is room for them
+        lines = _lines(_Painter(game, Glyphs(ascii), mark, squeeze), width, height)
         if lines is not None:
             break
     else:
