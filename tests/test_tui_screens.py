@@ -32,9 +32,12 @@ def test_a_changed_board_makes_its_screenshot_stale(tmp_path, monkeypatch):
     shots = {"one": "<svg>deal 1</svg>", "two": "<svg>deal 2</svg>"}  # the check alone, without drawing
     game_id = "one"
     monkeypatch.setattr(module, "HERE", tmp_path)
+    monkeypatch.setattr(module, "PLAY_MD", tmp_path / "play.md")
+    (tmp_path / "play.md").write_text(f"# Play\n\n{module.index(['one', 'two'])}\n", encoding="utf-8")
     for name, svg in shots.items():
         (tmp_path / f"{name}.svg").write_text(svg, encoding="utf-8")
     assert module.stale(shots) == []
     (tmp_path / f"{game_id}.svg").write_text(shots[game_id].replace("deal", "dael"), encoding="utf-8")
     (tmp_path / "gone.svg").write_text("<svg/>", encoding="utf-8")
     assert module.stale(shots) == sorted([f"{game_id}.svg", "gone.svg"])
+    assert "play.md" in module.stale({**shots, "three": "<svg/>"})  # a new game missing from play.md's list

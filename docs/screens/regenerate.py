@@ -1,6 +1,6 @@
 """Regenerate the screenshots of the full-screen game in docs/screens/ (one SVG per shipped game).
 
-    python docs/screens/regenerate.py          # rewrite every screenshot, and remove those of games gone
+    python docs/screens/regenerate.py          # rewrite every screenshot and play.md's list, remove those of games gone
     python docs/screens/regenerate.py --check  # exit 1 when any is stale (tests/test_tui_screens.py does this)
 
 Each board is deal 1 at 100 × 30, in colour, with the clock stopped at 0:00, so the same code
@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+PLAY_MD = HERE.parent / "play.md"
+START, END = "<!-- screens: written by docs/screens/regenerate.py -->", "<!-- /screens -->"
 SIZE = (100, 30)
 
 
@@ -46,11 +48,26 @@ def screenshots() -> dict[str, str]:
     return shots
 
 
+def index(ids: list[str]) -> str:
+    """The list of screenshots in docs/play.md, between its markers."""
+    links = ", ".join(f"[{game_id}](screens/{game_id}.svg)" for game_id in sorted(ids))
+    return f"{START}\n{links}\n{END}"
+
+
+def with_index(text: str, ids: list[str]) -> str:
+    before, _sep, rest = text.partition(START)
+    _old, _sep, after = rest.partition(END)
+    return before + index(ids) + after
+
+
 def stale(shots: dict[str, str]) -> list[str]:
-    """The names of screenshots that differ from the files (or are missing, or left over)."""
+    """The names of screenshots that differ from the files (or are missing, or left over), and
+    play.md when its list of them is out of date."""
     wrong = [f"{game_id}.svg" for game_id, svg in shots.items()
              if not (HERE / f"{game_id}.svg").exists() or (HERE / f"{game_id}.svg").read_text(encoding="utf-8") != svg]
     wrong += [path.name for path in HERE.glob("*.svg") if path.stem not in shots]
+    if PLAY_MD.exists() and index(list(shots)) not in PLAY_MD.read_text(encoding="utf-8"):
+        wrong.append("play.md")
     return sorted(wrong)
 
 
@@ -66,6 +83,7 @@ def main() -> int:
             path.unlink()
     for game_id, svg in shots.items():
         (HERE / f"{game_id}.svg").write_text(svg, encoding="utf-8")
+    PLAY_MD.write_text(with_index(PLAY_MD.read_text(encoding="utf-8"), list(shots)), encoding="utf-8")
     print(f"wrote {len(shots)} screenshots to {HERE}")
     return 0
 
