@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cards import ascii_cards, card_str
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, number
 from ..printable import printable
 from ..stats import now_iso
 from .common import MAX_LINE, RANDOM_DEALS
@@ -28,9 +28,10 @@ from .common import MAX_LINE, RANDOM_DEALS
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.moves import Move
+    from ..solver.hints import Hint, Planner
     from ..stats.store import GameRecord
 
-HINT_SECONDS, HINT_STATES = 1.0, 20_000  # the solver's budget for a hint; past it, the simple hint
+HINT_SECONDS, HINT_STATES = 2.0, 50_000  # the solver's budget for a hint; past it, a move that makes progress
 
 
 def whole_number(text: str) -> int | None:
@@ -192,6 +193,7 @@ class Session:
 
     def _start(self, game: Game, elapsed: float = 0.0, daily: str | None = None) -> None:
         self.game = game
+        self.planner: Planner | None = None  # made at the first hint (the solver: start-up time)
         self.turns: list[list[Move]] = []
         self.undone: list[list[Move]] = []
         self.listed: list[Move] = []
@@ -567,20 +569,37 @@ class Session:
         target.append(turn)
         return self._after_change(before, [])
 
-    def _hint(self) -> Reply:
-        from ..engine.assist import hint
-        from ..engine.notation import parse_move
-        from ..solver import solve
+    def next_hint(self) -> Hint:
+        """The hint for the current position, from the game's plan (`solver.hints`); the
+        full-screen game highlights its move, `hint` says it in words."""
+        from ..solver.hints import Planner
 
-        result = solve(self.game, timeout=HINT_SECONDS, max_states=HINT_STATES)
-        if result.status == "solved" and result.moves:  # the first move of a win found
-            move = parse_move(self.game, result.moves[0])
-            return Reply([_("try {move} (the solver, which sees face-down cards, wins from here)").format(
-                move=self.describe(move).strip())])
-        suggested = hint(self.game)
-        if suggested is None:
+        if self.planner is None:
+            self.planner = Planner()
+        return self.planner.hint(self.game, seconds=HINT_SECONDS, states=HINT_STATES)
+
+    def _hint(self) -> Reply:
+        from ..engine.assist import MERIT_WORDS
+
+        if self.status() != "in progress":
+            return Reply([_("the game is over; undo, restart or new")])
+        found = self.next_hint()
+        if found.move is None:
             return Reply([_("no move would help here; undo, restart or new")])
-        return Reply([_("try {move}").format(move=self.describe(suggested).strip())])
+        move = self.describe(found.move).strip()
+        if found.found == "plan":
+            if any(self.game.hidden):  # the stock and face-down cards are known to the solver only
+                return Reply([_("try {move} (the solver, which sees face-down cards, wins from here)").format(move=move)])
+            return Reply([_("try {move} (the solver wins from here)").format(move=move)])
+        what = _(MERIT_WORDS[found.why])
+        if found.search == "exhausted":
+            why = _("the solver finds no win from here that avoids the positions already played")
+        elif found.search == "timeout" and found.budget_seconds is not None:
+            seconds = found.budget_seconds
+            why = _("no winning line found in {seconds} s").format(seconds=number(seconds, 0 if seconds == int(seconds) else 2))
+        else:
+            why = _("no winning line found in {states} positions").format(states=number(found.budget_states or 0))
+        return Reply([_("{why}; a move that {what}: {move}").format(why=why, what=what, move=move)])
 
     def _auto(self) -> Reply:
         from ..engine.assist import autoplay

@@ -10,8 +10,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..cards import DECK_SIZE
-from ..i18n import _
-from .moves import Move
+from ..i18n import N_, _
+from .moves import CLOSE_UP, REMOVE, SWAP, Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -90,42 +90,74 @@ def finishing_moves(game: Game) -> list[Move] | None:
 def hint(game: Game) -> Move | None:
     """A productive legal move: the first by a simple order of merit, never a move that only
     shuffles cards between equal places. None when no move is left at all."""
-    best: tuple[int, int] | None = None
-    chosen: Move | None = None
+    ranked = ranked_moves(game)
+    return ranked[0][0] if ranked else None
+
+
+# Merit of a move, the best first, and the word for what it does (`MERIT_WORDS` says it).
+SAFE_HOME, HOME, REMOVES, TURNS_UP, EMPTIES, EMPTIES_DEAD, BUILDS, STOCK, TO_CELL, CLOSES_UP = (
+    "safe-home", "home", "removes", "turns-up", "empties", "empties-dead", "builds", "stock", "to-cell", "closes-up")
+_MERIT = {SAFE_HOME: 8, HOME: 7, REMOVES: 6, TURNS_UP: 5, EMPTIES: 4, EMPTIES_DEAD: 3, BUILDS: 2, STOCK: 1, TO_CELL: 1, CLOSES_UP: 1}
+MERIT_WORDS = {
+    SAFE_HOME: N_("sends a card home for good"),
+    HOME: N_("sends a card to a foundation"),
+    REMOVES: N_("takes cards out"),
+    TURNS_UP: N_("turns up a card"),
+    EMPTIES: N_("empties a pile"),
+    EMPTIES_DEAD: N_("empties a pile"),
+    BUILDS: N_("builds on another card"),
+    STOCK: N_("turns the stock"),
+    TO_CELL: N_("frees a card"),
+    CLOSES_UP: N_("closes up the gaps"),
+}
+
+
+def ranked_moves(game: Game) -> list[tuple[Move, str]]:
+    """The legal moves that achieve something, the best first (in list order among equals), each
+    with the word for what it achieves. Moves that only trade places, take cards back from a
+    foundation or use a once-a-game swap are left to the player."""
     table, home = builders(game), home_counts(game)
+    found: list[tuple[int, int, Move, str]] = []
     for index, move in enumerate(game.legal_moves()):
-        merit = 7 if is_safe(game, move, table, home) else _merit(game, move)
-        if merit > 0 and (best is None or (merit, -index) > best):
-            best, chosen = (merit, -index), move
-    return chosen
+        why = SAFE_HOME if is_safe(game, move, table, home) else _merit(game, move)
+        if why:
+            found.append((-_MERIT[why], index, move, why))
+    found.sort()
+    return [(move, why) for _merit_, _index, move, why in found]
 
 
-def _merit(game: Game, move: Move) -> int:
-    """Higher is better; 0 means the move achieves nothing worth suggesting."""
+def _merit(game: Game, move: Move) -> str:
+    """What the move achieves, or "" when nothing worth suggesting."""
     src, dst, n = move
     rules = game.rules
+    if dst == REMOVE:
+        return REMOVES
+    if dst == CLOSE_UP:
+        return CLOSES_UP
+    if dst == SWAP:
+        return ""  # a once-a-game resource: the player's choice, not a hint's
     if dst < 0:
-        return 1  # a stock action always brings something new
+        return STOCK  # a stock action always brings something new
     if game.changes_nothing(move):
-        return 0
+        return ""
     foundations = rules.foundation_piles
     if dst in foundations:
-        return 6 if src not in foundations else 0
+        return HOME if src not in foundations else ""
     if src in foundations:
-        return 0  # worry-back is for the player to choose, not to suggest
+        return ""  # worry-back is for the player to choose, not to suggest
     pile = game.piles[src]
     rest = len(pile) - n
     if rest > 0 and rest == game.hidden[src]:
-        return 5  # turns a card face up
+        return TURNS_UP
     if rest == 0:
         # Emptying a pile helps only if an empty pile there is worth something.
-        return 4 if rules.group_of[src].empty_ok is not None else 3
+        return EMPTIES if rules.group_of[src].empty_ok is not None else EMPTIES_DEAD
     source, target = rules.group_of[src], rules.group_of[dst]
     if pile[rest] in source.fits_on[pile[rest - 1]] and source.build_id == target.build_id:
-        return 0  # the cards already lie on a card they fit: moving them only trades places
+        return ""  # the cards already lie on a card they fit: moving them only trades places
     if rules.group_of[dst].role == "cell":
-        return 1
-    return 2
+        return TO_CELL
+    return BUILDS
 
 
 def lost_reason(game: Game) -> str:
