@@ -2,7 +2,8 @@
 
 Double Klondike and Gargantua (two decks, nine columns; Morehead and Mott-Smith, PySolFC),
 Thoughtful (PySolFC's Saratoga: Klondike by threes with the tableau face up), Westcliff and
-Easthaven (PySolFC's rules pages, after Eastcliff). For each: hand-built positions where named
+Easthaven (PySolFC's rules pages, after Eastcliff), and Whitehead (Morehead and Mott-Smith;
+PySolFC), which uses V1's `run` word. For each: hand-built positions where named
 moves are legal and named moves are refused with their reason, a golden deal (deal 1's cards
 pinned, G-1), and a won game replayed: a line found once by `patience solve` in
 tests/data/<id>/, or, where the solver finds none quickly, a hand-made ending won move by move.
@@ -163,8 +164,35 @@ def test_easthaven_any_card_fills_a_column_and_foundation_cards_may_come_back():
         game.play("h11")
 
 
+# Whitehead ------------------------------------------------------------------------------------
+def test_whitehead_deals_klondikes_cards_all_face_up():
+    game = Game.new("whitehead", 1)
+    assert game.piles == Game.new("klondike", 1).piles and face_down(game) == [0] * 7
+    assert tops(game) == ["TH", "QH", "AS", "8S", "7C", "QD", "8D"]  # golden deal 1
+
+
+def test_whitehead_builds_in_colour_but_moves_only_one_suit_runs():
+    game = build("whitehead", {"1": "9D", "2": "8C 7C", "3": "8H 7D", "4": "", "5": "TS", "6": "9S", "7": "9C"},
+                 fill="h1")
+    with pytest.raises(IllegalMove, match="the top 2 cards of 3 are not a run that moves together"):
+        game.play("31v2")  # 8♥ 7♦ is built (red on red) but in two suits
+    with pytest.raises(IllegalMove, match="7♦ cannot go on 9♦ \\(tableau: down in the same colour\\)"):
+        game.play("31")
+    game.play("26v2")  # 8♣ 7♣ is one suit: it moves as a unit onto 9♠
+    game.play("75")  # 9♣ on 10♠: black on black
+    game.play("34")  # any card into an empty column
+    assert pile(game, "6") == ["9S", "8C", "7C"] and pile(game, "5") == ["TS", "9C"] and pile(game, "4") == ["7D"]
+
+
+def test_whitehead_goes_through_the_stock_once_and_keeps_foundation_cards():
+    game = build("whitehead", {"1": "", "h1": "AC 2C", "s": "3C 4C |"}, fill="h4")
+    with pytest.raises(IllegalMove, match="cards never leave the foundations \\(h1\\)"):
+        game.play("h11")
+    assert turns(game, 3) == 2
+
+
 # Won games --------------------------------------------------------------------------------------
-GAMES = ["thoughtful", "westcliff", "easthaven", "double-klondike", "gargantua"]
+GAMES = ["thoughtful", "westcliff", "easthaven", "double-klondike", "gargantua", "whitehead"]
 WON = [path for game_id in GAMES for path in sorted((DATA / game_id).glob("deal-*.txt"))]
 
 
