@@ -217,11 +217,14 @@ def test_a_measured_share_shows_only_while_the_rules_are_unchanged(tmp_path):
     (tmp_path / SHARES).write_text(json.dumps({"games": {
         "freecell": {**entry, "rules": rules_digest(freecell)},
         "klondike": {**entry, "rules": "an-older-digest"},
+        "klondike-3": {**entry, "rules": rules_digest(find_ruleset("klondike-3")), "timed_out": 2},
     }}), encoding="utf-8")
     made = catalogue_pages.pages(tmp_path)
     assert "the solver won 97 of 100, proved 1 unwinnable and left 2 undecided" in made["freecell.md"]
     assert "at most 2,000 positions (2 s) a deal (measured 2026-12-02 on a test machine)" in made["freecell.md"]
     assert "## The solver\n\nNot measured yet." in made["klondike.md"]
+    assert "ran out of time" not in made["freecell.md"]
+    assert "2 of the undecided deals ran out of time before reaching the position limit" in made["klondike-3.md"]
     assert "| 97 of 100 |" in made["README.md"]
 
 

@@ -47,6 +47,7 @@ class Share:
     max_states: int
     timeout: float
     measured: str  # when and on what machine, as the measuring script wrote it
+    timed_out: int  # undecided deals stopped by the clock before the position limit (figures vary with the machine)
 
     @property
     def deals(self) -> int:
@@ -86,7 +87,8 @@ def share_of(ruleset: Ruleset, shares: dict[str, Any]) -> Share | None:
         first, last = entry["deals"]
         return Share(int(first), int(last), int(entry["solved"]), int(entry["unsolvable"]), int(entry["unknown"]),
                      int(entry["max_states"]), float(entry["timeout"]),
-                     f"{entry.get('date', 'at an unrecorded date')} on {entry.get('machine', 'an unrecorded machine')}")
+                     f"{entry.get('date', 'at an unrecorded date')} on {entry.get('machine', 'an unrecorded machine')}",
+                     int(entry.get("timed_out", 0)))
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -119,7 +121,9 @@ def solver_text(share: Share | None) -> str:
     return (f"On deals {share.first}–{share.last} the solver won {share.solved} of {share.deals}, proved "
             f"{share.unsolvable} unwinnable and left {share.unknown} undecided, searching at most "
             f"{number(share.max_states)} positions ({share.timeout:g} s) a deal (measured {share.measured}). An "
-            "undecided deal may still be won: the share is a lower bound on the winnable deals.")
+            "undecided deal may still be won: the share is a lower bound on the winnable deals."
+            + (f" {share.timed_out} of the undecided deals ran out of time before reaching the position limit, "
+               "so a faster machine may decide more." if share.timed_out else ""))
 
 
 def game_page(ruleset: Ruleset, everyone: list[Ruleset], shares: dict[str, Any]) -> str:
