@@ -4,7 +4,7 @@ Plain Python (no Textual): the app draws the lines and asks `Board.at(x, y)` wha
 Everything comes from the ruleset's groups, as in `render.py`; no game is named here. To fit:
 face-down cards are always shown as one count (``▒5``), a column too tall keeps its last cards
 under a ``+n`` row, a tableau too wide for columns is drawn as fans (one pile a line), a fan too
-long keeps its last cards, and grid cells narrow. When even that does not fit, `lay_out`
+long keeps its last cards, grid cells narrow, and a shape (a pyramid) is drawn as its picture. When even that does not fit, `lay_out`
 returns None and the app says the terminal is too small.
 """
 
@@ -242,6 +242,33 @@ def _grid(p: _Painter, group: Group, width: int) -> list[Line] | None:
     return lines
 
 
+def _shape(p: _Painter, group: Group, width: int) -> list[Line] | None:
+    """A shape (a pyramid, peaks): each card where the ruleset's picture draws it, a half card
+    to the side being two columns; a card gone leaves a gap. None when it is wider than the board."""
+    from ...ruleset.shape import places
+
+    assert group.spec.shape is not None
+    game, glyphs = p.game, p.glyphs
+    spots = places(group.spec.shape)
+    if max(place.x for place in spots) * 2 + COLUMN > width:
+        return None
+    rows: list[Line] = [[(group_title(game, group), "title", None)]] if p.titles else []
+    for row in range(max(place.row for place in spots) + 1):
+        line: Line = []
+        for pile, place in zip(group.piles, spots):
+            if place.row != row:
+                continue
+            line.append((" " * (place.x * 2 - _len(line)), None, None))
+            cards = game.piles[pile]
+            if cards:
+                text, style = _card(game, pile, len(cards) - 1, glyphs)
+                line.append(p.span(f"{text:>3}", style, (pile, len(cards) - 1)))
+            else:
+                line.append(p.span(f"{glyphs.empty:>3}", "empty", (pile, -1)))
+        rows.append(line)
+    return rows
+
+
 def _side_by_side(blocks: list[list[Line]], width: int) -> list[Line]:
     """Blocks of equal kind (the arms of a cross, several small grids) next to each other while
     they fit the width, then on further rows."""
@@ -309,6 +336,8 @@ def _lines(painter: _Painter, width: int, height: int) -> list[Line] | None:
             if number + 1 < len(tableaus) and tableaus[number + 1].spec.grid is not None:
                 continue
             block, grids = _side_by_side(grids, width), []
+        elif group.spec.shape is not None:
+            block = _shape(painter, group, width) or _fans(painter, group, width, rows)
         elif len(group.piles) * COLUMN <= width:
             block = _columns(painter, group, rows) or _fans(painter, group, width, rows)
         else:
