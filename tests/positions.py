@@ -6,7 +6,8 @@ from collections import Counter
 from pathlib import Path
 
 from patience import Game
-from patience.cards import card_str, full_deck, parse_card
+from patience.cards import card_str, parse_card
+from patience.deals import suited_deck
 from patience.ruleset import load_text
 from patience.ruleset.registry import find_ruleset
 
@@ -28,7 +29,7 @@ def build(game: str, piles: dict[str, str], *, fill: str, fill_face_down: bool =
         down, _, up = text.rpartition("|") if "|" in text else ("", "", text)
         for word in (down + " " + up).split():
             used[parse_card(word)] += 1
-    rest = Counter(full_deck(ruleset.decks)) - used
+    rest = Counter(suited_deck(ruleset.decks, ruleset.suits)) - used  # the pack, in its suits
     leftover = " ".join(card_str(c, ascii=True) for c in sorted(rest.elements()))
     piles = dict(piles)
     if fill in piles:

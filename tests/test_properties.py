@@ -23,7 +23,7 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from patience import Game
-from patience.cards import full_deck
+from patience.deals import suited_deck
 from patience.deals import MAX_DEAL, MAX_MICROSOFT_DEAL
 from patience.engine.compiled import SLOT
 from patience.engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE, SWAP, IllegalMove, Move
@@ -115,7 +115,7 @@ def snapshot(game: Game) -> tuple:
 
 def check_cards(game: Game) -> None:
     """Every card of the ruleset's decks lies in exactly one pile, once; face-down counts fit."""
-    assert Counter(game.cards()) == Counter(full_deck(game.ruleset.decks))
+    assert Counter(game.cards()) == Counter(suited_deck(game.ruleset.decks, game.ruleset.suits))
     assert len(game.hidden) == len(game.piles)
     for pile, cards in enumerate(game.piles):
         assert 0 <= game.hidden[pile] <= len(cards), f"pile {game.rules.labels[pile]}"
@@ -254,7 +254,7 @@ def check_outcome(game: Game) -> str:
     assert status in ("won", "lost", "in progress")
     rules = game.rules
     win_piles = [p for gid in game.ruleset.win_groups() for p in rules.group_by_id[gid].piles]
-    all_home = sum(len(game.piles[p]) for p in win_piles) == len(full_deck(game.ruleset.decks))
+    all_home = sum(len(game.piles[p]) for p in win_piles) == len(suited_deck(game.ruleset.decks, game.ruleset.suits))
     full = game.ruleset.win.full if game.ruleset.win else []
     for gid in full:  # PA-6: and every started pile of these groups complete
         group = rules.group_by_id[gid]
