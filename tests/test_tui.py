@@ -295,3 +295,23 @@ def test_without_colour_the_board_has_no_colour_but_keeps_its_marks():
         assert any("underline" in str(span.style) for span in text.spans)  # playable cards still marked
 
     play_out(app, script)
+
+
+def test_a_bug_inside_the_full_screen_leaves_it_quietly_for_the_guard_to_report(monkeypatch):
+    session = session_of(Game.new("klondike", 1))
+    app = app_for(session)
+
+    def broken(line: str):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(session, "handle", broken)
+
+    async def script(pilot) -> None:
+        app.call_later(app.action_command, "undo")  # as the `u` key does, in the app's own loop
+        for _ in range(50):
+            await asyncio.sleep(0.02)
+            if app.failure is not None:
+                break
+
+    play_out(app, script)
+    assert isinstance(app.failure, RuntimeError)  # tui.run raises it again; play.guarded saves and reports
