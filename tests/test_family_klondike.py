@@ -2,7 +2,7 @@
 
 Double Klondike and Gargantua (two decks, nine columns; Morehead and Mott-Smith, PySolFC),
 Thoughtful (PySolFC's Saratoga: Klondike by threes with the tableau face up), Westcliff and
-Easthaven (PySolFC's rules pages, after Eastcliff), and Whitehead (Morehead and Mott-Smith;
+Easthaven (PySolFC's rules pages, after Eastcliff; not shipped yet, see EASTHAVEN), and Whitehead (Morehead and Mott-Smith;
 PySolFC), which uses V1's `run` word. For each: hand-built positions where named
 moves are legal and named moves are refused with their reason, a golden deal (deal 1's cards
 pinned, G-1), and a won game replayed: a line found once by `patience solve` in
@@ -16,6 +16,10 @@ import pytest
 from positions import DATA, build, full_foundations_but, pile, plays_to_win, solution_words
 
 from patience import Game, IllegalMove
+
+# Easthaven waits in tests/data until the engine tells its columns apart (the xfail tests below).
+EASTHAVEN = str(DATA / "easthaven" / "easthaven.yaml")
+RULESET = {"easthaven": EASTHAVEN}
 
 
 def columns(game: Game) -> list[str]:
@@ -140,13 +144,13 @@ def test_westcliff_foundation_cards_stay_and_the_stock_goes_round_once():
 
 # Easthaven --------------------------------------------------------------------------------------
 def test_easthaven_deals_seven_columns_of_three_with_the_top_card_up():
-    game = Game.new("easthaven", 1)
+    game = Game.new(EASTHAVEN, 1)
     assert sizes(game) == [3] * 7 and face_down(game) == [2] * 7 and len(pile(game, "s")) == 31
     assert tops(game) == ["4D", "4H", "AS", "8S", "8H", "4C", "QH"]  # golden deal 1
 
 
 def test_easthaven_the_stock_deals_a_card_onto_every_column_as_far_as_it_goes_once():
-    game = build("easthaven", {"1": "9S", "2": "", "s": "3C 4C 5C 6C 7S 8S 9H 3H |"}, fill="h4")
+    game = build(EASTHAVEN, {"1": "9S", "2": "", "s": "3C 4C 5C 6C 7S 8S 9H 3H |"}, fill="h4")
     game.play("s")  # the stock's top card (3♥) goes onto column 1, the next onto 2 (empty), ...
     assert [pile(game, label)[-1] for label in "1234567"] == ["3H", "9H", "8S", "7S", "6C", "5C", "4C"]
     game.play("s")  # one card left: column 1 only
@@ -156,12 +160,41 @@ def test_easthaven_the_stock_deals_a_card_onto_every_column_as_far_as_it_goes_on
 
 
 def test_easthaven_any_card_fills_a_column_and_foundation_cards_may_come_back():
-    game = build("easthaven", {"1": "", "2": "9D", "h1": "AC 2C 3C 4C 5C 6C 7C 8C"}, fill="h4")
+    game = build(EASTHAVEN, {"1": "", "2": "9D", "h1": "AC 2C 3C 4C 5C 6C 7C 8C"}, fill="h4")
     game.play("21")
     game.play("h11")  # 8♣ back onto 9♦
     assert pile(game, "1") == ["9D", "8C"]
     with pytest.raises(IllegalMove, match="7♣ cannot go on 8♣"):
         game.play("h11")
+
+
+def test_easthaven_empty_columns_are_not_alike():
+    # The stock deals onto the columns from the left, so what lies where matters: moving 5♣ into
+    # column 2 instead of column 1 changes which card the next deal puts on it.
+    game = build(EASTHAVEN, {"1": "", "2": "", "3": "9D 8S", "4": "5C"}, fill="h4")
+    first, second = (game.rules.labels.index(label) for label in "12")
+    assert game.is_legal((game.rules.labels.index("4"), first, 1))
+    assert game.is_legal((game.rules.labels.index("4"), second, 1))
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: legal_moves offers only the first empty pile of a group, "
+                   "though a group the stock deals onto in order has no alike piles (game.py, first_empty_done)")
+def test_easthaven_every_empty_column_is_listed():
+    game = build(EASTHAVEN, {"1": "", "2": "", "3": "9D 8S", "4": "5C"}, fill="h4")
+    assert "42" in [game.notation(m) for m in game.legal_moves()]
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: changes_nothing calls a whole column onto an empty column a "
+                   "non-move, though the key (rightly) keeps the order of columns the stock deals onto; the "
+                   "solver prunes such moves, and test_properties' G-2 walk fails on Easthaven")
+def test_easthaven_a_whole_column_into_an_empty_one_changes_something():
+    game = build(EASTHAVEN, {"1": "", "3": "9D 8S", "4": "5C"}, fill="h4")
+    move = (game.rules.labels.index("4"), game.rules.labels.index("1"), 1)
+    before = game.canonical_key()
+    game.push(move)
+    moved = game.canonical_key() != before
+    game.pop()
+    assert moved and not game.changes_nothing(move)
 
 
 # Whitehead ------------------------------------------------------------------------------------
@@ -203,7 +236,7 @@ def test_every_game_has_a_won_line():
 @pytest.mark.parametrize("path", WON, ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_a_solver_line_wins_the_deal(path):
     deal = int(path.stem.removeprefix("deal-"))
-    assert plays_to_win(Game.new(path.parent.name, deal), solution_words(path))
+    assert plays_to_win(Game.new(RULESET.get(path.parent.name, path.parent.name), deal), solution_words(path))
 
 
 @pytest.mark.parametrize("game_id", ["double-klondike", "gargantua"])
