@@ -238,6 +238,7 @@ def interactive(session: Session, screen: Screen) -> int:
     except ImportError:
         pass
 
+    session.settings.confirm = True  # someone is there to answer: `new` and `restart` ask first
     screen.board(session)
     screen.say(_("Type a move (see `moves`), or `help`."))
     try:

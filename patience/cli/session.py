@@ -58,6 +58,9 @@ class Settings:
     autoplay: bool = False
     autofinish: bool = True
     lang: str = "en"
+    # `new` and `restart` ask first when a game is under way (the prompt at a terminal). From a
+    # pipe nobody is there to answer, and a script says what it means: they act at once.
+    confirm: bool = False
 
 
 @dataclass
@@ -71,6 +74,7 @@ class Reply:
     unknown: bool = False  # ... because no command or move has that name
     save: bool = False  # the loop should save the game now
     rules: bool = False  # the loop should print the rules text
+    question: bool = False  # a yes/no question waits for the next line (`new`, `restart`)
 
 
 @dataclass(frozen=True)
@@ -89,14 +93,17 @@ class Command:
 
 
 COMMANDS = (
-    Command("moves", N_("list the legal moves, numbered; type a number to play one"), ("m", "ls"), ("ruchy",)),
+    Command("moves", N_("list the legal moves, numbered; type a number to play one"), ("m", "ls"), ("ruchy",),
+            takes_argument=True),
     Command("draw", N_("turn or deal the stock (also the stock's label)"), ("deal",), ("dobierz", "rozdaj")),
     Command("undo", N_("take back your last move and the automatic ones after it"), ("u", "z"), ("cofnij",)),
     Command("redo", N_("play an undone move again"), ("r", "y"), ("ponów", "ponow")),
     Command("hint", N_("suggest a move"), (), ("podpowiedź", "podpowiedz")),
     Command("auto", N_("send every safe card to the foundations"), (), ("automat",)),
-    Command("restart", N_("start this deal again from the beginning"), (), ("odnowa", "od-nowa")),
-    Command("new", N_("a new deal: `new` for a random one, `new 42` for deal 42"), (), ("nowa",), takes_argument=True),
+    Command("restart", N_("start this deal again (`restart!`: no question)"), (),
+            ("odnowa", "od-nowa")),
+    Command("new", N_("a new deal (`new 42`: deal 42; `new!`: no question)"), (),
+            ("nowa",), takes_argument=True),
     Command("save", N_("keep the game for `patience resume`"), (), ("zapisz",)),
     Command("rules", N_("the rules of this game"), (), ("zasady",)),
     Command("board", N_("draw the board again"), ("b",), ("plansza", "stół", "stol")),
@@ -105,6 +112,8 @@ COMMANDS = (
     Command("quit", N_("leave; an unfinished game is kept for `patience resume`"), ("q", "exit"), ("koniec", "wyjdź", "wyjdz")),
 )
 _BY_WORD = {word: c for c in COMMANDS for word in (c.name, *c.aliases, *c.polish)}
+ASKING = ("new", "restart")  # the commands that throw a game away, and so ask first
+YES, NO = ("y", "yes", "t", "tak"), ("n", "no", "nie")
 
 
 def resolve_command(word: str) -> Command | str | None:
@@ -112,6 +121,8 @@ def resolve_command(word: str) -> Command | str | None:
     ambiguous; None when it names no command."""
     if word in _BY_WORD:
         return _BY_WORD[word]
+    if len(word) < 2:  # one letter names a command only as its short form (`m`, `u`, `q`)
+        return None
     matches = {
         c.name: c for c in COMMANDS
         if any(w.startswith(word) for w in (c.name, *c.aliases, *c.polish) if len(w) > 1)
@@ -189,6 +200,7 @@ class Session:
         self.records: list[GameRecord] = []  # finished games not yet written; the loop takes them
         self.ended: list[str] = []  # uids of games that ended, whose saves the loop removes
         self._now = now
+        self.asked: tuple[Command, str] | None = None  # the command a yes/no question waits on
         self._start(game, elapsed, daily)
 
     def _start(self, game: Game, elapsed: float = 0.0, daily: str | None = None) -> None:
@@ -315,6 +327,12 @@ class Session:
         from ..engine.moves import IllegalMove
 
         text = line.strip()
+        asked, self.asked = self.asked, None
+        if asked is not None and text.lower() in YES + NO:
+            if text.lower() in NO:
+                return Reply([_("the game goes on")])
+            command, argument = asked
+            return self._command(command, argument, confirmed=True)
         if not text:
             return Reply()
         refusal = unreadable(text)
@@ -325,8 +343,10 @@ class Session:
         argument = argument.strip()
         try:
             numbered = whole_number(word[1:]) if word.startswith("#") else None
-            if numbered is not None:
-                return self._numbered(numbered)
+            if numbered is not None:  # `#5`: a number on purpose, from the list `moves` shows
+                return self._numbered(numbered, explicit=True)
+            if word.endswith("!") and _BY_WORD.get(word[:-1]) is not None and _BY_WORD[word[:-1]].name in ASKING:
+                return self._command(_BY_WORD[word[:-1]], argument, confirmed=True)  # `new!`: no question
             command = _BY_WORD.get(word)
             if command is not None:
                 return self._command(command, argument)
@@ -348,21 +368,36 @@ class Session:
         except IllegalMove as err:
             return Reply([str(err)], failed=True)
 
+    def _reads_as_move(self, text: str) -> bool:
+        """Whether ``text`` starts the way a move is written here: a pile's label, an action's
+        label, or a set removal's `+`. Such text gets the notation's reason when it is no move,
+        never "unknown command"."""
+        rules = self.game.rules
+        lowered = text.lower()
+        starts = [*rules.pile_by_label, rules.swap_label, rules.close_up_label, rules.reshuffle_label]
+        return "+" in lowered or any(label and lowered.startswith(label) for label in starts)
+
     def _as_move(self, text: str) -> Reply | None:
         """Play ``text`` as a move or a number from the list; None when it is neither."""
         from ..engine.moves import IllegalMove
         from ..engine.notation import parse_move
 
+        number = whole_number(text)
         try:
             move = parse_move(self.game, text)
         except IllegalMove as err:
-            number = whole_number(text)
             if number is not None:
-                return self._numbered(number)
-            if any(text.lower().startswith(label) for label in self.game.rules.pile_by_label):
-                return Reply([str(err)], failed=True)
+                if self.listed:
+                    return self._numbered(number)
+                raise IllegalMove(_("{err}; a number plays a move from the list only right after `moves`").format(
+                    err=str(err))) from None
+            if self._reads_as_move(text):
+                command = resolve_command(text.lower())
+                if isinstance(command, Command):  # `au` in a game with a pile `a`: the label wins
+                    raise IllegalMove(_("{err} (for the command, type `{command}` in full)").format(
+                        err=str(err), command=command.name)) from None
+                raise
             return None
-        number = whole_number(text)
         if number is not None and self.listed and 1 <= number <= len(self.listed):
             # Digits that are both a pile-to-pile move and a number in the list just shown.
             numbered = self.listed[number - 1]
@@ -372,25 +407,35 @@ class Session:
                       "type #{text} for the numbered one").format(
                         text=text, move=self.game.notation(move), numbered=self.game.notation(numbered))
                 )
-            return self._player_move(numbered)
+            return self._numbered(number)
         return self._player_move(move)
 
-    def _numbered(self, number: int) -> Reply:
-        from ..engine.moves import IllegalMove
+    def _numbered(self, number: int, *, explicit: bool = False) -> Reply:
+        """Play move ``number`` of the list `moves` showed last (``explicit``, `#5`: of the list it
+        would show now), saying which move it is."""
+        from ..engine.moves import SWAP, IllegalMove
 
-        listed = self.listed or self.game.legal_moves()
-        if not 1 <= number <= len(listed):
-            raise IllegalMove(_("no move numbered {number}; `moves` lists {count}").format(number=number, count=len(listed)))
-        return self._player_move(listed[number - 1])
+        if explicit and not self.listed:
+            self.listed = [m for m in self.game.legal_moves() if m[1] != SWAP]
+        if not self.listed:
+            raise IllegalMove(_("no list to take move {number} from: type `moves` first").format(number=number))
+        if not 1 <= number <= len(self.listed):
+            raise IllegalMove(_("no move numbered {number}; `moves` lists {count}").format(
+                number=number, count=len(self.listed)))
+        move = self.listed[number - 1]
+        said = _("move {number}: {move}").format(number=number, move=self.describe(move).strip())
+        reply = self._player_move(move)
+        reply.lines.insert(0, said)
+        return reply
 
-    def _command(self, command: Command, argument: str) -> Reply:
+    def _command(self, command: Command, argument: str, *, confirmed: bool = False) -> Reply:
         from ..engine.moves import IllegalMove
 
         if argument and not command.takes_argument:
             raise IllegalMove(_("`{command}` takes no argument").format(command=command.name))
         name = command.name
         if name == "moves":
-            return self._list_moves()
+            return self._list_moves(argument)
         if name == "draw":
             return self._draw()
         if name == "undo":
@@ -401,12 +446,18 @@ class Session:
             return self._hint()
         if name == "auto":
             return self._auto()
-        if name == "restart":
-            return self._new_deal(self.game.deal_number, _("restarted"))
         if name == "new":
             asked = whole_number(argument) if argument else None
             if argument and asked is None:
                 raise IllegalMove(_("`new` takes a deal number, not {argument!r}").format(argument=argument))
+        if name in ASKING and self.settings.confirm and not confirmed and self.worth_keeping():
+            self.asked = (command, argument)
+            question = (_("This game is not finished: start a new deal? (y/n; `new!` does not ask)") if name == "new"
+                        else _("This game is not finished: start it again from the beginning? (y/n; `restart!` does not ask)"))
+            return Reply([question], question=True)
+        if name == "restart":
+            return self._new_deal(self.game.deal_number, _("restarted"))
+        if name == "new":
             if self.choose_deal is not None:
                 number, notes = self.choose_deal(asked)
             else:
@@ -426,13 +477,30 @@ class Session:
             return Reply([help_text(self.settings.lang)])
         return Reply(quit=True, save=True)  # quit
 
-    def _list_moves(self) -> Reply:
+    def _list_moves(self, argument: str = "") -> Reply:
+        """The legal moves, numbered. A swap of any two cards (CR-4) is thousands of moves: one
+        line says how to write it, and `moves` with the swap's label lists them all."""
+        from ..engine.moves import SWAP, IllegalMove
+
         game = self.game
-        self.listed = game.legal_moves()
-        if not self.listed:
+        label = game.rules.swap_label
+        every = game.legal_moves()
+        if argument and argument.lower() not in (label, "all"):
+            raise IllegalMove(_("`moves` takes nothing, or {words}").format(
+                words=" ".join(f"`moves {w}`" for w in (label, "all") if w)))
+        swaps = [m for m in every if m[1] == SWAP]
+        self.listed = every if argument else [m for m in every if m[1] != SWAP]
+        if not every:
             return Reply([_("no legal moves")])
         items = [f"{i:>3}. {self.describe(m)}" for i, m in enumerate(self.listed, 1)]
-        return Reply(items + [_("type a number to play that move")])
+        if swaps and not argument:
+            items.append("     " + ngettext(
+                "{example}  swap two cards once a game: {label}, then two places, each a pile and a card counted from "
+                "the bottom ({n} way; `moves {label}` lists it)",
+                "{example}  swap two cards once a game: {label}, then two places, each a pile and a card counted from "
+                "the bottom ({n} ways; `moves {label}` lists them)", len(swaps)).format(
+                    example=game.notation(swaps[0]), label=label, n=len(swaps)))
+        return Reply(items + ([_("type a number to play that move")] if self.listed else []))
 
     def describe(self, move: Move) -> str:
         """``38  8♠ onto 9♥``: a move's notation and what it does, in words."""
