@@ -1,6 +1,7 @@
 """The game at the prompt (issue 3), command by command, through the Session the CLI drives."""
 
 import pytest
+from clirun import run
 from positions import build, dead_end, full_foundations_but
 
 from patience import Game
@@ -336,3 +337,86 @@ def test_under_ascii_refusals_name_cards_without_suit_symbols():
 def test_ascii_cards_rewrites_every_card_and_leaves_other_text():
     assert ascii_cards("10♥ does not fit on J♥; A♠ 2♦ Q♣") == "TH does not fit on JH; AS 2D QC"
     assert ascii_cards("no cards, 10 points") == "no cards, 10 points"
+
+
+# Issue 25, item 3: the line-mode fixes ------------------------------------------------------------
+def played_once(s: Session) -> Session:
+    s.handle(s.game.notation(s.game.legal_moves()[0]))
+    return s
+
+
+@pytest.mark.parametrize("command, answer", [("new 5", "n"), ("restart", "no"), ("nowa 5", "nie")])
+def test_new_and_restart_ask_first_and_no_keeps_the_game(command, answer):
+    s = played_once(session("freecell", 1, confirm=True))
+    before = s.game.position()
+    reply = s.handle(command)
+    assert reply.question and "not finished" in reply.lines[0] and s.game.position() == before
+    assert s.handle(answer).lines == ["the game goes on"]
+    assert s.game.position() == before and s.game.deal_number == 1
+
+
+def test_new_asked_and_answered_yes_starts_the_deal_asked_for():
+    s = played_once(session("freecell", 1, confirm=True))
+    s.handle("new 5")
+    assert s.handle("y").lines == ["new deal: deal 5"] and s.game.deal_number == 5
+
+
+def test_a_line_that_is_no_answer_drops_the_question_and_is_read_as_usual():
+    s = played_once(session("freecell", 1, confirm=True))
+    s.handle("restart")
+    assert not s.handle("undo").failed and not s.turns  # the undo is done; the restart is not
+    assert not s.handle("y").failed and len(s.turns) == 1  # `y` is redo again, not a late yes
+    assert s.game.deal_number == 1
+
+
+def test_new_bang_and_a_fresh_game_do_not_ask():
+    s = played_once(session("freecell", 1, confirm=True))
+    assert s.handle("new! 7").lines == ["new deal: deal 7"]
+    assert s.handle("restart").lines == ["restarted: deal 7"]  # nothing played yet: nothing to lose
+
+
+def test_from_a_pipe_new_acts_at_once_so_a_script_never_waits():
+    result = run("play", "freecell", "--deal", "1", "--plain", input="1a\nnew 5\n")
+    assert "new deal: deal 5" in result.output and "not finished" not in result.output
+
+
+def test_a_bare_number_plays_a_move_only_right_after_moves_and_says_which():
+    """Cromwell: `13` and `503` were a fan-to-fan move or the once-a-game swap, silently."""
+    s = session("cromwell", 1)
+    before = s.game.position()
+    for digits in ("13", "503"):
+        reply = s.handle(digits)
+        assert reply.failed and "only right after `moves`" in reply.lines[0] and s.game.position() == before
+    listed = s.handle("moves").lines
+    reply = s.handle("3")
+    assert not reply.failed and reply.lines[0] == "move 3: " + listed[2].split(". ", 1)[1].strip()
+    assert s.handle("3").failed  # the list went with the move that changed the game
+
+
+def test_moves_lists_a_swap_as_one_line_and_moves_x_lists_every_swap():
+    s = session("cromwell", 1)
+    swaps = [m for m in s.game.legal_moves() if m[1] < 0]
+    lines = s.handle("moves").lines
+    assert len(swaps) > 1000 and len(lines) < 60
+    assert sum("swap two cards once a game" in line for line in lines) == 1
+    assert f"{len(swaps):,} ways; `moves x` lists them" in "\n".join(lines)
+    assert len(s.handle("moves x").lines) == len(s.game.legal_moves()) + 1
+    assert s.handle("moves y").failed
+
+
+@pytest.mark.parametrize("text, reason", [("x99.1-22.4", "there is no pile '99'"), ("x3.1-17.3", "there is no pile '3'"),
+                                          ("x01.0-02.1", "cards are counted from 1")])
+def test_a_malformed_swap_says_what_is_wrong_not_unknown_command(text, reason):
+    reply = session("cromwell", 1).handle(text)
+    assert reply.failed and reason in reply.lines[0] and "unknown command" not in reply.lines[0]
+
+
+def test_a_command_prefix_never_shadows_a_pile_label():
+    """FreeCell has a free cell `a`: `au` is read as a move from it, and the refusal says how to
+    ask for `auto`; one letter names a command only as its short form."""
+    s = session("freecell", 1)
+    before = s.game.position()
+    reply = s.handle("au")
+    assert reply.failed and "type `auto` in full" in reply.lines[0] and s.game.position() == before
+    assert "could be" not in s.handle("p").lines[0]
+    assert s.handle("d").failed and "not a move" in s.handle("d").lines[0]

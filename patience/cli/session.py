@@ -499,7 +499,7 @@ class Session:
                 "the bottom ({n} way; `moves {label}` lists it)",
                 "{example}  swap two cards once a game: {label}, then two places, each a pile and a card counted from "
                 "the bottom ({n} ways; `moves {label}` lists them)", len(swaps)).format(
-                    example=game.notation(swaps[0]), label=label, n=len(swaps)))
+                    example=game.notation(swaps[0]), label=label, n=number(len(swaps))))
         return Reply(items + ([_("type a number to play that move")] if self.listed else []))
 
     def describe(self, move: Move) -> str:
