@@ -420,3 +420,15 @@ def test_a_command_prefix_never_shadows_a_pile_label():
     assert reply.failed and "type `auto` in full" in reply.lines[0] and s.game.position() == before
     assert "could be" not in s.handle("p").lines[0]
     assert s.handle("d").failed and "not a move" in s.handle("d").lines[0]
+
+
+def test_auto_in_a_game_without_foundations_does_not_mention_them():
+    reply = session("parada", 1).handle("auto")
+    assert reply.failed and reply.lines == ["this game has no foundations; `auto` has nothing to do"]
+
+
+def test_a_one_card_stock_shows_its_count():
+    from patience.cli.render import board_lines, to_plain
+
+    board = to_plain(board_lines(build("klondike", {"s": "KS |"}, fill="w"), ascii=True))
+    assert "s: ## (1)" in board

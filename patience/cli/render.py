@@ -61,7 +61,7 @@ def _tops_item(game: Game, pile: int, glyphs: Glyphs) -> Line:
             if i:
                 item.append((" ", None))
             item.append(card_span(card, glyphs))
-    if len(cards) > 1:
+    if len(cards) > 1 or pile == rules.stock_pile:  # a stock's last card too: `s: ## (1)`, the count being all one sees
         item.append((f" ({len(cards)})", None))
     return item
 

@@ -673,6 +673,8 @@ class Session:
         from ..engine.assist import autoplay
         from ..engine.moves import IllegalMove
 
+        if not self.game.rules.foundation_piles:  # nothing to send anywhere: say so, not "the foundations"
+            raise IllegalMove(_("this game has no foundations; `auto` has nothing to do"))
         before = self.status()
         sent = autoplay(self.game)
         if not sent:
