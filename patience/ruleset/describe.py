@@ -115,6 +115,10 @@ def _leaving(ruleset: Ruleset, gid: str) -> str:
     removed, slides = removed_from(ruleset, gid), closes_up(ruleset, gid)
     if removed and slides:
         return _("cards leave it only when removed, and slide along its lanes when you close up")
+    stock = ruleset.stock
+    if removed and stock is not None and stock.to == gid and stock.redeals != 0 and group.count == 1:
+        # a waste whose cards go out in sets and back into the stock at a redeal (Pyramid)
+        return _("cards leave it when removed, or when the waste is turned back into the stock")
     if removed:
         return _("cards leave it only when removed")
     if slides:
@@ -186,8 +190,19 @@ def _describe_geometry(ruleset: Ruleset, gid: str) -> list[str]:
         parts.append(_("a grid of {rows} rows by {cols} columns; a cell is named by its column letter and row "
                        "number, {first} top left").format(rows=group.grid.rows, cols=group.grid.cols,
                                                          first=group.labels[0]))
+    elif group.shape is not None:
+        rows = len(group.shape)
+        parts.append(ngettext(
+            "{n} card in {rows} row, each row lying half over the row above; a card is named by its place in "
+            "its row and the row number, {first} the first card of the top row",
+            "{n} cards in {rows} rows, each row lying half over the row above; a card is named by its place in "
+            "its row and the row number, {first} the first card of the top row",
+            group.count).format(n=group.count, rows=rows, first=group.labels[0]))
     if group.orient == "checker":
         parts.append(_("a card lies upright where row + column is even, sideways where it is odd"))
+    if group.free == "uncovered":
+        parts.append(_("a card is free when no card of the row below lies on it")
+                     + (_("; a face-down card turns up then") if group.turn_up == "auto" else ""))
     if group.free == "clear-lane":
         parts.append(_("a card is free when one of its short ends faces a clear lane of empty cells to the edge"))
     if group.follows is not None:

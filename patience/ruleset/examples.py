@@ -41,8 +41,14 @@ def _two_cells(ruleset: Ruleset, rule: Remove) -> tuple[str, str]:
         else:
             other = 1 if grid.cols > 1 else grid.cols
         return group.labels[0], group.labels[other]
+    if group.shape is not None and len(group.labels) > 1:
+        return group.labels[-2], group.labels[-1]  # the last row of a shape lies open: nothing covers it
     labels = [label for gid in rule.from_ for label in ruleset.piles[gid].labels]
     return labels[0], labels[1] if len(labels) > 1 else labels[0]
+
+
+def group_has_shape(ruleset: Ruleset, rule: Remove) -> bool:
+    return ruleset.piles[rule.from_[0]].shape is not None
 
 
 def removal_examples(ruleset: Ruleset, rule: Remove) -> list[str]:
@@ -52,5 +58,5 @@ def removal_examples(ruleset: Ruleset, rule: Remove) -> list[str]:
     if 2 in rule.cards:
         examples.append(f"{first}+{second}")
     if 1 in rule.cards:
-        examples.append(f"{first}+")
+        examples.append(f"{second if group_has_shape(ruleset, rule) else first}+")
     return examples
