@@ -432,3 +432,38 @@ def test_a_one_card_stock_shows_its_count():
 
     board = to_plain(board_lines(build("klondike", {"s": "KS |"}, fill="w"), ascii=True))
     assert "s: ## (1)" in board
+
+
+def test_replay_with_no_file_at_a_terminal_says_how_to_use_it_instead_of_waiting(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    import os
+    import sys
+
+    env = {**os.environ, "PATIENCE_DATA": str(tmp_path), "PATIENCE_LANG": "en"}
+    child = pexpect.spawn(sys.executable, ["-m", "patience", "replay", "freecell", "--deal", "1"], env=env,
+                          encoding="utf-8", timeout=20)
+    child.expect("give a file of moves, or - to type them")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    piped = run("replay", "freecell", "--deal", "1", input="1a\n")  # from a pipe, as before
+    assert piped.exit_code == 0 and "in progress" in piped.output
+
+
+def test_new_asks_at_a_real_prompt_and_no_keeps_the_game(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    import os
+    import sys
+
+    env = {**os.environ, "PATIENCE_DATA": str(tmp_path), "PATIENCE_LANG": "en"}
+    child = pexpect.spawn(sys.executable, ["-m", "patience", "play", "freecell", "--deal", "1", "--plain"], env=env,
+                          encoding="utf-8", timeout=20)
+    child.expect("> ")
+    child.sendline("1a")
+    child.expect("> ")
+    child.sendline("new")
+    child.expect(r"not finished: start a new deal\? \(y/n")
+    child.sendline("n")
+    child.expect("the game goes on")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

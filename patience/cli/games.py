@@ -184,10 +184,10 @@ def _unreadable_move(word: str) -> str | None:
 
 @main.command()
 @click.argument("game")
-@click.argument("moves_file", required=False, default="-", type=click.File("r", encoding="utf-8", errors="replace"))
+@click.argument("moves_file", required=False, default=None, type=click.File("r", encoding="utf-8", errors="replace"))
 @click.option("--deal", type=int, required=True, help="Deal number.")
 @click.option("--show", "show_board", is_flag=True, help="Print the final board too.")
-def replay(game: str, moves_file: TextIO, deal: int, show_board: bool) -> None:
+def replay(game: str, moves_file: TextIO | None, deal: int, show_board: bool) -> None:
     """Play a list of moves (FILE or - for stdin) on GAME's deal N and say how it ends.
 
     Moves are in the game's notation, separated by spaces or new lines; `#` starts a comment.
@@ -196,6 +196,11 @@ def replay(game: str, moves_file: TextIO, deal: int, show_board: bool) -> None:
     from ..engine.moves import IllegalMove
     from .render import render
 
+    if moves_file is None:
+        if sys.stdin.isatty():  # nothing piped in: waiting for moves typed blind would look like a hang
+            raise click.UsageError(_("give a file of moves, or - to type them (end with Ctrl-D): "
+                                     "patience replay {game} --deal {deal} moves.txt").format(game=printable(game), deal=deal))
+        moves_file = click.get_text_stream("stdin", encoding="utf-8", errors="replace")
     started = start_game(game, deal)
     for number, word in enumerate(_read_moves(moves_file), 1):
         try:
