@@ -267,3 +267,27 @@ def test_redeals_and_uses_are_bounded():
 def test_a_huge_wrong_value_is_shown_cut_short():
     message = error_for(FREECELL.replace("name: FreeCell", "name: [" + ", ".join(["x"] * 5000) + "]"))
     assert "should be a text" in message and "…" in message and len(message) < 200
+
+
+def test_a_shipped_ruleset_is_in_a_file_named_after_its_id():
+    """The registry finds a shipped game by id from its file name alone, without reading every file."""
+    from patience.ruleset.registry import load_path, shipped_files
+
+    assert [p.stem for p in shipped_files()] == [load_path(p, checked=False).id for p in shipped_files()]
+
+
+def test_a_game_named_by_its_id_is_found_without_reading_the_other_shipped_files(monkeypatch, tmp_path):
+    from patience.ruleset import registry
+
+    own = tmp_path / "mine"
+    own.mkdir()
+    (own / "klondike.yaml").write_text(
+        (registry.shipped_dir() / "klondike.yaml").read_text(encoding="utf-8").replace("name: Klondike", "name: Mine"),
+        encoding="utf-8")
+    monkeypatch.setenv("PATIENCE_PATH", str(own))
+    read: list[str] = []
+    real = registry.load_path
+    monkeypatch.setattr(registry, "load_path", lambda path, **kw: read.append(path.name) or real(path, **kw))
+    assert registry.find_ruleset_file("freecell") == registry.shipped_dir() / "freecell.yaml"
+    assert registry.find_ruleset_file("klondike") == own / "klondike.yaml"  # the player's own file hides the shipped one
+    assert read == ["klondike.yaml", "klondike.yaml"]  # only the player's folder was read

@@ -164,6 +164,24 @@ def catalogue() -> tuple[list[Entry], list[Entry]]:
     return visible, hidden
 
 
+def _first_with_id(wanted: str) -> Path | None:
+    """The first file in search order whose ruleset has the id ``wanted``, or None — without
+    reading the shipped files: a shipped ruleset's id is its file name (a test keeps it so), and
+    there are many of them, while a player's own folders are read as ``catalogue`` reads them."""
+    for found in discover():
+        if found.source == "shipped":
+            if found.path.stem == wanted:
+                return found.path
+            continue
+        try:
+            own_id = load_path(found.path, checked=False).id
+        except RulesetError:
+            own_id = normalize_name(found.path.stem)
+        if own_id == wanted:
+            return found.path
+    return None
+
+
 def find_ruleset_file(name: str) -> Path:
     """The file of the ruleset a player named; RulesetError if that file is broken.
 
@@ -174,6 +192,9 @@ def find_ruleset_file(name: str) -> Path:
     if is_ruleset_path(name):
         return Path(name)
     wanted = normalize_name(name)
+    by_its_id = _first_with_id(wanted)
+    if by_its_id is not None:
+        return by_its_id
     visible, hidden = catalogue()
     by_id = {entry.id: entry.path for entry in visible}
     if wanted in by_id:
