@@ -467,3 +467,12 @@ def test_new_asks_at_a_real_prompt_and_no_keeps_the_game(tmp_path):
     child.expect("the game goes on")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_polish_refusals_name_groups_not_their_ids():
+    """Parada's rows are `row1`..`row3` in the file; in Polish the player reads `rząd 2`."""
+    with using_language("pl"):
+        s = session("parada", 1, lang="pl")
+        line = s.handle("b31").lines[0]
+    assert "rząd 2" in line and "row2" not in line
+    assert "row2" in session("parada", 1).handle("b31").lines[0]  # English: the id is the name

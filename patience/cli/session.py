@@ -11,6 +11,7 @@ from __future__ import annotations
 import getpass
 import os
 import random
+import re
 import textwrap
 import time
 import uuid
@@ -366,7 +367,23 @@ class Session:
             return Reply([_("unknown command {text!r}; type `help` for the commands, `moves` for the moves").format(text=text)],
                          failed=True, unknown=True)
         except IllegalMove as err:
-            return Reply([str(err)], failed=True)
+            return Reply([self.group_names(str(err))], failed=True)
+
+    def group_names(self, text: str) -> str:
+        """``text`` with each pile group's id (``row1``) as the player's language names it
+        (``rząd 1``): the engine's reasons name groups by id, which is a name only in English
+        and only where the ruleset gives no English name."""
+        from ..i18n import language
+        from ..ruleset.describe import group_name
+
+        lang = language()
+        for group in self.game.rules.groups:
+            if lang == "en" and "en" not in group.spec.names:
+                continue
+            name = printable(group_name(self.game.ruleset, group.id, lang))
+            if name != group.id:
+                text = re.sub(rf"(?<![\w-]){re.escape(group.id)}(?![\w-])", lambda _match: name, text)
+        return text
 
     def _reads_as_move(self, text: str) -> bool:
         """Whether ``text`` starts the way a move is written here: a pile's label, an action's
