@@ -67,12 +67,20 @@ def write_position(game: Game) -> str:
 
 def file_to_name(ruleset: Ruleset) -> Path | None:
     """The ruleset's file when a position must name it: read from a file, and its id finds
-    another file or none. (Asking the registry costs about a millisecond.)"""
+    another file or none."""
     source = source_file(ruleset)
     if source is None:
         return None
+    folders = (os.environ.get("PATIENCE_PATH", ""), os.environ.get("PATIENCE_DATA", ""))
+    return _file_to_name(source, ruleset.id, folders)
+
+
+@lru_cache(maxsize=64)
+def _file_to_name(source: Path, ruleset_id: str, folders: tuple[str, str]) -> Path | None:
+    """Asked once per file, id and search folders: a search lists every folder, a few
+    milliseconds that a solver or a test calling ``position()`` often would pay each time."""
     try:
-        found = find_ruleset_file(ruleset.id).resolve()
+        found = find_ruleset_file(ruleset_id).resolve()
     except (UnknownGame, RulesetError, OSError):
         return source
     return None if found == source else source

