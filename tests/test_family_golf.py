@@ -122,3 +122,45 @@ def test_tripeaks_is_drawn_as_three_peaks_with_backs_over_an_open_base():
     tops = next(i for i, line in enumerate(board) if line.split() == ["a1", "b1", "c1"])
     assert len(board[tops + 1].split()) == 3 and "*" not in board[tops + 1]
     assert board[tops + 7].count("*") == 10  # the open base: ten free cards
+
+
+# Black Hole -----------------------------------------------------------------------------------
+def hole(piles: dict[str, str]) -> Game:
+    """A Black Hole position; every card not named lies in fan 17."""
+    return build("black-hole", piles, fill="17")
+
+
+@pytest.mark.parametrize("deal", [1, 2, 7])
+def test_black_hole_the_ace_of_spades_alone_starts_the_hole_whatever_the_shuffle(deal):
+    game = Game.new("black-hole", deal)
+    assert pile(game, "h") == ["AS"]
+    assert [len(pile(game, f"{n:02}")) for n in range(1, 18)] == [3] * 17
+    assert "AS" not in {card for n in range(1, 18) for card in pile(game, f"{n:02}")}
+
+
+def test_black_hole_golden_deal_seventeen_fans_of_three():
+    game = Game.new("black-hole", 1)
+    assert pile(game, "01") == ["7H", "2C", "JC"] and pile(game, "17") == ["AC", "6H", "9H"]
+
+
+def test_black_hole_a_rank_up_or_down_any_suit_goes_in_turning_the_corner():
+    game = hole({"h": "AS", "01": "2D", "02": "KH", "03": "QC", "04": "3C"})
+    assert {"01h", "02h"} <= set(notations(game))  # 2 above the ace, K below it (the corner)
+    game.play("02h")
+    game.play("03h")
+    assert pile(game, "h") == ["AS", "KH", "QC"]
+
+
+def test_black_hole_refuses_other_ranks_and_moves_between_fans():
+    game = hole({"h": "AS", "01": "3D", "02": "9C 2H"})
+    with pytest.raises(IllegalMove, match="cannot go on A"):
+        game.play("01h")
+    with pytest.raises(IllegalMove, match="go only to: hole"):
+        game.play("0102")
+    game.play("02h")  # only the top card of a fan plays: 2H, then 9C is free but does not fit
+    with pytest.raises(IllegalMove, match="cannot go on 2"):
+        game.play("02h")
+
+
+def test_black_hole_deal_1_won_by_the_stored_line():
+    assert replays_to_win("black-hole", 1, solution_words(DATA / "black-hole" / "deal-1.txt"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import DECK_SIZE, IS_RED, RANK, SUIT
+from ..cards import DECK_SIZE, IS_RED, RANK, SUIT, SUIT_NAMES
 from ..deals import suited_deck
 from ..ruleset.labels import ambiguous_join
 from ..ruleset.model import Build, PileGroup, Ruleset
@@ -77,6 +77,14 @@ def suit_fits(rule: Build, below: int, above: int) -> bool:
 
 def card_fits(rule: Build, below: int, above: int) -> bool:
     return rank_fits(rule, RANK[below], RANK[above]) and suit_fits(rule, below, above)
+
+
+def prefill_suits(prefill_suit: str) -> range:
+    """The suits `prefill` takes per rank: all four (DY-1), or the one the ruleset names."""
+    if prefill_suit in SUIT_NAMES:
+        index = SUIT_NAMES.index(prefill_suit)
+        return range(index, index + 1)
+    return range(4)
 
 
 def rank_bytes(ranks: list[int] | None) -> bytes | None:
@@ -298,10 +306,11 @@ class CompiledRules:
             if g.spec.follows:
                 g.follows = (self.group_by_id[g.spec.follows.group].index, g.spec.follows.per == "suit")
         # prefill (DY-1): (pile, card) placed before the shuffle; those cards are not shuffled.
+        # A named suit (Black Hole's A♠) takes that suit's card of each listed rank instead.
         self.prefill: tuple[tuple[int, int], ...] = tuple(
             (g.piles[i], (rank - 1) * 4 + suit)
-            for g in self.groups if g.spec.prefill_suit == "each"
-            for i, (rank, suit) in enumerate((r, s) for r in g.spec.prefill for s in range(4))
+            for g in self.groups if g.spec.prefill_suit != "first"
+            for i, (rank, suit) in enumerate((r, s) for r in g.spec.prefill for s in prefill_suits(g.spec.prefill_suit))
         )
 
         stock = ruleset.stock

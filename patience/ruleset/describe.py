@@ -7,6 +7,7 @@ through the translation layer (`patience.i18n`), like every other user-facing st
 
 from __future__ import annotations
 
+from ..cards import SUIT_NAMES
 from ..i18n import N_, _, language, ngettext, using_language
 from .examples import removal_examples, swap_example
 from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
@@ -215,6 +216,10 @@ def _describe_geometry(ruleset: Ruleset, gid: str) -> list[str]:
     if group.prefill and group.prefill_suit == "first":
         parts.append(_("before the deal one {ranks} of any suit, the first in the shuffled pack, is put here").format(
             ranks=_ranks(group.prefill)))
+    elif group.prefill and group.prefill_suit != "each":
+        suit = _(SUIT_WORDS[SUIT_NAMES.index(group.prefill_suit)])
+        parts.append(_("before the shuffle the {ranks} of {suit} is put here").format(
+            ranks=_ranks(group.prefill), suit=suit))
     elif group.prefill:
         parts.append(_("before the shuffle one {ranks} of each suit is put here").format(ranks=_ranks(group.prefill)))
     return parts

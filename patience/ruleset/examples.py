@@ -7,13 +7,13 @@ position where it is legal.
 
 from __future__ import annotations
 
-from .model import Remove, Ruleset
+from .model import Remove, Ruleset, group_prefilled
 
 
 def dealt_cards(ruleset: Ruleset, gid: str, index: int) -> int:
     """Cards the deal puts on pile ``index`` of a group (prefilled ones included; `rest` as 0)."""
     group = ruleset.piles[gid]
-    cards = 1 if index < 4 * len(group.prefill) else 0
+    cards = 1 if index < group_prefilled(group) else 0
     for step in ruleset.deal.steps:
         if step.to == gid and step.count != "rest":
             cards += step.count if isinstance(step.count, int) else step.count[index]

@@ -319,10 +319,11 @@ class PileGroup(Strict):
         description="Before the shuffle, one card of each of these ranks per suit (♣ ♦ ♥ ♠) is taken out "
         "of the pack and put on this group's piles in order, one card each (DY-1).",
     )
-    prefill_suit: Literal["each", "first"] = Field(
+    prefill_suit: Literal["each", "first", "clubs", "diamonds", "hearts", "spades"] = Field(
         "each",
         description="each: `prefill` takes one card of every suit per rank (DY-1); first: one card per rank, "
-        "the first of that rank in the shuffled pack, whatever its suit (Calculation's A, 2, 3, 4).",
+        "the first of that rank in the shuffled pack, whatever its suit (Calculation's A, 2, 3, 4); a suit: "
+        "the card of that suit per rank, taken out before the shuffle (Black Hole's A♠).",
     )
     fill: Fill | None = Field(
         None,
@@ -904,7 +905,7 @@ def step_cards(step: DealStep, group: PileGroup) -> int:
 
 def group_prefilled(group: PileGroup) -> int:
     """Cards `prefill` puts on a group: one per suit and listed rank (DY-1), or one per rank."""
-    return len(group.prefill) * (1 if group.prefill_suit == "first" else 4)
+    return len(group.prefill) * (4 if group.prefill_suit == "each" else 1)
 
 
 def prefilled_cards(ruleset: Ruleset) -> int:

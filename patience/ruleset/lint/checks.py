@@ -6,10 +6,11 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ...cards import SUIT_NAMES
 from ...i18n import _, ngettext
 from ..labels import ambiguous_join
 from ..loader import _Positions
-from ..model import MAX_PILES, DealStep, Left, PileGroup, Ruleset, prefilled_cards, reference_problems, step_cards
+from ..model import MAX_PILES, DealStep, Left, PileGroup, Ruleset, group_prefilled, prefilled_cards, reference_problems, step_cards
 from ..shape import covered_by
 from .codes import CHECKS, KeyPath, LintFinding
 
@@ -59,7 +60,7 @@ def dealt_per_pile(ruleset: Ruleset) -> dict[str, list[int]]:
             for i, n in enumerate(step.count[: len(piles)]):
                 piles[i] += n
     for gid, group in ruleset.piles.items():  # prefill (DY-1): one card per pile before the deal
-        for i in range(min(4 * len(group.prefill), group.count)):
+        for i in range(min(group_prefilled(group), group.count)):
             counts[gid][i] += 1
     return counts
 
@@ -543,7 +544,10 @@ def check_runs_and_units(ctx: _Context) -> None:
             ctx.add("P117", ("suits",), _("the microsoft shuffle deals all four suits; use `shuffle: patience` for a "
                     "pack of fewer suits"))
         for gid, group in ctx.groups.items():
-            if group.prefill:
+            if group.prefill and group.prefill_suit in SUIT_NAMES and SUIT_NAMES.index(group.prefill_suit) not in ruleset.suits:
+                ctx.add("P117", ("piles", gid, "prefill_suit"), _("`prefill_suit` names {suit}, which the pack "
+                        "does not have").format(suit=group.prefill_suit))
+            if group.prefill and group.prefill_suit == "each":
                 ctx.add("P117", ("piles", gid, "prefill"), _("`prefill` takes one card of each of the four suits, "
                         "but the pack has {n} suit(s)").format(n=len(ruleset.suits)))
     for i, rule in enumerate(ruleset.scoring.rules if ruleset.scoring else []):
