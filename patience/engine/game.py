@@ -474,14 +474,19 @@ class Game:
 
     def changes_nothing(self, move: Move) -> bool:
         """A move after which two piles of one group have only traded contents: a whole pile onto
-        an empty pile of its group, or (two decks) a run from a pile onto an identical pile."""
+        an empty pile of its group, or (two decks) a run from a pile onto an identical pile; only
+        where the group's piles are interchangeable (`CompiledRules.sortable_groups`)."""
         src, dst, n = move
         if dst < 0:
             return False
         source, target = self.piles[src], self.piles[dst]
+        group = self.rules.group_of[src]
+        # Piles the stock deals onto one by one keep their order (Spider, Scorpion): there a
+        # pile moved elsewhere gets other stock cards, so the move changes something.
         return (
             len(target) == len(source) - n
-            and self.rules.group_of[src] is self.rules.group_of[dst]
+            and group is self.rules.group_of[dst]
+            and group.index in self.rules.sortable_groups
             and self.hidden[src] == self.hidden[dst]
             and source[:-n] == target
         )
