@@ -103,9 +103,14 @@ HISTORY_LIMIT = 1_000_000  # more games than anyone plays; SQLite's own limit is
 @click.option("--import", "import_from", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Add the games of FILE.csv or FILE.json (games already there are skipped).")
 @click.option("--repair", is_flag=True,
               help="Check the statistics file; if it is damaged, move it aside and start a new one.")
+@click.option("--reset-total", is_flag=True,
+              help="Start GAME's running total (games whose score carries over, as Vegas) again at 0.")
 def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to: Path | None,
-          import_from: Path | None, repair: bool) -> None:
+          import_from: Path | None, repair: bool, reset_total: bool) -> None:
     """Your results: played, won, win rate, streaks and bests, per game (or for GAME)."""
+    if reset_total:
+        _reset_total(game)
+        return
     if import_from is not None:
         _import(import_from)
         return
@@ -131,6 +136,7 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
             return
         rulesets = [ruleset] if ruleset else store.rulesets()
         summaries = [summarize(r, store.games(r)) for r in rulesets]
+        totals = _running_totals(store, rulesets)
     if as_json:
         click.echo(safe_json([s.as_dict() for s in summaries]))
         return
@@ -147,6 +153,9 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
         if s.best_score is not None:
             line += " · " + _("best score {score}").format(score=s.best_score)
         say(line)
+        if s.ruleset in totals:
+            say("  " + _("running total {total} (patience stats {game} --reset-total starts it again)").format(
+                total=totals[s.ruleset], game=s.ruleset))
 
 
 def _import(source: Path) -> None:
@@ -270,3 +279,42 @@ def _leaderboard(game: str | None, when: Date, as_json: bool) -> None:
     for p in placings:
         moves = ngettext("{n} move", "{n} moves", p.moves).format(n=p.moves)
         say(f"{p.rank:>3}. {p.player:<20} {_clock(p.seconds):>7}  {moves:>10}  ({p.ruleset})")
+
+
+def _carries(ruleset_id: str) -> bool:
+    """Whether the ruleset's score carries from game to game (`scoring.carry`); False when it cannot be found."""
+    from ..ruleset.loader import RulesetError
+    from ..ruleset.registry import UnknownGame, find_ruleset
+
+    try:
+        scoring = find_ruleset(ruleset_id).scoring
+    except (UnknownGame, RulesetError, OSError):
+        return False
+    return scoring is not None and scoring.carry
+
+
+def _running_totals(store: Store, rulesets: list[str]) -> dict[str, int]:
+    """Per ruleset whose score carries over: its recorded scores since the last reset, added up."""
+    from ..stats.carry import read_marks, running_total
+
+    marks = read_marks(store.folder)
+    return {r: running_total(store.games(r), marks.get(r)) for r in rulesets if _carries(r)}
+
+
+def _reset_total(game: str | None) -> None:
+    from ..paths import data_dir
+    from ..stats import now_iso
+    from ..stats.carry import start_again
+
+    if game is None:
+        raise click.UsageError(_("say which game's running total to start again: patience stats GAME --reset-total"))
+    with open_store() as store:
+        ruleset = _ruleset_id(game, store)
+    if not _carries(ruleset):
+        raise click.ClickException(_("{game} keeps no running total: its score does not carry from game to game").format(
+            game=ruleset))
+    try:
+        start_again(data_dir(), ruleset, now_iso())
+    except OSError as err:
+        raise click.ClickException(printable(str(err))) from None
+    say(_("the running total of {game} starts again at 0").format(game=ruleset))

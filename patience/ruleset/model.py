@@ -480,8 +480,8 @@ class Scoring(Strict):
     )
     carry: bool = Field(
         False,
-        description="The player may carry the score from game to game (Vegas's running total): "
-        "`patience play --cumulative` adds each game's score to the total kept with the statistics.",
+        description="The score carries from game to game (Vegas's running total): `patience stats GAME` adds up "
+        "the recorded scores since the player last said `--reset-total`.",
     )
     rules: list[ScoreRule] = Field(default_factory=list, description="The events that score, added up.")
 
