@@ -65,8 +65,8 @@ def test_following_hints_with_safe_cards_sent_home_automatically_still_wins():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id, deals", [("klondike", range(1, 6)), ("freecell", range(1, 11)),
-                                            ("parada-1", range(2, 6))])
+@pytest.mark.parametrize("game_id, deals", [("klondike", (1, 4, 6)), ("freecell", range(1, 11)),
+                                            ("parada-1", (2, 3))])
 def test_following_hints_wins_more_deals_the_solver_wins(game_id, deals):
     for deal in deals:
         if solver_wins(game_id, deal):

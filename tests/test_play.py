@@ -476,3 +476,10 @@ def test_polish_refusals_name_groups_not_their_ids():
         line = s.handle("b31").lines[0]
     assert "rząd 2" in line and "row2" not in line
     assert "row2" in session("parada", 1).handle("b31").lines[0]  # English: the id is the name
+
+
+def test_a_shorthand_target_refusal_names_the_pile_of_the_cards_suit():
+    """`1h` with 9♠ and the spades at 2♠: the reason is about that foundation, not an empty one."""
+    game = build("freecell", {"h1": "AS 2S", "h2": "AD", "1": "9S"}, fill="8")
+    reply = Session(game, Settings()).handle("1h")
+    assert reply.failed and reply.lines == ["9♠ cannot go on 2♠ (foundations: up in suit)"]
