@@ -140,14 +140,14 @@ def stuck(**header: object) -> Game:
 
 def test_lucie_with_no_card_move_left_is_not_lost_while_a_reshuffle_is():
     game = stuck()
-    assert [game.notation(m) for m in game.legal_moves()] == ["r"]
+    assert [game.notation(m) for m in game.legal_moves()] == ["rs"]
     assert game.status() == "in progress"
 
 
 def test_lucie_with_no_reshuffle_left_and_no_move_is_lost():
-    game = stuck(uses="r 0")
+    game = stuck(uses="rs 0")
     assert game.legal_moves() == [] and game.status() == "lost"
-    refused(game, "r", r"no reshuffles left: the cards may be gathered and dealt again 2 times")
+    refused(game, "rs", r"no reshuffles left: the cards may be gathered and dealt again 2 times")
 
 
 def test_the_reshuffle_deals_the_fans_cards_again_in_threes_fixed_by_the_deal_and_undo_is_exact():
@@ -155,13 +155,13 @@ def test_the_reshuffle_deals_the_fans_cards_again_in_threes_fixed_by_the_deal_an
     fans = game.rules.group_by_id["fans"].piles
     cards = sorted(c for p in fans for c in game.piles[p])
     before, home = game.key(), pile(game, "h1")
-    game.play("r")
+    game.play("rs")
     assert [len(game.piles[p]) for p in fans] == [3, 3, 3, 3, 1] + [0] * 13
     dealt = [c for p in fans for c in game.piles[p]]
     assert dealt == reshuffled(cards, "la-belle-lucie", 7, 1)  # the deal number and the first use fix it
     assert game.uses_left == (1,) and pile(game, "h1") == home and not any(game.hidden)
     again = stuck()
-    again.play("r")
+    again.play("rs")
     assert again.key() == game.key()  # the same position and deal: the same cards
     game.undo()
     assert game.key() == before and game.uses_left == (2,)
@@ -171,17 +171,17 @@ def test_the_reshuffle_deals_the_fans_cards_again_in_threes_fixed_by_the_deal_an
 
 def test_the_second_reshuffle_is_another_shuffle_and_a_third_is_refused():
     game = stuck()
-    game.play("r")
+    game.play("rs")
     first = game.key()
-    game.play("r")
+    game.play("rs")
     assert game.key() != first and game.uses_left == (0,)
-    refused(game, "r", r"no reshuffles left")
+    refused(game, "rs", r"no reshuffles left")
 
 
 def test_trefoil_reshuffles_the_fans_only():
     game = Game.new("trefoil", 1)
     aces = [pile(game, f"h{i}") for i in range(1, 5)]
-    game.play("r")
+    game.play("rs")
     assert [pile(game, f"h{i}") for i in range(1, 5)] == aces
     assert [len(game.piles[p]) for p in game.rules.group_by_id["fans"].piles] == [3] * 16
 
@@ -205,4 +205,4 @@ def test_every_game_of_the_family_has_a_stored_win():
 def test_the_stored_lucie_and_trefoil_wins_use_the_reshuffle():
     for name in ("la-belle-lucie", "trefoil"):
         words = [w for path in (DATA / name).glob("deal-*.txt") for w in solution_words(path)]
-        assert "r" in words, name
+        assert "rs" in words, name

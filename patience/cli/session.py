@@ -521,7 +521,7 @@ class Session:
 
     def describe(self, move: Move) -> str:
         """``38  8♠ onto 9♥``: a move's notation and what it does, in words."""
-        from ..engine.moves import CLOSE_UP, REMOVE, SLOT, SWAP
+        from ..engine.moves import CLOSE_UP, REMOVE, RESHUFFLE, SLOT, SWAP
 
         game = self.game
         notation = game.notation(move)
@@ -532,6 +532,8 @@ class Session:
                 cards=" ".join(card_str(c, ascii=self.settings.ascii) for c in cards))
         if dst == CLOSE_UP:
             return f"{notation:<6} " + _("close up the lanes and refill the gaps")
+        if dst == RESHUFFLE:
+            return f"{notation:<6} " + _("gather, shuffle and deal the cards again")
         if dst == SWAP:
             first, second = (game.piles[place // SLOT][place % SLOT] for place in (src, n))
             return f"{notation:<6} " + _("swap {first} and {second}").format(
