@@ -178,3 +178,13 @@ def test_no_hint_once_the_game_is_over():
     s.handle("8h")
     assert s.status() == "won"
     assert s.handle("hint").lines == ["the game is over; undo, restart or new"]
+
+
+def test_the_hint_reply_carries_its_move_for_the_full_screen():
+    s = Session(Game.new("freecell", 1), Settings())
+    with budget():
+        reply = s.handle("hint")
+        assert reply.hinted == s.next_hint().move and s.game.notation(reply.hinted) in reply.lines[0]
+    with budget(states=10):
+        fallback = Session(Game.new("klondike", 3), Settings()).handle("hint")
+    assert fallback.hinted is not None and fallback.lines[0].startswith("no winning line")

@@ -76,6 +76,7 @@ class Reply:
     save: bool = False  # the loop should save the game now
     rules: bool = False  # the loop should print the rules text
     question: bool = False  # a yes/no question waits for the next line (`new`, `restart`)
+    hinted: Move | None = None  # the move a hint names, for the full screen to light up
 
 
 @dataclass(frozen=True)
@@ -348,6 +349,9 @@ class Session:
                 return self._numbered(numbered, explicit=True)
             if word.endswith("!") and _BY_WORD.get(word[:-1]) is not None and _BY_WORD[word[:-1]].name in ASKING:
                 return self._command(_BY_WORD[word[:-1]], argument, confirmed=True)  # `new!`: no question
+            rules = self.game.rules
+            if not argument and rules.stock_pile >= 0 and word == rules.labels[rules.stock_pile]:
+                return self._draw()  # the stock's label is the stock, whatever command word it spells
             command = _BY_WORD.get(word)
             if command is not None:
                 return self._command(command, argument)
@@ -676,8 +680,10 @@ class Session:
         move = self.describe(found.move).strip()
         if found.found == "plan":
             if any(self.game.hidden):  # the stock and face-down cards are known to the solver only
-                return Reply([_("try {move} (the solver, which sees face-down cards, wins from here)").format(move=move)])
-            return Reply([_("try {move} (the solver wins from here)").format(move=move)])
+                text = _("try {move} (the solver, which sees face-down cards, wins from here)").format(move=move)
+            else:
+                text = _("try {move} (the solver wins from here)").format(move=move)
+            return Reply([text], hinted=found.move)
         what = _(MERIT_WORDS[found.why])
         if found.search == "exhausted":
             why = _("the solver finds no win from here that avoids the positions already played")
@@ -686,7 +692,7 @@ class Session:
             why = _("no winning line found in {seconds} s").format(seconds=number(seconds, 0 if seconds == int(seconds) else 2))
         else:
             why = _("no winning line found in {states} positions").format(states=number(found.budget_states or 0))
-        return Reply([_("{why}; a move that {what}: {move}").format(why=why, what=what, move=move)])
+        return Reply([_("{why}; a move that {what}: {move}").format(why=why, what=what, move=move)], hinted=found.move)
 
     def _auto(self) -> Reply:
         from ..engine.assist import autoplay
