@@ -79,10 +79,20 @@ def _takes(rule: RemoveRule, piles: list[list[int]], a: int, b: int) -> bool:
     return bool(rule.pair_ok[piles[a][-1] * 52 + piles[b][-1]]) and (rule.near is None or b in rule.near.get(a, ()))
 
 
+def _outranked(game: Game, rule: RemoveRule, a: int) -> bool:
+    """`outranked`: a higher card of the top card's suit lies on top of another open pile."""
+    beats, piles = rule.beats, game.piles
+    if beats is None:
+        return False
+    row = piles[a][-1] * 52
+    return any(p != a and beats[row + piles[p][-1]] for p in _offered(game, rule))
+
+
 def _rule_for(game: Game, a: int, b: int) -> RemoveRule | None:
     """The first remove rule that takes the top cards of ``a`` and ``b`` (a == b: one card)."""
     for rule in game.rules.remove_rules:
-        if a in rule.piles and b in rule.piles and _takes(rule, game.piles, a, b):
+        if a in rule.piles and b in rule.piles and (_takes(rule, game.piles, a, b)
+                                                    or a == b and _outranked(game, rule, a)):
             return rule
     return None
 
@@ -94,7 +104,7 @@ def removal_moves(game: Game) -> list[Move]:
     for rule in game.rules.remove_rules:
         open_piles = _offered(game, rule)
         for i, a in enumerate(open_piles):
-            if _takes(rule, piles, a, a):
+            if _takes(rule, piles, a, a) or _outranked(game, rule, a):
                 moves.append((a, REMOVE, a))
             if 2 in rule.sizes:  # a cheap skip: pair_ok says no to every pair then
                 moves.extend((a, REMOVE, b) for b in open_piles[i + 1:] if _takes(rule, piles, a, b))
@@ -126,6 +136,9 @@ def why_remove_illegal(game: Game, a: int, b: int) -> str | None:
         return None
     card_a, card_b = game.piles[a][-1], game.piles[b][-1]
     if a == b:
+        if any(r.beats is not None and a in r.piles for r in rules.remove_rules):
+            return _("{card} goes out only while a higher card of its suit lies on top of another pile").format(
+                card=card_str(card_a))
         return _("{card} cannot be removed alone").format(card=card_str(card_a))
     for rule in rules.remove_rules:
         if a in rule.piles and b in rule.piles and rule.pair_ok[card_a * 52 + card_b] and rule.near is not None:

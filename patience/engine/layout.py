@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DECK_SIZE, RANK
+from ..cards import DECK_SIZE, RANK, SUIT
 from ..ruleset.model import CloseUp, Left, PileGroup, Remove, Ruleset
 from ..ruleset.shape import covered_by
 
@@ -95,6 +95,8 @@ class RemoveRule:
     single_ok: bytes  # single_ok[a]: the card alone makes a set
     near: dict[int, frozenset[int]] | None  # pile -> neighbouring piles; None: anywhere
     to_pile: int
+    # outranked (Aces Up): beats[a * 52 + b] = 1 when b, on top of another pile, lets a go out.
+    beats: bytes | None = None
 
 
 def compile_remove(spec: Remove, ruleset: Ruleset, first_pile: dict[str, int]) -> RemoveRule:
@@ -118,7 +120,17 @@ def compile_remove(spec: Remove, ruleset: Ruleset, first_pile: dict[str, int]) -
         single_ok=bytes(1 if 1 in spec.cards and spec.sum == RANK[a] else 0 for a in range(DECK_SIZE)),
         near=near,
         to_pile=first_pile[spec.to],
+        beats=outranks_table(spec.aces == "high") if spec.outranked else None,
     )
+
+
+def outranks_table(aces_high: bool) -> bytes:
+    """Per pair of cards, whether the second is higher in the first's suit (A above K when high)."""
+    def height(card: int) -> int:
+        return 14 if aces_high and RANK[card] == 1 else RANK[card]
+
+    return bytes(1 if SUIT[a] == SUIT[b] and height(b) > height(a) else 0
+                 for a in range(DECK_SIZE) for b in range(DECK_SIZE))
 
 
 def close_up_lanes(spec: CloseUp, ruleset: Ruleset, first_pile: dict[str, int]) -> Lanes:

@@ -11,7 +11,7 @@ from ..cards import SUIT_NAMES
 from ..i18n import N_, _, language, ngettext, using_language
 from .examples import removal_examples, swap_example
 from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
-from .model import Build, PileGroup, Ruleset
+from .model import Build, PileGroup, Remove, Ruleset
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -225,6 +225,15 @@ def _describe_geometry(ruleset: Ruleset, gid: str) -> list[str]:
     return parts
 
 
+def _outranked_line(ruleset: Ruleset, rule: Remove, groups: str) -> str:
+    """Aces Up's discard: one card out while a higher one of its suit is on top elsewhere."""
+    aces = _(" (aces rank above kings)") if rule.aces == "high" else ""
+    examples = ", ".join(f"`{example}`" for example in removal_examples(ruleset, rule))
+    return _("You may remove the free top card of a pile of {groups} while a higher card of its suit{aces} lies "
+             "on top of another of them; it goes to: {target} (e.g. {examples}).").format(
+        groups=groups, aces=aces, target=group_name(ruleset, rule.to), examples=examples)
+
+
 def describe_deal(ruleset: Ruleset) -> list[str]:
     lines = []
     for step in ruleset.deal.steps:
@@ -359,6 +368,9 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
             groups=groups, times=times, label=swap.label, example=swap_example(ruleset)))
     for rule in ruleset.remove:
         groups = ", ".join(group_name(ruleset, gid) for gid in rule.from_)
+        if rule.outranked:
+            lines.append(_outranked_line(ruleset, rule, groups))
+            continue
         match = _("of the same rank") if rule.same else _("whose ranks add up to {sum}").format(sum=rule.sum)
         touch = {0: "", 4: _(", touching by a side, within one group"),
                  8: _(", touching by a side or a corner, within one group")}[rule.adjacent]

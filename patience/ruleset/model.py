@@ -638,6 +638,14 @@ class Remove(Strict):
 
     same: Literal["rank"] | None = Field(None, description="rank: the cards have the same rank.")
     sum: int | None = Field(None, ge=1, le=52, description="The cards' ranks add up to this (A = 1, K = 13).")
+    outranked: Literal["suit"] | None = Field(
+        None,
+        description="suit: one card goes out alone while a higher card of its suit lies on top of another "
+        "pile of `from` (Aces Up). Give `cards: 1`.",
+    )
+    aces: Literal["low", "high"] = Field(
+        "low", description="For `outranked`: low, an ace is below a 2; high, an ace is above a king (Aces Up)."
+    )
     cards: list[int] = Field(
         default_factory=lambda: [2],
         description="How many cards make a set: 1 or 2, or a list (`[1, 2]`: a K alone sums to 13).",
@@ -664,8 +672,10 @@ class Remove(Strict):
 
     @model_validator(mode="after")
     def _one_match(self) -> Remove:
-        if (self.same is None) == (self.sum is None):
-            raise ValueError(_("say either `same: rank` or `sum: N`"))
+        if sum(x is not None for x in (self.same, self.sum, self.outranked)) != 1:
+            raise ValueError(_("say one of `same: rank`, `sum: N` or `outranked: suit`"))
+        if self.outranked and self.cards != [1]:
+            raise ValueError(_("an outranked card goes out alone: give `cards: 1`"))
         return self
 
 

@@ -557,3 +557,14 @@ def check_runs_and_units(ctx: _Context) -> None:
 
 
 ALL_CHECKS.append(check_runs_and_units)  # appended on its own line, as check_refills
+
+
+def check_position_words(ctx: _Context) -> None:
+    """The words for discards and moves by position (docs/design.md §6.5) where they do nothing."""
+    for i, rule in enumerate(ctx.ruleset.remove):
+        if rule.aces != "low" and not rule.outranked:
+            ctx.add("P201", ("remove", i, "aces"), _("`aces` says how `outranked` ranks aces, but this rule has "
+                    "no `outranked`"))
+
+
+ALL_CHECKS.append(check_position_words)  # appended on its own line, as check_refills
