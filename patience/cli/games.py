@@ -200,7 +200,7 @@ def replay(game: str, moves_file: TextIO | None, deal: int, show_board: bool) ->
         if sys.stdin.isatty():  # nothing piped in: waiting for moves typed blind would look like a hang
             raise click.UsageError(_("give a file of moves, or - to type them (end with Ctrl-D): "
                                      "patience replay {game} --deal {deal} moves.txt").format(game=printable(game), deal=deal))
-        moves_file = click.get_text_stream("stdin", encoding="utf-8", errors="replace")
+        moves_file = click.open_file("-", "r", encoding="utf-8", errors="replace")
     started = start_game(game, deal)
     for number, word in enumerate(_read_moves(moves_file), 1):
         try:
