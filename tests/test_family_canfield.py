@@ -172,3 +172,16 @@ def test_a_stored_winning_line_wins_its_deal(path):
 
 def test_every_game_of_the_family_has_a_stored_win():
     assert {p.parent.name for p in stored_wins()} == set(FAMILY)
+
+
+# The solver ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["canfield", "storehouse", "la-belle-lucie"])
+def test_the_solver_prunes_nothing_whose_proof_these_words_break(name):
+    """empty: base reads a group's other piles, fill moves a third pile's card, the reshuffle reads
+    every fan: the safe-move, stock-commuting and hop proofs assume none of that (docs/solver.md)."""
+    from patience.solver.hops import hop_group
+    from patience.solver.prune import autoplay_rule, options_read_the_layout, stock_commutes
+
+    rules = Game.new(name, 1).rules
+    assert options_read_the_layout(rules)
+    assert autoplay_rule(rules) is None and not stock_commutes(rules) and hop_group(rules) is None
