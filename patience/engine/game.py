@@ -210,6 +210,7 @@ class Game:
         if preferred_by is not None:  # PA-3: groups with an empty pile, asked once per listing
             empty_groups = {group_of[p].index for p, cards in enumerate(piles) if not cards}
         moves: list[Move] = []
+        sortable = rules.sortable_groups
         for group in rules.groups:
             takes_from = group.takes_from
             fits_on = group.fits_on
@@ -234,7 +235,9 @@ class Game:
                                 continue
                             moves.append((src, dst, n))
                 elif empty_ok is not None and not first_empty_done:
-                    first_empty_done = True
+                    # Into one empty pile stands for all only where the piles are alike: not where
+                    # the stock deals onto them in order, nor in a grid, where place matters.
+                    first_empty_done = group.index in sortable
                     if len(group.starters) >= FEW_STARTERS:
                         # (source, cards moving) for every card of every run, a one-card cell
                         # taking one card
