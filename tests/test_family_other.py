@@ -64,3 +64,56 @@ def test_aces_up_won_when_only_the_four_aces_are_left():
 
 def test_aces_up_deal_1_won_by_the_stored_line():
     assert replays_to_win("aces-up", 1, solution_words(DATA / "aces-up" / "deal-1.txt"))
+
+
+# Accordion ------------------------------------------------------------------------------------
+def accordion(piles: dict[str, str]) -> Game:
+    """An Accordion position; every card not named lies in pile 52."""
+    return build("accordion", piles, fill="52")
+
+
+def test_accordion_golden_deal_52_single_cards_in_order():
+    game = Game.new("accordion", 1)
+    assert [pile(game, label) for label in ("01", "02", "03", "52")] == [["TC"], ["TD"], ["5D"], ["AH"]]
+    assert all(len(pile(game, f"{n:02}")) == 1 for n in range(1, 53))
+
+
+def test_accordion_a_pile_goes_one_or_three_to_the_left_on_the_same_rank_or_suit():
+    game = accordion({"01": "5C", "02": "9H", "03": "KD", "04": "5S", "05": "7S"})
+    moves = set(notations(game))
+    assert {"0401", "0504"} <= moves  # 5♠ on 5♣ three back (same rank); 7♠ on 5♠ one back (same suit)
+    assert "0402" not in moves and "0502" not in moves  # two back is not a reach, whatever matches
+    game.play("0401")
+    assert pile(game, "01") == ["5C", "5S"] and not pile(game, "04")
+
+
+def test_accordion_counts_only_piles_with_cards_and_moves_the_whole_pile():
+    game = accordion({"01": "QH", "02": "", "03": "", "04": "3C 9H", "05": "8D"})
+    assert "0401" in notations(game)  # the gaps 02 and 03 do not count: 04 is next to 01
+    with pytest.raises(IllegalMove, match="moves only as a whole pile of 2 cards"):
+        game.play("0401v1")
+    game.play("0401")
+    assert pile(game, "01") == ["QH", "3C", "9H"] and not pile(game, "04")
+
+
+def test_accordion_refuses_other_places_and_cards_that_do_not_match_with_reasons():
+    game = accordion({"01": "QH", "02": "2S", "03": "7C", "04": "8C", "05": "KD"})
+    with pytest.raises(IllegalMove, match="onto the pile 1 or 3 places before it, counting piles with cards; 02"):
+        game.play("0402")  # two places back
+    with pytest.raises(IllegalMove, match="onto the pile 1 or 3 places before it"):
+        game.play("0304")  # rightward
+    with pytest.raises(IllegalMove, match="cannot go on 8"):
+        game.play("0504")  # K♦ on 8♣: neither rank nor suit
+    with pytest.raises(IllegalMove, match="cannot go on Q"):
+        game.play("0401")  # 8♣ on Q♥, three back but no match
+
+
+def test_accordion_won_when_one_pile_holds_every_card():
+    game = build("accordion", {"02": "AS"}, fill="01")  # 51 cards on 01, the K♠ on top
+    assert pile(game, "01")[-1] == "KS" and game.status() != "won"
+    game.play("0201")  # A♠ on K♠, same suit
+    assert len(pile(game, "01")) == 52 and game.status() == "won"
+
+
+def test_accordion_deal_3_won_by_the_stored_line():
+    assert replays_to_win("accordion", 3, solution_words(DATA / "accordion" / "deal-3.txt"))

@@ -26,12 +26,13 @@ from .layout import (
     upright_cells,
 )
 
-MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE = 0, 1, 2, 3, 4
+MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE, MOVE_PILE = 0, 1, 2, 3, 4, 5
 LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2
 # How `Game.legal_moves` finds the cards that may leave a pile: `Game.movable_run`, the top card
 # alone, or a built run scanned inline (one list index per pile on the hot path).
 SCAN_CALL, SCAN_TOP, SCAN_RUN = 0, 1, 2
-_MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY, "alone": MOVE_ALONE}
+_MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY, "alone": MOVE_ALONE,
+               "pile": MOVE_PILE}
 # A swap's two places are pile * SLOT + index (index from the bottom): a move stays a 3-tuple.
 SLOT = 1024
 # card -> 1 if it has rank r, per rank 1..13 (`empty: base` looks its table up here)
@@ -76,6 +77,8 @@ def suit_fits(rule: Build, below: int, above: int) -> bool:
 
 
 def card_fits(rule: Build, below: int, above: int) -> bool:
+    if rule.match == "either":  # Accordion: the same rank or the same suit
+        return rank_fits(rule, RANK[below], RANK[above]) or suit_fits(rule, below, above)
     return rank_fits(rule, RANK[below], RANK[above]) and suit_fits(rule, below, above)
 
 
@@ -122,6 +125,7 @@ class Group:
     starters: tuple[int, ...] = ()  # the cards an empty pile takes (none: empty_ok is None)
     base_empty: bool = False  # empty: base: empty_ok (any card) holds only until a pile is started
     unit: int = 0  # cards enter only this many at a time (Spider's foundations: 13); 0: any number
+    reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
 
 
 def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
@@ -164,6 +168,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         base_empty=spec.empty == "base",
         starters=() if empty_ok is None else tuple(card for card in range(DECK_SIZE) if empty_ok[card]),
         unit=spec.unit or 0,
+        reach=tuple(spec.reach),
     )
 
 
@@ -223,7 +228,10 @@ class CompiledRules:
         for g in self.groups:
             g.takes_from = bytes(g.index in source.targets for source in self.group_of)
         self.scan: list[int] = [_scan(g) for g in self.group_of]
-        self.movable_piles: tuple[int, ...] = tuple(p for g in self.groups if g.move_kind for p in g.piles)
+        # Whole piles moving by position (`reach`) are listed apart (engine/reach.py), off the hot loop.
+        self.movable_piles: tuple[int, ...] = tuple(
+            p for g in self.groups if g.move_kind and g.move_kind != MOVE_PILE for p in g.piles)
+        self.reach_groups: tuple[Group, ...] = tuple(g for g in self.groups if g.reach)
         self.cell_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "cell" for p in g.piles)
         self.column_piles: tuple[int, ...] = tuple(p for g in self.groups if g.role == "tableau" for p in g.piles)
         self.is_column: list[bool] = [g.role == "tableau" for g in self.group_of]
@@ -335,7 +343,7 @@ class CompiledRules:
         self.sortable_groups: frozenset[int] = frozenset(
             g.index for g in self.groups
             if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.grid is None
-            and g.index not in dealt_in_order
+            and g.index not in dealt_in_order and not g.reach  # `reach` counts places: order matters
         )
 
         # The notation: a `-` between source and target where two labels run together ambiguously

@@ -33,6 +33,7 @@ from .compiled import (
     LIMIT_SUPERMOVE,
     MOVE_ALONE,
     MOVE_ANY,
+    MOVE_PILE,
     MOVE_TOP,
     SCAN_RUN,
     SCAN_TOP,
@@ -44,6 +45,7 @@ from .compiled import (
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, IllegalMove, Move, why_illegal, why_stock_illegal
 from .cover import hide_again, turn_up_uncovered
 from .outcome import progress_possible
+from .reach import reach_moves
 from .refill import (
     base_table,
     deal_first_of_rank,
@@ -261,6 +263,8 @@ class Game:
                         if n > 1 and not self._several_ok(src, n, dst, group, 0, to_column, free_cells, empty_columns):
                             continue
                         moves.append((src, dst, n))
+        if rules.reach_groups:
+            moves += reach_moves(self, sources)  # whole piles by position (Accordion)
         if rules.remove_rules and sources is None:
             moves += removal_moves(self)  # CZ-2: sets out
         stock_move = self._stock_move()
@@ -466,7 +470,7 @@ class Game:
             return 0  # KK-2: no clear lane from either short end
         if group.move_kind == MOVE_TOP:
             return 1
-        if group.move_kind == MOVE_ANY:
+        if group.move_kind in (MOVE_ANY, MOVE_PILE):
             return len(cards) - self.hidden[pile]
         if group.move_kind == MOVE_ALONE:
             return 1 if top == 0 else 0

@@ -57,6 +57,10 @@ def why_illegal(game: Game, move: Move) -> str | None:
         return _("{label} cannot move onto itself").format(label=label_s)
     source_group, target_group = rules.group_of[src], rules.group_of[dst]
     source = game.piles[src]
+    if source_group.reach:  # Accordion: a whole pile by position (engine/reach.py)
+        from .reach import why_reach_illegal
+
+        return why_reach_illegal(game, src, dst, n)
     if source_group.move_kind == MOVE_NONE:
         return _("cards never leave the {group} ({label})").format(group=source_group.id, label=label_s)
     if not source:

@@ -44,6 +44,8 @@ def implied_count(game: Game, src: int, dst: int) -> int:
     if not game.piles[dst] and game.rules.group_of[dst].empty_ok is None:
         return 1
     source = game.piles[src]
+    if game.rules.group_of[src].reach:  # `move: pile`: only the whole pile ever moves
+        return len(source) or 1
     for n in range(1, game.movable_run(src) + 1):
         if game.lands_on(dst, source[-n]):
             return n

@@ -32,6 +32,7 @@ MOVE = {
     "alone": N_("a card moves only when it lies alone"),
     "run": N_("a built run, whole or its upper part, moves as a unit"),
     "any": N_("any face-up card moves together with the cards on it"),
+    "pile": N_("a pile moves only whole, its top card fitting the target's top card"),
 }
 RUN_LIMIT = {
     "supermove": N_("at most (empty free cells + 1) × 2^(empty columns) cards at once"),
@@ -53,6 +54,8 @@ def build_rule(build: Build) -> str:
     if build.step != 1 and build.rank in ("up", "down", "up-or-down"):
         rank = _("{direction} by {step}").format(direction=rank, step=build.step)
     text = rank + (_(SUIT_RELATION[build.suit]) if SUIT_RELATION[build.suit] else "")
+    if build.match == "either" and SUIT_RELATION[build.suit]:  # Accordion: one of the two is enough
+        text = _("{rank} or{suit}").format(rank=rank, suit=_(SUIT_RELATION[build.suit]))
     if build.wrap:
         text += _(" (K and A follow each other)")
     return text
@@ -111,6 +114,9 @@ def _empty_rule(ruleset: Ruleset, gid: str) -> str | None:
 def _leaving(ruleset: Ruleset, gid: str) -> str:
     """How cards leave the group: moved, removed in sets (CZ-2), slid by the close-up (CZ-3), swapped."""
     group = ruleset.piles[gid]
+    if group.reach:
+        return _("{moves}, onto the pile {places} places before it, counting only piles with cards").format(
+            moves=_(MOVE[group.move]), places=_(" or ").join(str(n) for n in group.reach))
     if group.move != "none":
         return _(MOVE[group.move])
     removed, slides = removed_from(ruleset, gid), closes_up(ruleset, gid)

@@ -23,7 +23,7 @@ from .shape import places as shape_places
 Role = Literal["stock", "waste", "tableau", "foundation", "cell", "reserve", "discard"]
 RankRelation = Literal["none", "up", "down", "up-or-down", "same", "any"]
 SuitRelation = Literal["any", "same", "other", "same-colour", "alternate-colour"]
-MoveRule = Literal["none", "top", "run", "any", "alone"]
+MoveRule = Literal["none", "top", "run", "any", "alone", "pile"]
 RunLimit = Literal["none", "supermove", "cells-plus-columns"]
 Face = Literal["up", "down", "top-up"]
 
@@ -125,6 +125,11 @@ class Build(Strict):
         "any",
         description="Suit of the new card against the top card: any, same suit, other suit, "
         "same colour, or alternate colour (red on black, black on red).",
+    )
+    match: Literal["both", "either"] = Field(
+        "both",
+        description="both: the card must follow `rank` and `suit`; either: one of them is enough "
+        "(Accordion: the same rank or the same suit).",
     )
     base: RankList | None = Field(
         None,
@@ -241,7 +246,8 @@ class PileGroup(Strict):
         "none",
         description="What may leave a pile: none, the top card, a built run (whole or its upper part), "
         "any face-up card with everything above it, or alone: the top card only while it is the "
-        "pile's only card (PA-4: a pile with cards built on it stays).",
+        "pile's only card (PA-4: a pile with cards built on it stays), or pile: the whole pile, its top "
+        "card fitting the target's top card, onto a pile `reach` names (Accordion).",
     )
     run_limit: RunLimit = Field(
         "none",
@@ -325,6 +331,12 @@ class PileGroup(Strict):
         "the first of that rank in the shuffled pack, whatever its suit (Calculation's A, 2, 3, 4); a suit: "
         "the card of that suit per rank, taken out before the shuffle (Black Hole's A♠).",
     )
+    reach: list[Annotated[int, Field(ge=1, le=MAX_PILES)]] = Field(
+        default_factory=list,
+        description="With `move: pile`: a pile moves only onto the pile so many places before it in this "
+        "group, counting only piles with cards (Accordion: `[1, 3]`, the next pile to the left or the "
+        "third). Default: none.",
+    )
     fill: Fill | None = Field(
         None,
         description="A pile of this group that a move empties is refilled at once, as part of that move, "
@@ -366,6 +378,13 @@ class PileGroup(Strict):
         if len(self.labels) != self.count:
             raise ValueError(_("{labels} labels for {count} piles; give one label per pile").format(
                 labels=len(self.labels), count=self.count))
+        return self
+
+    @model_validator(mode="after")
+    def _pile_moves_reach(self) -> PileGroup:
+        if (self.move == "pile") != bool(self.reach):
+            raise ValueError(_("`move: pile` and `reach` go together: a whole pile moves only onto a pile "
+                               "`reach` names"))
         return self
 
 

@@ -95,10 +95,11 @@ def wins_with_every_card_home(rules: CompiledRules) -> bool:
 def options_read_the_layout(rules: CompiledRules) -> bool:
     """Whether some move's legality reads where cards lie beyond its own two piles: `prefer`
     (which groups have an empty pile), removals, close-ups, swaps and reshuffles (which cards lie
-    where), `empty: base` (a group's other piles set what an empty one takes) and `fill` (a move
-    also takes a card from a third pile). The proofs below need none of them."""
+    where), `empty: base` (a group's other piles set what an empty one takes), `fill` (a move
+    also takes a card from a third pile) and `reach` (which piles between two are empty). The
+    proofs below need none of them."""
     return (rules.preferred_by is not None or bool(rules.remove_rules) or bool(rules.action_uses)
-            or rules.has_base or rules.fill_from is not None)
+            or rules.has_base or rules.fill_from is not None or bool(rules.reach_groups))
 
 
 def follower_starters(rules: CompiledRules) -> frozenset[int]:

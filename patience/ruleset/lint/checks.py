@@ -561,6 +561,11 @@ ALL_CHECKS.append(check_runs_and_units)  # appended on its own line, as check_re
 
 def check_position_words(ctx: _Context) -> None:
     """The words for discards and moves by position (docs/design.md §6.5) where they do nothing."""
+    for gid, group in ctx.groups.items():
+        build = group.build
+        if build.match == "either" and (build.rank in ("none", "any") or build.suit == "any"):
+            ctx.add("P201", ("piles", gid, "build", "match"), _("`match: either` lets a card fit by its rank or by "
+                    "its suit, but this build sets only one of them (or lets any card through)"))
     for i, rule in enumerate(ctx.ruleset.remove):
         if rule.aces != "low" and not rule.outranked:
             ctx.add("P201", ("remove", i, "aces"), _("`aces` says how `outranked` ranks aces, but this rule has "
