@@ -315,3 +315,24 @@ def test_a_bug_inside_the_full_screen_leaves_it_quietly_for_the_guard_to_report(
 
     play_out(app, script)
     assert isinstance(app.failure, RuntimeError)  # tui.run raises it again; play.guarded saves and reports
+
+
+def test_h_lights_up_the_piles_of_the_move_the_hint_names_and_not_other_words_of_its_text(monkeypatch):
+    """The hint's move comes from the session (Reply.hinted), not from reading its text: a text
+    such as "no winning line found in 2 s; a move that turns up a card: 46" holds `2` and `s`."""
+    from patience.cli.session import Reply
+
+    game = build("klondike", {"1": "| KH", "2": "| 5C AS", "4": "| 7D", "6": "| 8S"}, fill="s", fill_face_down=True)
+    session = session_of(game)
+    labels = game.rules.pile_by_label
+    move = (labels["4"], labels["6"], 1)
+    monkeypatch.setattr(session, "handle", lambda line: Reply(
+        ["no winning line found in 2 s; a move that turns up a card: 46"], hinted=move) if line == "hint" else None)
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        await pilot.press("h")
+        await pilot.pause()
+        assert app.board_view.hinted == {labels["4"], labels["6"]}
+
+    play_out(app, script)

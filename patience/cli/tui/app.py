@@ -370,28 +370,20 @@ class PatienceApp(App[int]):
         else:
             self.message("")
         self.refresh_board()
-        if hint and not reply.failed:
-            self._highlight_hint(reply.lines)
+        if hint and reply.hinted is not None:
+            self._highlight_hint(reply.hinted)
         status = self.session.status()
         if status != self.last_status and status in ("won", "lost"):
             self.last_status = status
             self._end_of_game(lines)
         self.last_status = status
 
-    def _highlight_hint(self, lines: list[str]) -> None:
-        """Light up the piles of the move a hint names (the first word that reads as a move)."""
-        from ...engine.notation import parse_move
-
+    def _highlight_hint(self, move: Move) -> None:
+        """Light up the piles of the move the hint names (the session gives the move itself: the
+        hint's text may hold other words that read as moves, such as "2 s")."""
         board = self.board_view
-        for line in lines:
-            for word in line.replace("(", " ").split():
-                try:
-                    move = parse_move(self.session.game, word)
-                except ValueError:
-                    continue
-                board.hinted = {p for p in (move[0], pointing.target_of(move, move[0])) if p >= 0}
-                board.refresh()
-                return
+        board.hinted = {p for p in (move[0], pointing.target_of(move, move[0])) if p >= 0}
+        board.refresh()
 
     def _end_of_game(self, lines: list[str]) -> None:
         from ..session import clock, status_word
