@@ -117,3 +117,23 @@ def test_accordion_won_when_one_pile_holds_every_card():
 
 def test_accordion_deal_3_won_by_the_stored_line():
     assert replays_to_win("accordion", 3, solution_words(DATA / "accordion" / "deal-3.txt"))
+
+
+# The solver and the key -----------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["accordion", "aces-up"])
+def test_the_solver_prunes_nothing_for_moves_by_position_or_discards_that_read_other_piles(name):
+    """reach counts the piles with cards between two places, outranked reads every pile's top:
+    the safe-move, stock-commuting and hop proofs assume neither (docs/solver.md)."""
+    from patience.solver.hops import hop_group
+    from patience.solver.prune import autoplay_rule, options_read_the_layout, stock_commutes
+
+    rules = Game.new(name, 1).rules
+    assert options_read_the_layout(rules)
+    assert autoplay_rule(rules) is None and not stock_commutes(rules) and hop_group(rules) is None
+
+
+def test_accordion_piles_keep_their_places_in_the_solver_key():
+    """Places are what reach counts, so two rows in another order are different positions."""
+    game = accordion({"01": "5C", "02": "9H", "03": "KD"})
+    other = accordion({"01": "9H", "02": "5C", "03": "KD"})
+    assert game.canonical_key() != other.canonical_key()
