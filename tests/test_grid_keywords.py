@@ -131,5 +131,5 @@ def test_bad_geometry_is_refused_at_load_time():
     with pytest.raises(RulesetError, match="no grid"):
         load_text(MONTE.replace("grid: {rows: 5, cols: 5}", "count: 25, labels: \"" + " ".join(
             f"p{i}" for i in range(25)) + "\""), "monte.yaml")
-    with pytest.raises(RulesetError, match="same: rank. or .sum"):
+    with pytest.raises(RulesetError, match="say one of .same: rank., .sum: N. or .outranked: suit."):
         load_text(MONTE.replace("same: rank, ", ""), "monte.yaml")

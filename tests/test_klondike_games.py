@@ -109,7 +109,18 @@ def test_KL9_klondike_deal_played_to_a_win(path):
     assert sum(len(game.piles[p]) for p in game.rules.foundation_piles) == 52
 
 
-@games
+def vegas_points(game: Game, before: list[int]) -> int:
+    """Vegas scoring (klondike-vegas, issue 25): 5 for each card sent home, 5 back for a card taken
+    back; the game starts at -52, with no floor."""
+    home = sum(len(game.piles[p]) for p in game.rules.foundation_piles) - sum(before[p] for p in game.rules.foundation_piles)
+    return 5 * home
+
+
+STANDARD = [p for p in GAMES if ruleset_deal(p)[0] != "klondike-vegas"]
+VEGAS = [p for p in GAMES if ruleset_deal(p)[0] == "klondike-vegas"]
+
+
+@pytest.mark.parametrize("path", STANDARD, ids=[p.stem for p in STANDARD])
 def test_KL8_final_score_recomputed_from_the_rule_text(path):
     ruleset, _ = ruleset_deal(path)
     game = new_game(path)
@@ -122,6 +133,19 @@ def test_KL8_final_score_recomputed_from_the_rule_text(path):
         assert game.score == score, f"move {number} ({word})"
     assert game.is_won()
     assert game.score == score == int(header_of(path)["score"])
+
+
+@pytest.mark.parametrize("path", VEGAS, ids=[p.stem for p in VEGAS])
+def test_vegas_score_recomputed_move_by_move(path):
+    game = new_game(path)
+    assert game.score == -52
+    score = -52
+    for number, word in enumerate(words_of(path), 1):
+        before = [len(p) for p in game.piles]
+        game.play(word)
+        score += vegas_points(game, before)
+        assert game.score == score, f"move {number} ({word})"
+    assert game.is_won() and score == -52 + 5 * 52
 
 
 def test_KL8_lines_show_every_scoring_rule():
@@ -207,4 +231,4 @@ def test_G3_undoing_the_whole_game_returns_to_the_deal(path):
         if positions:
             game.undo()
     assert game.position() == new_game(path).position()
-    assert game.score == 0 and game.redeals_used == 0 and not game.history
+    assert game.score == new_game(path).score and game.redeals_used == 0 and not game.history
