@@ -62,3 +62,16 @@ def test_pointing_finds_the_moves_of_a_card_and_a_double_click_prefers_home():
     assert move is not None and game.rules.group_of[move[1]].role == "foundation"
     assert best_move(game, (two, 0)) is None  # 5♣ lies under the ace: no move starts there
     assert (two, 1) in playable(game) and (three, 0) not in playable(game)
+
+
+def test_fifty_two_one_card_piles_still_fit_60x20_after_they_start_to_merge():
+    """Accordion's row: a fan needs room for its top card and a count, not for three cards."""
+    game = Game.new("accordion", 1)
+    width, height = board_size(60, 20)
+    for _ in range(5):
+        assert lay_out(game, width, height) is not None, f"{len(game.history)} moves in"
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(moves[0])
+    assert len(game.history) >= 1

@@ -192,8 +192,8 @@ def _fans(p: _Painter, group: Group, width: int, rows: int) -> list[Line] | None
         if down > rows:
             continue
         cell = width // across
-        if cell < label_width + 1 + 3 * COLUMN and across > 1:
-            return None
+        if cell < label_width + 1 + 2 * COLUMN and across > 1:
+            return None  # a fan needs room for its top card and a count of the cards under it
         fans = [_fan(p, q, label_width, cell - 2) for q in group.piles]
         if across == 1 or cell >= label_width + 1 + longest * COLUMN or down <= rows:
             lines: list[Line] = []
