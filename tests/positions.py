@@ -86,6 +86,18 @@ def solution_words(path: Path) -> list[str]:
     return words
 
 
+def stored_wins(games: list[str]) -> list[Path]:
+    """The stored winning lines of ``games``: tests/data/<id>/deal-N.txt, each found once by
+    `patience solve` and kept so that a change to a game's rules or to the engine shows."""
+    return sorted(path for name in games for path in (DATA / name).glob("deal-*.txt"))
+
+
+def wins_its_deal(path: Path) -> bool:
+    """The stored line ``path`` (tests/data/<id>/deal-N.txt) plays its deal to a win."""
+    game = Game.new(path.parent.name, int(path.stem.removeprefix("deal-")))
+    return plays_to_win(game, solution_words(path)) and game.status() == "won"
+
+
 def freecell_solution(deal: int) -> list[str]:
     """A known solution of a Microsoft FreeCell deal, from tests/data/freecell/deal-N.txt."""
     return solution_words(DATA / "freecell" / f"deal-{deal}.txt")

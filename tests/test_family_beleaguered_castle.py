@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from positions import build, notations, pile, plays_to_win, solution_words
+from positions import build, pile, stored_wins, wins_its_deal
 
 from patience import Game, IllegalMove
 
@@ -184,20 +184,13 @@ def test_golden_deals_cover_the_whole_family():
     assert sorted(GOLDEN) == sorted(FAMILY)
 
 
-def stored_wins() -> list[Path]:
-    return sorted(p for name in FAMILY for p in (DATA / name).glob("deal-*.txt"))
-
-
-@pytest.mark.parametrize("path", stored_wins(), ids=lambda p: f"{p.parent.name}-{p.stem}")
+@pytest.mark.parametrize("path", stored_wins(FAMILY), ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_a_stored_winning_line_wins_its_deal(path):
-    deal = int(path.stem.removeprefix("deal-"))
-    game = Game.new(path.parent.name, deal)
-    assert plays_to_win(game, solution_words(path))
-    assert game.status() == "won"
+    assert wins_its_deal(path)
 
 
 def test_every_game_of_the_family_has_a_stored_win_or_a_near_won_test():
-    stored = {p.parent.name for p in stored_wins()}
+    stored = {p.parent.name for p in stored_wins(FAMILY)}
     assert stored | set(NEAR_WON) == set(FAMILY)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from positions import build, notations, pile, plays_to_win, solution_words
+from positions import build, notations, pile, stored_wins, wins_its_deal
 
 from patience import Game, IllegalMove
 
@@ -277,16 +277,9 @@ def test_golden_deals_cover_the_whole_family():
         assert Game.new(name, 1).ruleset.family == "forty-thieves"
 
 
-def stored_wins() -> list[Path]:
-    return sorted(p for name in FAMILY for p in (DATA / name).glob("deal-*.txt"))
-
-
-@pytest.mark.parametrize("path", stored_wins(), ids=lambda p: f"{p.parent.name}-{p.stem}")
+@pytest.mark.parametrize("path", stored_wins(FAMILY), ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_a_stored_winning_line_wins_its_deal(path):
-    deal = int(path.stem.removeprefix("deal-"))
-    game = Game.new(path.parent.name, deal)
-    assert plays_to_win(game, solution_words(path))
-    assert game.status() == "won"
+    assert wins_its_deal(path)
 
 
 def near_won(name: str, layout: dict[str, str]) -> Game:

@@ -12,7 +12,7 @@ solve`). The random-game properties run over every shipped ruleset in tests/test
 from __future__ import annotations
 
 import pytest
-from positions import DATA, build, pile, plays_to_win, solution_words
+from positions import build, pile, stored_wins, wins_its_deal
 
 from patience import Game, IllegalMove
 
@@ -244,7 +244,7 @@ def test_double_freecell_a_full_foundation_takes_no_27th_card():
 # Won games ------------------------------------------------------------------------------------
 GAMES = ["bakers-game", "eight-off", "seahaven-towers", "fore-cell", "relaxed-freecell", "challenge-freecell",
          "super-challenge-freecell", "double-freecell"]
-WON = [path for game_id in GAMES for path in sorted((DATA / game_id).glob("deal-*.txt"))]
+WON = stored_wins(GAMES)
 
 
 def test_every_game_has_a_won_line():
@@ -253,5 +253,4 @@ def test_every_game_has_a_won_line():
 
 @pytest.mark.parametrize("path", WON, ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_a_solver_line_wins_the_deal(path):
-    deal = int(path.stem.removeprefix("deal-"))
-    assert plays_to_win(Game.new(path.parent.name, deal), solution_words(path))
+    assert wins_its_deal(path)

@@ -13,7 +13,7 @@ The random-game properties run over every shipped ruleset in tests/test_properti
 from __future__ import annotations
 
 import pytest
-from positions import DATA, build, full_foundations_but, pile, plays_to_win, solution_words
+from positions import build, pile, plays_to_win, stored_wins, wins_its_deal
 
 from patience import Game, IllegalMove
 
@@ -219,7 +219,7 @@ def test_whitehead_goes_through_the_stock_once_and_keeps_foundation_cards():
 
 # Won games --------------------------------------------------------------------------------------
 GAMES = ["saratoga", "westcliff", "easthaven", "double-klondike", "gargantua", "whitehead"]
-WON = [path for game_id in GAMES for path in sorted((DATA / game_id).glob("deal-*.txt"))]
+WON = stored_wins(GAMES)
 
 
 def test_every_game_has_a_won_line():
@@ -228,8 +228,7 @@ def test_every_game_has_a_won_line():
 
 @pytest.mark.parametrize("path", WON, ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_a_solver_line_wins_the_deal(path):
-    deal = int(path.stem.removeprefix("deal-"))
-    assert plays_to_win(Game.new(path.parent.name, deal), solution_words(path))
+    assert wins_its_deal(path)
 
 
 @pytest.mark.parametrize("game_id", ["double-klondike", "gargantua"])

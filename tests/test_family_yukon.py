@@ -15,7 +15,7 @@ tests/test_properties.py.
 from __future__ import annotations
 
 import pytest
-from positions import DATA, build, pile, plays_to_win, solution_words
+from positions import build, pile, stored_wins, wins_its_deal
 
 from patience import Game, IllegalMove
 
@@ -111,7 +111,7 @@ def test_moosehide_builds_down_in_any_suit_but_its_own():
 
 
 # Won games ------------------------------------------------------------------------------------
-WON = [path for game_id in FAMILY for path in sorted((DATA / game_id).glob("deal-*.txt"))]
+WON = stored_wins(FAMILY)
 
 
 def test_every_game_has_a_won_line():
@@ -120,5 +120,4 @@ def test_every_game_has_a_won_line():
 
 @pytest.mark.parametrize("path", WON, ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_a_solver_line_wins_the_deal(path):
-    deal = int(path.stem.removeprefix("deal-"))
-    assert plays_to_win(Game.new(path.parent.name, deal), solution_words(path))
+    assert wins_its_deal(path)
