@@ -357,6 +357,13 @@ def _where_closed_up(ruleset: Ruleset, one_each: bool) -> str:
     return _(", closed up along their lanes")
 
 
+def _how_often(uses: int | str) -> str:
+    """An action's `uses` in words: "once per game", "3 times per game", "as often as you like"."""
+    if uses == "unlimited":
+        return _("as often as you like")
+    return ngettext("once per game", "{n} times per game", int(uses)).format(n=uses)
+
+
 def describe_extras(ruleset: Ruleset) -> list[str]:
     """Sentences for the top-level settings besides deal, piles, stock and win."""
     lines = []
@@ -366,10 +373,7 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
     swap = ruleset.actions.swap
     if swap is not None:
         groups = ", ".join(group_name(ruleset, gid) for gid in swap.within)
-        if swap.uses == "unlimited":
-            times = _("as often as you like")
-        else:
-            times = ngettext("once per game", "{n} times per game", swap.uses).format(n=swap.uses)
+        times = _how_often(swap.uses)
         lines.append(_("You may swap any two cards of {groups}, buried ones too, {times} (`{label}`: {example}).").format(
             groups=groups, times=times, label=swap.label, example=swap_example(ruleset)))
     for rule in ruleset.remove:
@@ -393,10 +397,7 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
     shuffle = ruleset.actions.reshuffle
     if shuffle is not None:
         groups = ", ".join(group_name(ruleset, gid) for gid in shuffle.groups)
-        if shuffle.uses == "unlimited":
-            times = _("as often as you like")
-        else:
-            times = ngettext("once per game", "{n} times per game", shuffle.uses).format(n=shuffle.uses)
+        times = _how_often(shuffle.uses)
         lines.append(_("You may gather the cards of {groups}, shuffle them and deal them again face up, {n} onto each "
                        "pile in order and the rest onto the last, {times} (`{label}`).").format(
             groups=groups, n=shuffle.per_pile, times=times, label=shuffle.label))
