@@ -4,6 +4,8 @@ on it to click; a click's map points at the pile drawn there; too small is None,
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from patience import Game
@@ -19,19 +21,65 @@ def board_size(columns: int, rows: int) -> tuple[int, int]:
     return columns - 2, rows - 3  # padding on both sides; status, message and command lines
 
 
-@pytest.mark.parametrize("game_id", SHIPPED)
-def test_every_shipped_game_fits_every_terminal_size_with_every_pile_clickable(game_id):
-    game = Game.new(game_id, 1)
+# Games with a position that truly cannot fit 60×20, with the reason (docs/play.md names them too).
+# Empty: every shipped game fits in every position the random walks below reach.
+TOO_BIG_FOR_60x20: dict[str, str] = {}
+
+
+def assert_fits(game: Game, game_id: str, where: str) -> None:
     for columns, rows in TERMINALS:
+        if (columns, rows) == (60, 20) and game_id in TOO_BIG_FOR_60x20:
+            continue
         width, height = board_size(columns, rows)
         for ascii in (False, True):
             board = lay_out(game, width, height, ascii=ascii)
-            assert board is not None, f"{game_id} does not fit {columns}×{rows}"
+            assert board is not None, f"{game_id} does not fit {columns}×{rows} {where}"
             assert len(board.lines) <= height
             assert all(sum(len(text) for text, _s, _h in line) <= width for line in board.lines)
-            assert set(board.spots) == set(range(len(game.piles))), "a pile cannot be clicked"
+            assert set(board.spots) == set(range(len(game.piles))), f"a pile cannot be clicked {where}"
             for pile, (x, y) in board.spots.items():
                 assert board.at(x, y)[0] == pile
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_every_shipped_game_fits_every_terminal_size_with_every_pile_clickable(game_id):
+    assert_fits(Game.new(game_id, 1), game_id, "at deal 1")
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_every_shipped_game_still_fits_every_terminal_size_after_random_play(game_id):
+    """Played positions grow (foundations fill, columns lengthen): every 10th position of two
+    random walks of up to 150 moves fits too, every pile clickable."""
+    for deal in (2, 3):
+        game, walk = Game.new(game_id, deal), random.Random(deal)
+        for step in range(151):
+            if step % 10 == 0:
+                assert_fits(game, game_id, f"at deal {deal} after {step} random moves (seed {deal})")
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(walk.choice(moves))
+
+
+def test_every_game_named_too_big_for_60x20_is_shipped_and_has_a_reason():
+    assert all(game_id in SHIPPED and reason for game_id, reason in TOO_BIG_FOR_60x20.items())
+
+
+def test_a_big_foundation_group_is_drawn_as_a_label_run_with_every_pile_clickable():
+    """Thirty-two foundations holding cards (Kwadratura Koła deal 3, 122 random moves) wrap into
+    eight lines of tops; at 60×20 they are drawn as one ``o1-o8:`` run a group instead."""
+    game, walk = Game.new("kwadratura-kola", 3), random.Random(3)
+    for _ in range(122):
+        game.play(walk.choice(game.legal_moves()))
+    board = lay_out(game, *board_size(60, 20))
+    assert board is not None
+    text = [("".join(t for t, _s, _h in line)) for line in board.lines]
+    foundations = [pile for group in game.rules.groups if group.role == "foundation" for pile in group.piles]
+    first = game.rules.labels[foundations[0]] + "-" + game.rules.labels[foundations[7]] + ":"
+    assert any(line.lstrip().startswith(first) for line in text)
+    assert all(board.at(*board.spots[pile])[0] == pile for pile in foundations)
+    roomy = lay_out(game, *board_size(120, 40))  # with room the piles keep their own labels
+    assert roomy is not None and not any(first in "".join(t for t, _s, _h in line) for line in roomy.lines)
 
 
 def test_a_board_that_cannot_fit_is_refused_not_cut():
@@ -75,3 +123,13 @@ def test_fifty_two_one_card_piles_still_fit_60x20_after_they_start_to_merge():
             break
         game.play(moves[0])
     assert len(game.history) >= 1
+
+
+def test_only_labels_counting_up_one_by_one_are_drawn_as_a_run():
+    from patience.cli.tui.layout import _label_run
+
+    assert _label_run(["o25", "o26", "o27"]) == "o25-o27"
+    assert _label_run(["a", "b", "c", "d"]) == "a-d"
+    assert _label_run(["h1", "h3"]) is None  # a gap: h2 would seem to be there
+    assert _label_run(["h1", "f2"]) is None  # two names
+    assert _label_run(["s"]) is None  # one pile keeps its own label

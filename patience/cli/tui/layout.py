@@ -4,12 +4,14 @@ Plain Python (no Textual): the app draws the lines and asks `Board.at(x, y)` wha
 Everything comes from the ruleset's groups, as in `render.py`; no game is named here. To fit:
 face-down cards are always shown as one count (``▒5``), a column too tall keeps its last cards
 under a ``+n`` row, a tableau too wide for columns is drawn as fans (one pile a line), a fan too
-long keeps its last cards, grid cells narrow, and a shape (a pyramid) is drawn as its picture. When even that does not fit, `lay_out`
-returns None and the app says the terminal is too small.
+long keeps its last cards, grid cells narrow, a shape (a pyramid) is drawn as its picture, and
+last, a group of piles labelled in a run (``o1``..``o8``) is drawn as one ``o1-o8:`` and its top
+cards. When even that does not fit, `lay_out` returns None and the app says the terminal is too small.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -69,6 +71,7 @@ class _Painter:
         tight = squeeze > 0
         self.tight = tight  # short of room: no blank lines, single spaces in the tops lines
         self.titles = squeeze < 2  # shorter still: the tops lines without their groups' names
+        self.compact = squeeze > 2  # shortest: a run of piles as one label and their top cards
         self.gap = " " if tight else "  "
 
     def span(self, text: str, style: str | None, hit: Hit | None) -> Span:
@@ -98,18 +101,63 @@ class _Painter:
         return item
 
 
+def _label_run(labels: list[str]) -> str | None:
+    """``o25-o32`` when the labels count up one by one (``o25``..``o32``, ``a``..``h``), else None:
+    only then does a range name every pile in it."""
+    if len(labels) < 2:
+        return None
+    if all(len(label) == 1 for label in labels):
+        numbers = [ord(label) for label in labels]
+    else:
+        parts = [re.fullmatch(r"(\D*)(\d+)", label) for label in labels]
+        if any(part is None for part in parts) or len({part.group(1) for part in parts if part}) != 1:
+            return None
+        numbers = [int(part.group(2)) for part in parts if part]
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return None
+    return f"{labels[0]}-{labels[-1]}"
+
+
+def _run_of(game: Game, group: Group) -> str | None:
+    """The label run a group is drawn under in the compact form (None: the group cannot be)."""
+    if game.rules.waste_pile in group.piles and game.rules.draw > 1:
+        return None  # a waste showing several cards needs its own line
+    return _label_run([game.rules.labels[pile] for pile in group.piles])
+
+
+def _compact(p: _Painter, group: Group, label_width: int) -> list[Line] | None:
+    """A group's piles as one label run and their top cards, ``o1-o8:  4♥  4♦  ··`` (no counts),
+    each card still a spot of its own; None when the group is not a run of one-card piles."""
+    game, glyphs = p.game, p.glyphs
+    run = _run_of(game, group)
+    if run is None:
+        return None
+    items: list[Line] = [[(f"{run + ':':<{label_width + 1}}", "label", None)]]
+    for pile in group.piles:
+        cards = game.piles[pile]
+        if not cards:
+            items.append([p.span(f"{glyphs.empty:>3}", "empty", (pile, -1))])
+        elif game.hidden[pile] == len(cards):
+            items.append([p.span(f"{glyphs.back:>3}", "back", (pile, len(cards) - 1))])
+        else:
+            text, style = _card(game, pile, len(cards) - 1, glyphs)
+            items.append([p.span(f"{text:>3}", style, (pile, len(cards) - 1))])
+    return items
+
+
 def _tops(p: _Painter, groups: list[Group], width: int) -> list[Line]:
     """Every group that is not a tableau: its name and its piles, as many to a line as fit."""
     lines: list[Line] = []
     line: Line = []
+    runs = [len(run) for run in (_run_of(p.game, group) for group in groups) if run]
     for group in groups:
         head: Line = [(group_title(p.game, group), "title", None)] if p.titles else [("", None, None)]
         if line and (group.role == "foundation" or _len(line) + 3 + _len(head) > width):
             lines.append(line)
             line = []
         line += ([("   ", None, None)] if line else []) + head
-        for pile in group.piles:
-            item = p.top(pile)
+        compact = _compact(p, group, max(runs, default=0)) if p.compact else None  # the cards in line under each other
+        for item in compact or [p.top(pile) for pile in group.piles]:
             if _len(line) + len(p.gap) + _len(item) > width:
                 lines.append(line)
                 line = [(p.gap, None, None)]
@@ -301,7 +349,7 @@ def _side_by_side(blocks: list[list[Line]], width: int) -> list[Line]:
 def lay_out(game: Game, width: int, height: int, *, ascii: bool = False,
             mark: Marker = lambda hit, style: style) -> Board | None:
     """The board in at most ``width`` × ``height`` cells, or None when it cannot fit."""
-    for squeeze in range(3):  # blank lines and the groups' names, while there is room for them
+    for squeeze in range(4):  # blank lines, the groups' names and the piles' own labels, while there is room
         lines = _lines(_Painter(game, Glyphs(ascii), mark, squeeze), width, height)
         if lines is not None:
             break
