@@ -1,13 +1,18 @@
-"""The golf family (Golf, All in a Row, TriPeaks) against their published rules: cards go to one
-pile a rank up or down whatever the suit; what wraps, what is free, what is refused and why."""
+"""The golf family (Golf, All in a Row, TriPeaks, Black Hole, Binary Star) against their published
+rules: cards go to one pile a rank up or down whatever the suit; what wraps, what is free, what is
+refused and why."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 from positions import DATA, build, notations, pile, replays_to_win, solution_words
 
 from patience import Game, IllegalMove
+from patience.cards import card_str, parse_card
 from patience.cli.render import render
+from patience.deals import suited_deck
 
 
 # Golf -----------------------------------------------------------------------------------------
@@ -164,3 +169,62 @@ def test_black_hole_refuses_other_ranks_and_moves_between_fans():
 
 def test_black_hole_deal_1_won_by_the_stored_line():
     assert replays_to_win("black-hole", 1, solution_words(DATA / "black-hole" / "deal-1.txt"))
+
+
+# Binary Star ----------------------------------------------------------------------------------
+def stars(piles: dict[str, str]) -> Game:
+    """A Binary Star position; every card not named lies in fan 17."""
+    return build("binary-star", piles, fill="17")
+
+
+@pytest.mark.parametrize("deal", [1, 2, 7])
+def test_binary_star_one_ace_of_spades_and_one_king_of_hearts_start_the_holes(deal):
+    game = Game.new("binary-star", deal)
+    assert pile(game, "a") == ["AS"] and pile(game, "k") == ["KH"]
+    fans = [card for n in range(1, 18) for card in pile(game, f"{n:02}")]
+    assert len(fans) == 102 and all(len(pile(game, f"{n:02}")) == 6 for n in range(1, 18))
+    # two decks: the second ace of spades and king of hearts are dealt like any other card
+    assert fans.count("AS") == 1 and fans.count("KH") == 1
+
+
+def test_binary_star_golden_deal_seventeen_fans_of_six():
+    game = Game.new("binary-star", 1)
+    assert pile(game, "01") == ["QS", "7H", "QD", "JH", "2H", "9H"]
+    assert pile(game, "17") == ["QD", "TH", "5S", "8H", "2H", "KH"]
+
+
+def test_binary_star_a_fan_top_goes_into_either_hole_a_rank_either_way_turning_the_corner():
+    game = stars({"a": "AS", "k": "KH", "01": "2D", "02": "QC", "03": "KS"})
+    moves = set(notations(game))
+    assert {"01a", "02k", "03a"} <= moves  # 2 above the ace, Q below the king, K below the ace
+    assert "01k" not in moves and "02a" not in moves
+    game.play("03a")  # the king of spades on the ace: now the ace's hole wants Q or A
+    game.play("02a")
+    assert pile(game, "a") == ["AS", "KS", "QC"]
+
+
+def test_binary_star_refuses_a_card_that_fits_neither_hole_and_moves_between_fans():
+    game = stars({"a": "AS", "k": "KH", "01": "5D", "02": "9C 2H"})
+    with pytest.raises(IllegalMove, match="cannot go on A"):
+        game.play("01a")
+    with pytest.raises(IllegalMove, match="cannot go on K"):
+        game.play("01k")
+    with pytest.raises(IllegalMove, match="go only to: ace-hole, king-hole"):
+        game.play("0102")
+    game.play("02a")  # only the top card of a fan plays: 2H, then 9C is free but fits no hole
+    with pytest.raises(IllegalMove, match="cannot go on 2"):
+        game.play("02a")
+
+
+def test_binary_star_is_won_however_the_cards_are_shared_between_the_holes():
+    # all but one card home, 61 in the ace's hole and 42 in the king's: the last 2 of clubs decides
+    rest = Counter(suited_deck(2)) - Counter(parse_card(c) for c in ["AS", "KH", "3H", "2C"])
+    cards = [card_str(c, ascii=True) for c in sorted(rest.elements())]
+    game = stars({"a": " ".join(["AS", *cards[:59], "3H"]), "k": " ".join(["KH", *cards[59:]]), "01": "2C"})
+    assert game.status() != "won" and notations(game) == ["01a"]
+    game.play("01a")
+    assert game.status() == "won"
+
+
+def test_binary_star_deal_4_won_by_the_stored_line():
+    assert replays_to_win("binary-star", 4, solution_words(DATA / "binary-star" / "deal-4.txt"))
