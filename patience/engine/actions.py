@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK, RANK_NAMES, SUIT, SUIT_SYMBOLS, card_str
 from ..i18n import _
+from .compiled import row_run
 from .layout import RemoveRule, WinCondition
 from .moves import CLOSE_UP, REMOVE, Move
 
@@ -257,6 +258,11 @@ def holds(game: Game, cond: WinCondition) -> bool:
     group_of = game.rules.group_of
     if not all(not piles[p] or len(piles[p]) == group_of[p].max_cards for p in cond.full):
         return False
+    if rules_rows := game.rules.win_rows:  # win.row_runs (Gaps): each row one run from its start
+        for row in rules_rows:
+            group = group_of[row[0]]
+            if sum(1 for p in row if piles[p]) != row_run(piles, row, group):
+                return False
     if cond.left_count >= 0:
         return all(sum(len(piles[p]) for p in part) == cond.left_count for part in cond.left_groups)
     return True

@@ -128,6 +128,10 @@ class Group:
     reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
 
 
+    # empty_builds_on: left (Gaps): per cell the cell before it in its grid row (-1 at a row's
+    # start, which takes what `empty` says), and per card the cards that build on it, as a table
+    left_of: tuple[int, ...] | None = None
+    builds_on: tuple[bytes, ...] = ()
 def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
     rule = spec.build
     # Each (below, above) pair is judged once; both tables come from the same answers (start-up time).
@@ -171,9 +175,39 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         reach=tuple(spec.reach),
     )
 
+        left_of=_left_neighbours(spec, first_pile),
+        builds_on=tuple(bytes(1 if a in set(aboves) else 0 for a in range(DECK_SIZE)) for aboves in fits_on)
+        if spec.empty_builds_on else (),
 
 def _run_rule(rule: Build, spec: PileGroup) -> Build | None:
     """The build rule with `run`'s rank and suit put in, or None when the group has no `run`."""
+def _left_neighbours(spec: PileGroup, first_pile: int) -> tuple[int, ...] | None:
+    """Per cell of a grid with `empty_builds_on: left`, the pile before it in its row (-1: none)."""
+    if spec.empty_builds_on != "left" or spec.grid is None:
+        return None
+    cols = spec.grid.cols
+    return tuple(-1 if i % cols == 0 else first_pile + i - 1 for i in range(spec.count))
+
+
+def grid_rows(group: Group) -> list[tuple[int, ...]]:
+    """The piles of a grid group, row by row."""
+    assert group.spec.grid is not None
+    cols = group.spec.grid.cols
+    return [tuple(group.piles[i:i + cols]) for i in range(0, len(group.piles), cols)]
+
+
+def row_run(piles: list[list[int]], row: tuple[int, ...], group: Group) -> int:
+    """How many cells from the row's start hold one run: a card the empty first cell takes, then
+    each card built on the one before (Gaps' cards in sequence)."""
+    first = piles[row[0]]
+    if len(first) != 1 or group.empty_ok is None or not group.empty_ok[first[0]]:
+        return 0
+    n = 1
+    while n < len(row) and len(piles[row[n]]) == 1 and piles[row[n]][0] in group.fits_on[piles[row[n - 1]][0]]:
+        n += 1
+    return n
+
+
     if spec.run is None:
         return None
     return rule.model_copy(update={"rank": spec.run.rank or rule.rank, "suit": spec.run.suit or rule.suit})
@@ -295,6 +329,15 @@ class CompiledRules:
         self.reshuffle_per_pile: int = shuffle.per_pile if shuffle else 0
         # empty: base and fill (docs/design.md §6.4): per rank its card table; per pile the pile
         # that refills it at once when a move empties it (-1: none), None when no group fills.
+        # keep: row-runs (Gaps): per grid row of the reshuffled groups, its cells in order
+        self.reshuffle_rows: tuple[tuple[int, ...], ...] | None = (
+            tuple(row for gid in shuffle.groups for row in grid_rows(self.group_by_id[gid]))
+            if shuffle and shuffle.keep == "row-runs" else None
+        )
+        # win.row_runs: the rows that must each read as one run from their first cell
+        self.win_rows: tuple[tuple[int, ...], ...] = tuple(
+            row for gid in (ruleset.win.row_runs if ruleset.win else []) for row in grid_rows(self.group_by_id[gid]))
+        self.has_gaps: bool = any(g.left_of is not None for g in self.groups)
         self.rank_tables = RANK_TABLES
         fill_from = [self.group_by_id[g.spec.fill.from_].piles[0] if g.spec.fill else -1 for g in self.group_of]
         self.fill_from: list[int] | None = fill_from if any(f >= 0 for f in fill_from) else None

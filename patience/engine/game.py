@@ -64,6 +64,8 @@ from .refill import (
 # close-up, actions.CloseUpRecord.
 UndoRecord = tuple[Move, "int | tuple[int, ...]", int]
 
+NOTHING = bytes(52)  # the table of an empty cell that takes no card (a gap after a gap)
+
 
 def _compile(ruleset: Ruleset) -> CompiledRules:
     cached = getattr(ruleset, "_compiled", None)
@@ -240,7 +242,15 @@ class Game:
                     # Into one empty pile stands for all only where the piles are alike: not where
                     # the stock deals onto them in order, nor in a grid, where place matters.
                     first_empty_done = group.index in sortable
-                    if len(group.starters) >= FEW_STARTERS:
+                    takes = empty_ok
+                    left = group.left_of[dst - group.piles.start] if group.left_of is not None else -1
+                    if left >= 0:  # a gap takes only what builds on the card before it (Gaps)
+                        if not piles[left]:
+                            continue
+                        takes = group.builds_on[piles[left][-1]]
+                        offered = sorted(entry for card in fits_on[piles[left][-1]] for entry in offers.get(card, ())
+                                         if entry[0] != dst and takes_from[entry[0]] and entry[1] == 1)
+                    elif len(group.starters) >= FEW_STARTERS:
                         # (source, cards moving) for every card of every run, a one-card cell
                         # taking one card
                         offered = [(src, n) for src, run in runs if src != dst and takes_from[src]
@@ -252,7 +262,7 @@ class Game:
                     to_column = rules.is_column[dst]
                     for src, n in offered:
                         card = piles[src][-n]
-                        if not empty_ok[card] or (unit and n != unit):
+                        if not takes[card] or (unit and n != unit):
                             continue
                         if group.follows is not None and not may_start(self, group, card):
                             continue  # KK-4: a 5 only after an A of its suit
@@ -451,12 +461,17 @@ class Game:
         target = self.piles[pile]
         if target:
             return card in group.fits_on[target[-1]]
-        return group.empty_ok is not None and bool(self.empty_table(group)[card])
+        return group.empty_ok is not None and bool(self.empty_table(group, pile)[card])
 
-    def empty_table(self, group: Group) -> bytes:
-        """The cards an empty pile of ``group`` takes now (`empty: base` reads the group's
-        started piles); only for a group whose empty piles take something."""
+    def empty_table(self, group: Group, pile: int = -1) -> bytes:
+        """The cards the empty ``pile`` of ``group`` takes now (`empty: base` reads the group's
+        started piles, `empty_builds_on` the cell before it); only for a group whose empty
+        piles take something."""
         assert group.empty_ok is not None
+        if group.left_of is not None and pile >= 0:
+            left = group.left_of[pile - group.piles.start]
+            if left >= 0:
+                return group.builds_on[self.piles[left][-1]] if self.piles[left] else NOTHING
         return base_table(self, group) if group.base_empty else group.empty_ok
 
     def movable_run(self, pile: int) -> int:

@@ -98,7 +98,14 @@ def why_illegal(game: Game, move: Move) -> str | None:
     if not target:
         if target_group.empty_ok is None:
             return _("nothing goes into an empty pile in {group} ({label})").format(group=target_group.id, label=label_d)
-        if not game.empty_table(target_group)[moving]:
+        left = target_group.left_of[dst - target_group.piles.start] if target_group.left_of is not None else -1
+        if left >= 0 and not game.empty_table(target_group, dst)[moving]:  # a gap reads the cell before it
+            if not game.piles[left]:
+                return _("{label} takes nothing while the cell before it ({left}) is empty").format(
+                    label=label_d, left=game.rules.labels[left])
+            return _("{label} takes only a card that builds on {before} before it, not {card}").format(
+                label=label_d, before=card_str(game.piles[left][-1]), card=card_str(moving))
+        if left < 0 and not game.empty_table(target_group)[moving]:
             empty = target_group.spec.empty
             if empty == "base":  # the group's base rank, set by its first card
                 from .refill import base_rank

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import RANK
 from ..deals import reshuffled
 from ..i18n import _, ngettext
+from .compiled import row_run
 from .moves import RESHUFFLE, Move
 
 if TYPE_CHECKING:
@@ -105,7 +106,34 @@ def pop_fill(game: Game, src: int, done: int) -> None:
 
 # ------------------------------------------------------------------ reshuffle
 def _gathered(game: Game) -> list[int]:
-    return [c for p in game.rules.reshuffle_piles for c in game.piles[p]]
+    rows = game.rules.reshuffle_rows
+    if rows is None:
+        return [c for p in game.rules.reshuffle_piles for c in game.piles[p]]
+    return [c for row, kept in zip(rows, _kept_runs(game)) for p in row[kept:] for c in game.piles[p]]
+
+
+def _deal_after_runs(game: Game, cards: list[int], kept: list[int]) -> None:
+    """Deal ``cards`` one a cell into the cells after each row's kept run, row by row, the cell
+    just after each run left empty; cells left over stay empty."""
+    rows = game.rules.reshuffle_rows
+    assert rows is not None
+    gaps = [row[n] for row, n in zip(rows, kept) if n < len(row)]
+    cells = [p for row, n in zip(rows, kept) for p in row[n + 1:]]
+    cells += gaps  # only if more cards than cells after the gaps (not in a 48-card Gaps): none is lost
+    for row, n in zip(rows, kept):
+        for p in row[n:]:
+            game.piles[p].clear()
+            game.hidden[p] = 0
+    for p, card in zip(cells, cards):
+        game.piles[p].append(card)
+def _kept_runs(game: Game) -> list[int]:
+    """keep: row-runs (Gaps): per grid row, how many cells from its start stay; [] when all go."""
+    rows = game.rules.reshuffle_rows
+    if rows is None:
+        return []
+    return [row_run(game.piles, row, game.rules.group_of[row[0]]) for row in rows]
+
+
 
 
 def reshuffle_move(game: Game) -> Move | None:
@@ -121,7 +149,7 @@ def why_reshuffle_illegal(game: Game) -> str | None:
         return ngettext("no reshuffles left: the cards may be gathered and dealt again {n} time",
                         "no reshuffles left: the cards may be gathered and dealt again {n} times",
                         rules.action_uses[rules.reshuffle_index]).format(n=rules.action_uses[rules.reshuffle_index])
-    if sum(len(game.piles[p]) for p in rules.reshuffle_piles) < 2:
+    if len(_gathered(game)) < 2:
         return _("fewer than two cards are left to shuffle")
     return None
 
@@ -141,6 +169,10 @@ def push_reshuffle(game: Game) -> ReshuffleRecord:
     cards = reshuffled(sorted(_gathered(game)), deal.key or game.ruleset.id, game.deal_number or 0, round_)
     per_pile = rules.reshuffle_per_pile
     last = len(rules.reshuffle_piles) - 1
+    if rules.reshuffle_rows is not None:  # keep: row-runs: the runs stay, one gap after each
+        kept = _kept_runs(game)
+        _deal_after_runs(game, cards, kept)
+        return before, game.spend_use(index)
     for i, p in enumerate(rules.reshuffle_piles):
         piles[p][:] = cards[i * per_pile:(i + 1) * per_pile if i < last else len(cards)]
         game.hidden[p] = 0

@@ -116,6 +116,10 @@ def _leaving(ruleset: Ruleset, gid: str) -> str:
     group = ruleset.piles[gid]
     if group.reach:
         return _("{moves}, onto the pile {places} places before it, counting only piles with cards").format(
+    if group.empty != "none" and group.empty_builds_on == "left":
+        return _("an empty cell takes only a card that builds on the card in the cell before it in its row, "
+                 "nothing while that cell is empty; at a row's start it takes only {ranks}").format(
+            ranks=_ranks(list(group.empty)))
             moves=_(MOVE[group.move]), places=_(" or ").join(str(n) for n in group.reach))
     if group.move != "none":
         return _(MOVE[group.move])
@@ -332,6 +336,9 @@ def describe_classes(ruleset: Ruleset) -> list[str]:
             if wc.left.per == "group":
                 left = ngettext("exactly {n} card is left in each of: {groups}",
                                 "exactly {n} cards are left in each of: {groups}",
+        if ruleset.win is not None and ruleset.win.row_runs:
+            rows = ", ".join(group_name(ruleset, gid) for gid in ruleset.win.row_runs)
+            win += _(", and each row of {groups} holds one run from its first cell, built as above").format(groups=rows)
                                 wc.left.count).format(n=wc.left.count, groups=groups)
             else:
                 left = ngettext("exactly {n} card is left in: {groups}",
@@ -398,9 +405,15 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
     if shuffle is not None:
         groups = ", ".join(group_name(ruleset, gid) for gid in shuffle.groups)
         times = _how_often(shuffle.uses)
-        lines.append(_("You may gather the cards of {groups}, shuffle them and deal them again face up, {n} onto each "
-                       "pile in order and the rest onto the last, {times} (`{label}`).").format(
-            groups=groups, n=shuffle.per_pile, times=times, label=shuffle.label))
+        if shuffle.keep == "row-runs":
+            lines.append(_("You may gather the cards of {groups} that are not in one run from their row's first cell, "
+                           "shuffle them and deal them face up one a cell into the other cells, row by row, leaving "
+                           "the cell just after each row's run empty, {times} (`{label}`).").format(
+                groups=groups, times=times, label=shuffle.label))
+        else:
+            lines.append(_("You may gather the cards of {groups}, shuffle them and deal them again face up, {n} onto "
+                           "each pile in order and the rest onto the last, {times} (`{label}`).").format(
+                groups=groups, n=shuffle.per_pile, times=times, label=shuffle.label))
     return lines
 
 

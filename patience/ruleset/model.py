@@ -253,6 +253,13 @@ class PileGroup(Strict):
         "none",
         description="Largest run moved at once: none (no limit), supermove = (free cells + 1) × 2^(empty "
         "columns), cells-plus-columns = free cells + empty columns + 1 (FC-5). An empty pile counts only "
+    empty_builds_on: Literal["left"] | None = Field(
+        None,
+        description="left (a grid): an empty cell takes only a card that builds (`build`) on the card in the "
+        "cell before it in its row, and nothing while that cell is empty; a row's first cell takes what "
+        "`empty` says (Gaps: the card one rank above, in suit; a 2 at a row's start). Default: every empty "
+        "pile takes what `empty` says.",
+    )
         "if every card moved through it could enter it and go on to the target (an empty column that "
         "takes only kings carries nothing of a run built down); the target does not count.",
     )
@@ -549,7 +556,7 @@ class Win(Strict):
 
     @model_validator(mode="after")
     def _one_form(self) -> Win:
-        if self.classes and (self.all_cards_in or self.full):
+        if self.classes and (self.all_cards_in or self.full or self.row_runs):
             raise ValueError(_("give either `classes` or `all_cards_in`/`full`, not both"))
         if not self.classes and "all_cards_in" not in self.model_fields_set:
             raise ValueError(_("say `all_cards_in` (or give `classes`)"))
@@ -557,6 +564,12 @@ class Win(Strict):
             if not c.all_cards_in and c.left is None:
                 raise ValueError(_("win class {id!r} needs `all_cards_in` or `left`").format(id=c.id))
         return self
+    row_runs: list[str] = Field(
+        default_factory=list,
+        description="And in each row of these grid groups the cards lie in one run from the row's first "
+        "cell, with no gap inside it: the first a card the empty first cell takes (`empty`), each next "
+        "one built on the one before (`build`) (Gaps: each row 2 to K of one suit).",
+    )
 
     def main(self) -> tuple[list[str], list[str], Left | None]:
         """The condition that ends the game when it holds: (all_cards_in, full, left)."""
@@ -652,6 +665,13 @@ class Actions(Strict):
     )
 
 
+    keep: Literal["none", "row-runs"] = Field(
+        "none",
+        description="row-runs (grid groups, one card a cell): each row's run from its first cell (a card its "
+        "empty first cell would take, then cards built on it, `build`) stays; the other cards are gathered "
+        "and dealt one a cell into the cells after the runs, row by row, leaving the cell just after each "
+        "run empty (Gaps' redeal). none: every card is gathered.",
+    )
 class Remove(Strict):
     """A set move: free cards that match go out together (CZ-2's pairs, Pyramid's 13s)."""
 
@@ -923,6 +943,16 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         problems.append(Problem(("piles",), _(
             "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"), "nowin"))
     return problems
+        for i, name in enumerate(shuffle.groups):
+            if shuffle.keep == "row-runs" and name in groups and groups[name].grid is None:
+                not_a_grid(("actions", "reshuffle", "groups", i), name)
+    for i, name in enumerate(ruleset.win.row_runs if ruleset.win else []):
+        need(name, ("win", "row_runs", i))
+        if name in groups and groups[name].grid is None:
+            not_a_grid(("win", "row_runs", i), name)
+    for gid, group in groups.items():
+        if group.empty_builds_on and group.grid is None:
+            not_a_grid(("piles", gid, "empty_builds_on"), gid)
 
 
 def step_cards(step: DealStep, group: PileGroup) -> int:

@@ -356,6 +356,8 @@ def holds_at_deal(ruleset: Ruleset) -> bool:
     Only what the deal settles for certain counts: a `discard` may move cards of the piles it
     takes from, so a condition that depends on their counts is never said to hold.
     """
+    if ruleset.win and ruleset.win.row_runs:
+        return False  # an order within rows (Gaps) depends on the shuffle, never sure at the deal
     _at, all_in, full, left = _conditions(ruleset)[0]
     dealt = dealt_per_pile(ruleset)
     occupied = {gid for gid, counts in dealt.items() if sum(counts)}
