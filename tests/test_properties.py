@@ -271,6 +271,22 @@ def stock_cycle_moves(game: Game) -> tuple[bool, bool]:
     return any_card_move, real_move
 
 
+def row_is_one_run(game: Game, gid: str, row: int) -> bool:
+    """Row ``row`` of grid group ``gid``, read from the grid's size and the piles' order (row by
+    row): its cards lie in the first cells, with no gap among them, the first a card an empty pile
+    takes and each next one built on the one before."""
+    group = game.rules.group_by_id[gid]
+    cols = group.spec.grid.cols
+    cells = [game.piles[p] for p in group.piles[row * cols:(row + 1) * cols]]
+    cards = [cell[0] for cell in cells if cell]
+    if not cards:
+        return True
+    in_front = all(cells[i] for i in range(len(cards)))
+    starts = group.empty_ok is not None and group.empty_ok[cards[0]]
+    built = all(b in group.fits_on[a] for a, b in zip(cards, cards[1:]))
+    return in_front and starts and built
+
+
 def check_outcome(game: Game) -> str:
     """The status agrees with the cards (won) and with what moves remain (lost)."""
     status = game.status()
@@ -282,6 +298,8 @@ def check_outcome(game: Game) -> str:
     for gid in full:  # PA-6: and every started pile of these groups complete
         group = rules.group_by_id[gid]
         all_home = all_home and all(len(game.piles[p]) in (0, group.spec.max_cards) for p in group.piles)
+    for gid in game.ruleset.win.row_runs if game.ruleset.win else []:  # Gaps: each row one run from its start
+        all_home = all_home and all(row_is_one_run(game, gid, row) for row in range(game.ruleset.piles[gid].grid.rows))
     assert game.is_won() == all_home
     later_class = not all_home and status == "won"  # CZ-4: a later win class, judged once no move is left
     if later_class:
