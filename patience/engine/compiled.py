@@ -124,14 +124,16 @@ class Group:
     follows: tuple[int, bool] | None = None  # (group index, per suit): KK-4's start order
     starters: tuple[int, ...] = ()  # the cards an empty pile takes (none: empty_ok is None)
     base_empty: bool = False  # empty: base: empty_ok (any card) holds only until a pile is started
+    base_from: int = -1  # base_of: the group whose base counts (-1: this one)
+    base_offset: int = 0  # base_of: ranks from that base (Agnes Bernauer's columns: -1)
     unit: int = 0  # cards enter only this many at a time (Spider's foundations: 13); 0: any number
     reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
-
-
     # empty_builds_on: left (Gaps): per cell the cell before it in its grid row (-1 at a row's
     # start, which takes what `empty` says), and per card the cards that build on it, as a table
     left_of: tuple[int, ...] | None = None
     builds_on: tuple[bytes, ...] = ()
+
+
 def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
     rule = spec.build
     # Each (below, above) pair is judged once; both tables come from the same answers (start-up time).
@@ -173,14 +175,12 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         starters=() if empty_ok is None else tuple(card for card in range(DECK_SIZE) if empty_ok[card]),
         unit=spec.unit or 0,
         reach=tuple(spec.reach),
-    )
-
         left_of=_left_neighbours(spec, first_pile),
         builds_on=tuple(bytes(1 if a in set(aboves) else 0 for a in range(DECK_SIZE)) for aboves in fits_on)
         if spec.empty_builds_on else (),
+    )
 
-def _run_rule(rule: Build, spec: PileGroup) -> Build | None:
-    """The build rule with `run`'s rank and suit put in, or None when the group has no `run`."""
+
 def _left_neighbours(spec: PileGroup, first_pile: int) -> tuple[int, ...] | None:
     """Per cell of a grid with `empty_builds_on: left`, the pile before it in its row (-1: none)."""
     if spec.empty_builds_on != "left" or spec.grid is None:
@@ -208,6 +208,8 @@ def row_run(piles: list[list[int]], row: tuple[int, ...], group: Group) -> int:
     return n
 
 
+def _run_rule(rule: Build, spec: PileGroup) -> Build | None:
+    """The build rule with `run`'s rank and suit put in, or None when the group has no `run`."""
     if spec.run is None:
         return None
     return rule.model_copy(update={"rank": spec.run.rank or rule.rank, "suit": spec.run.suit or rule.suit})
@@ -327,8 +329,6 @@ class CompiledRules:
             tuple(p for gid in shuffle.groups for p in self.group_by_id[gid].piles) if shuffle else ()
         )
         self.reshuffle_per_pile: int = shuffle.per_pile if shuffle else 0
-        # empty: base and fill (docs/design.md §6.4): per rank its card table; per pile the pile
-        # that refills it at once when a move empties it (-1: none), None when no group fills.
         # keep: row-runs (Gaps): per grid row of the reshuffled groups, its cells in order
         self.reshuffle_rows: tuple[tuple[int, ...], ...] | None = (
             tuple(row for gid in shuffle.groups for row in grid_rows(self.group_by_id[gid]))
@@ -338,6 +338,8 @@ class CompiledRules:
         self.win_rows: tuple[tuple[int, ...], ...] = tuple(
             row for gid in (ruleset.win.row_runs if ruleset.win else []) for row in grid_rows(self.group_by_id[gid]))
         self.has_gaps: bool = any(g.left_of is not None for g in self.groups)
+        # empty: base and fill (docs/design.md §6.4): per rank its card table; per pile the pile
+        # that refills it at once when a move empties it (-1: none), None when no group fills.
         self.rank_tables = RANK_TABLES
         fill_from = [self.group_by_id[g.spec.fill.from_].piles[0] if g.spec.fill else -1 for g in self.group_of]
         self.fill_from: list[int] | None = fill_from if any(f >= 0 for f in fill_from) else None
@@ -354,6 +356,9 @@ class CompiledRules:
         self.upright: list[bool] = [u for g in self.groups for u in upright_cells(g.spec)]
         self.has_uncover: bool = any(g.uncovers is not None for g in self.groups)  # a shape's cards turn up
         for g in self.groups:
+            if g.spec.base_of:  # docs/design.md §6.4: a base read from another group
+                g.base_from = self.group_by_id[g.spec.base_of.group].index
+                g.base_offset = g.spec.base_of.offset
             if g.spec.follows:
                 g.follows = (self.group_by_id[g.spec.follows.group].index, g.spec.follows.per == "suit")
         # prefill (DY-1): (pile, card) placed before the shuffle; those cards are not shuffled.

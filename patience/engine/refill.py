@@ -57,20 +57,22 @@ def sink(game: Game, piles: range, ranks: list[int]) -> None:
 
 # ------------------------------------------------------------------ base rank
 def base_table(game: Game, group: Group) -> bytes:
-    """`empty: base`: the cards an empty pile of ``group`` takes now, those of the rank of its
-    started piles' bottom card; any card while none is started."""
-    piles = game.piles
-    for p in group.piles:
-        if piles[p]:
-            return game.rules.rank_tables[RANK[piles[p][0]]]
-    assert group.empty_ok is not None
-    return group.empty_ok
+    """`empty: base`: the cards an empty pile of ``group`` takes now, those of the base rank;
+    any card while no pile that sets it is started."""
+    rank = base_rank(game, group)
+    if rank is None:
+        assert group.empty_ok is not None
+        return group.empty_ok
+    return game.rules.rank_tables[rank]
 
 
 def base_rank(game: Game, group: Group) -> int | None:
-    for p in group.piles:
+    """The rank of the bottom card of the started piles of ``group`` (or of its `base_of` group,
+    moved by the offset, turning the corner); None while none is started."""
+    source = game.rules.groups[group.base_from] if group.base_from >= 0 else group
+    for p in source.piles:
         if game.piles[p]:
-            return RANK[game.piles[p][0]]
+            return (RANK[game.piles[p][0]] - 1 + group.base_offset) % 13 + 1
     return None
 
 
@@ -105,6 +107,14 @@ def pop_fill(game: Game, src: int, done: int) -> None:
 
 
 # ------------------------------------------------------------------ reshuffle
+def _kept_runs(game: Game) -> list[int]:
+    """keep: row-runs (Gaps): per grid row, how many cells from its start stay; [] when all go."""
+    rows = game.rules.reshuffle_rows
+    if rows is None:
+        return []
+    return [row_run(game.piles, row, game.rules.group_of[row[0]]) for row in rows]
+
+
 def _gathered(game: Game) -> list[int]:
     rows = game.rules.reshuffle_rows
     if rows is None:
@@ -126,14 +136,6 @@ def _deal_after_runs(game: Game, cards: list[int], kept: list[int]) -> None:
             game.hidden[p] = 0
     for p, card in zip(cells, cards):
         game.piles[p].append(card)
-def _kept_runs(game: Game) -> list[int]:
-    """keep: row-runs (Gaps): per grid row, how many cells from its start stay; [] when all go."""
-    rows = game.rules.reshuffle_rows
-    if rows is None:
-        return []
-    return [row_run(game.piles, row, game.rules.group_of[row[0]]) for row in rows]
-
-
 
 
 def reshuffle_move(game: Game) -> Move | None:
@@ -167,12 +169,12 @@ def push_reshuffle(game: Game) -> ReshuffleRecord:
     round_ = rules.action_uses[index] - game.uses_left[index] + 1 if limited else 0
     deal = game.ruleset.deal
     cards = reshuffled(sorted(_gathered(game)), deal.key or game.ruleset.id, game.deal_number or 0, round_)
-    per_pile = rules.reshuffle_per_pile
-    last = len(rules.reshuffle_piles) - 1
     if rules.reshuffle_rows is not None:  # keep: row-runs: the runs stay, one gap after each
         kept = _kept_runs(game)
         _deal_after_runs(game, cards, kept)
         return before, game.spend_use(index)
+    per_pile = rules.reshuffle_per_pile
+    last = len(rules.reshuffle_piles) - 1
     for i, p in enumerate(rules.reshuffle_piles):
         piles[p][:] = cards[i * per_pile:(i + 1) * per_pile if i < last else len(cards)]
         game.hidden[p] = 0

@@ -91,13 +91,35 @@ def _empty(ruleset: Ruleset, gid: str) -> str | None:
     return _empty_rule(ruleset, gid)
 
 
+def _base_of_rule(source: str, offset: int) -> str:
+    """`empty: base` with `base_of`: the base of another group, maybe a few ranks off."""
+    if offset == 0:
+        return _("an empty pile takes only a card of the base rank of the {group}, the rank of the first card "
+                 "there (any card while none is there)").format(group=source)
+    if offset < 0:
+        return ngettext("an empty pile takes only a card {n} rank below the base rank of the {group}, turning the "
+                        "corner (any card while the {group} are empty)",
+                        "an empty pile takes only a card {n} ranks below the base rank of the {group}, turning the "
+                        "corner (any card while the {group} are empty)", -offset).format(n=-offset, group=source)
+    return ngettext("an empty pile takes only a card {n} rank above the base rank of the {group}, turning the "
+                    "corner (any card while the {group} are empty)",
+                    "an empty pile takes only a card {n} ranks above the base rank of the {group}, turning the "
+                    "corner (any card while the {group} are empty)", offset).format(n=offset, group=source)
+
+
 def _empty_rule(ruleset: Ruleset, gid: str) -> str | None:
     group = ruleset.piles[gid]
     if group.empty == "any":
         return _("an empty pile takes any card")
+    if group.empty == "base" and group.base_of is not None:
+        return _base_of_rule(group.base_of.group, group.base_of.offset)
     if group.empty == "base":
         return _("an empty pile takes only a card of the base rank, the rank of the first card here (any card "
                  "while no pile has one)")
+    if group.empty != "none" and group.empty_builds_on == "left":
+        return _("an empty cell takes only a card that builds on the card in the cell before it in its row, "
+                 "nothing while that cell is empty; at a row's start it takes only {ranks}").format(
+            ranks=_ranks(list(group.empty)))
     if group.empty != "none":
         return _("an empty pile takes only {ranks}").format(ranks=_ranks(list(group.empty)))
     if closes_up(ruleset, gid):
@@ -116,10 +138,6 @@ def _leaving(ruleset: Ruleset, gid: str) -> str:
     group = ruleset.piles[gid]
     if group.reach:
         return _("{moves}, onto the pile {places} places before it, counting only piles with cards").format(
-    if group.empty != "none" and group.empty_builds_on == "left":
-        return _("an empty cell takes only a card that builds on the card in the cell before it in its row, "
-                 "nothing while that cell is empty; at a row's start it takes only {ranks}").format(
-            ranks=_ranks(list(group.empty)))
             moves=_(MOVE[group.move]), places=_(" or ").join(str(n) for n in group.reach))
     if group.move != "none":
         return _(MOVE[group.move])
@@ -318,6 +336,9 @@ def rules_text(ruleset: Ruleset, lang: str | None = None) -> str:
         if ruleset.win is not None and ruleset.win.full:
             full = ", ".join(group_name(ruleset, gid) for gid in ruleset.win.full)
             win += _(", and every pile of {groups} that holds cards is full").format(groups=full)
+        if ruleset.win is not None and ruleset.win.row_runs:
+            rows = ", ".join(group_name(ruleset, gid) for gid in ruleset.win.row_runs)
+            win += _(", and each row of {groups} holds one run from its first cell, built as above").format(groups=rows)
         out.append("- " + win + ".")
         return "\n".join(out)
 
@@ -336,9 +357,6 @@ def describe_classes(ruleset: Ruleset) -> list[str]:
             if wc.left.per == "group":
                 left = ngettext("exactly {n} card is left in each of: {groups}",
                                 "exactly {n} cards are left in each of: {groups}",
-        if ruleset.win is not None and ruleset.win.row_runs:
-            rows = ", ".join(group_name(ruleset, gid) for gid in ruleset.win.row_runs)
-            win += _(", and each row of {groups} holds one run from its first cell, built as above").format(groups=rows)
                                 wc.left.count).format(n=wc.left.count, groups=groups)
             else:
                 left = ngettext("exactly {n} card is left in: {groups}",

@@ -193,6 +193,17 @@ class Run(Strict):
     )
 
 
+class BaseOf(Strict):
+    """Whose base rank `empty: base` reads, and how far from it (Agnes Bernauer's and Penguin's
+    columns: one rank below the foundations' base)."""
+
+    group: str = Field(description="The group whose base rank counts: the rank of the bottom card of its started piles.")
+    offset: int = Field(
+        0, ge=-12, le=12,
+        description="Ranks above (positive) or below (negative) that base, turning the corner (-1 below an ace is a king).",
+    )
+
+
 class Fill(Strict):
     """An emptied pile is refilled at once from another pile (Canfield's reserve)."""
 
@@ -242,6 +253,13 @@ class PileGroup(Strict):
     )
     build: Build = Field(default_factory=Build, description="How cards are built on a non-empty pile.")
     empty: EmptyRule = "none"
+    empty_builds_on: Literal["left"] | None = Field(
+        None,
+        description="left (a grid): an empty cell takes only a card that builds (`build`) on the card in the "
+        "cell before it in its row, and nothing while that cell is empty; a row's first cell takes what "
+        "`empty` says (Gaps: the card one rank above, in suit; a 2 at a row's start). Default: every empty "
+        "pile takes what `empty` says.",
+    )
     move: MoveRule = Field(
         "none",
         description="What may leave a pile: none, the top card, a built run (whole or its upper part), "
@@ -253,13 +271,6 @@ class PileGroup(Strict):
         "none",
         description="Largest run moved at once: none (no limit), supermove = (free cells + 1) × 2^(empty "
         "columns), cells-plus-columns = free cells + empty columns + 1 (FC-5). An empty pile counts only "
-    empty_builds_on: Literal["left"] | None = Field(
-        None,
-        description="left (a grid): an empty cell takes only a card that builds (`build`) on the card in the "
-        "cell before it in its row, and nothing while that cell is empty; a row's first cell takes what "
-        "`empty` says (Gaps: the card one rank above, in suit; a 2 at a row's start). Default: every empty "
-        "pile takes what `empty` says.",
-    )
         "if every card moved through it could enter it and go on to the target (an empty column that "
         "takes only kings carries nothing of a run built down); the target does not count.",
     )
@@ -343,6 +354,12 @@ class PileGroup(Strict):
         description="With `move: pile`: a pile moves only onto the pile so many places before it in this "
         "group, counting only piles with cards (Accordion: `[1, 3]`, the next pile to the left or the "
         "third). Default: none.",
+    )
+    base_of: BaseOf | None = Field(
+        None,
+        description="With `empty: base`: the base rank is read from another group, `offset` ranks from its "
+        "base (Agnes Bernauer, Penguin: a column space takes the rank below the foundations' base). "
+        "Default: the group's own base.",
     )
     fill: Fill | None = Field(
         None,
@@ -547,6 +564,12 @@ class Win(Strict):
         description="And every pile of these groups that holds cards is full (holds its group's "
         "`max_cards`): PA-6's complete piles, with places left empty in a one-deck game.",
     )
+    row_runs: list[str] = Field(
+        default_factory=list,
+        description="And in each row of these grid groups the cards lie in one run from the row's first "
+        "cell, with no gap inside it: the first a card the empty first cell takes (`empty`), each next "
+        "one built on the one before (`build`) (Gaps: each row 2 to K of one suit).",
+    )
     classes: list[WinClass] = Field(
         default_factory=list,
         description="Instead of the keys above: named win classes, best first (CZ-4). The first ends "
@@ -564,12 +587,6 @@ class Win(Strict):
             if not c.all_cards_in and c.left is None:
                 raise ValueError(_("win class {id!r} needs `all_cards_in` or `left`").format(id=c.id))
         return self
-    row_runs: list[str] = Field(
-        default_factory=list,
-        description="And in each row of these grid groups the cards lie in one run from the row's first "
-        "cell, with no gap inside it: the first a card the empty first cell takes (`empty`), each next "
-        "one built on the one before (`build`) (Gaps: each row 2 to K of one suit).",
-    )
 
     def main(self) -> tuple[list[str], list[str], Left | None]:
         """The condition that ends the game when it holds: (all_cards_in, full, left)."""
@@ -648,6 +665,13 @@ class Reshuffle(Action):
         description="Cards dealt face up onto each pile, pile by pile in order; the last pile dealt to gets "
         "what is left, and the piles after it none (La Belle Lucie: fans of 3).",
     )
+    keep: Literal["none", "row-runs"] = Field(
+        "none",
+        description="row-runs (grid groups, one card a cell): each row's run from its first cell (a card its "
+        "empty first cell would take, then cards built on it, `build`) stays; the other cards are gathered "
+        "and dealt one a cell into the cells after the runs, row by row, leaving the cell just after each "
+        "run empty (Gaps' redeal). none: every card is gathered.",
+    )
 
 
 class Actions(Strict):
@@ -665,13 +689,6 @@ class Actions(Strict):
     )
 
 
-    keep: Literal["none", "row-runs"] = Field(
-        "none",
-        description="row-runs (grid groups, one card a cell): each row's run from its first cell (a card its "
-        "empty first cell would take, then cards built on it, `build`) stays; the other cards are gathered "
-        "and dealt one a cell into the cells after the runs, row by row, leaving the cell just after each "
-        "run empty (Gaps' redeal). none: every card is gathered.",
-    )
 class Remove(Strict):
     """A set move: free cards that match go out together (CZ-2's pairs, Pyramid's 13s)."""
 
@@ -853,6 +870,8 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
             problems.append(Problem(("piles", gid, "prefill"), _(
                 "{cards} prefilled cards (one per suit and rank) for {piles} piles; give one pile per card").format(
                 cards=group_prefilled(group), piles=group.count), "other"))
+        if group.base_of:
+            need(group.base_of.group, ("piles", gid, "base_of", "group"))
         if group.fill:
             need(group.fill.from_, ("piles", gid, "fill", "from"))
             source = groups.get(group.fill.from_)
@@ -924,6 +943,16 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
             need(name, ("actions", "reshuffle", "groups", i))
         if shuffle.label in seen:
             label_used(("actions", "reshuffle", "label"), shuffle.label, seen[shuffle.label])
+        for i, name in enumerate(shuffle.groups):
+            if shuffle.keep == "row-runs" and name in groups and groups[name].grid is None:
+                not_a_grid(("actions", "reshuffle", "groups", i), name)
+    for i, name in enumerate(ruleset.win.row_runs if ruleset.win else []):
+        need(name, ("win", "row_runs", i))
+        if name in groups and groups[name].grid is None:
+            not_a_grid(("win", "row_runs", i), name)
+    for gid, group in groups.items():
+        if group.empty_builds_on and group.grid is None:
+            not_a_grid(("piles", gid, "empty_builds_on"), gid)
     for i, rem in enumerate(ruleset.remove):
         for j, name in enumerate(rem.from_):
             need(name, ("remove", i, "from", j))
@@ -943,16 +972,6 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         problems.append(Problem(("piles",), _(
             "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"), "nowin"))
     return problems
-        for i, name in enumerate(shuffle.groups):
-            if shuffle.keep == "row-runs" and name in groups and groups[name].grid is None:
-                not_a_grid(("actions", "reshuffle", "groups", i), name)
-    for i, name in enumerate(ruleset.win.row_runs if ruleset.win else []):
-        need(name, ("win", "row_runs", i))
-        if name in groups and groups[name].grid is None:
-            not_a_grid(("win", "row_runs", i), name)
-    for gid, group in groups.items():
-        if group.empty_builds_on and group.grid is None:
-            not_a_grid(("piles", gid, "empty_builds_on"), gid)
 
 
 def step_cards(step: DealStep, group: PileGroup) -> int:

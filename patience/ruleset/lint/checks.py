@@ -496,7 +496,10 @@ def check_refills(ctx: _Context) -> None:
     reshuffle without a limit keeps every game in progress."""
     for gid, group in ctx.groups.items():
         at: KeyPath = ("piles", gid)
-        if group.empty == "base" and group.count == 1:
+        if group.base_of is not None and group.empty != "base":
+            ctx.add("P201", at + ("base_of",), _("`base_of` says whose base rank `empty: base` reads, but {group} "
+                    "has no `empty: base`").format(group=gid))
+        if group.empty == "base" and group.count == 1 and group.base_of is None:
             ctx.add("P201", at + ("empty",), _("`empty: base` reads the group's other piles, but {group} has one pile; "
                     "write `empty: any`").format(group=gid))
         if group.fill is not None and group.move == "none":

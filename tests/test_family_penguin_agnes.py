@@ -1,0 +1,146 @@
+"""Penguin and Agnes Bernauer against their published rules (Parlett's Penguin Book of Patience,
+PySolFC; each ruleset's header names its source).
+
+Both read a base rank from another group: a column space takes only the rank one below the
+foundations' base (`empty: base` with `base_of: {group: foundations, offset: -1}`). Per game:
+hand-built positions where named moves must be legal and named moves must be refused (the reason
+checked), a golden deal (deal 1's first cards) and a won game replayed (a solver's line stored under
+tests/data/<id>/).
+"""
+
+from __future__ import annotations
+
+import pytest
+from positions import build, pile, stored_wins, wins_its_deal
+
+from patience import Game, IllegalMove
+from patience.ruleset.lint import lint_text
+from patience.ruleset.registry import find_ruleset_file
+
+FAMILY = ["agnes-bernauer"]
+
+
+def refused(game: Game, move: str, reason: str) -> None:
+    before = game.key()
+    with pytest.raises(IllegalMove, match=reason):
+        game.play(move)
+    assert game.key() == before
+
+
+# The deals -----------------------------------------------------------------------------------------
+GOLDEN = {  # deal 1: these cards, bottom to top; changing a shuffle or a deal step breaks them
+    "agnes-bernauer": {"h1": "4D", "r1": "7C", "r2": "QH", "r7": "4H", "1": "7D", "2": "TH 8S",
+                       "7": "4S QD AS 9D 9H TD AH"},
+}
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_golden_deal_1(name):
+    game = Game.new(name, 1)
+    for label, cards in GOLDEN[name].items():
+        assert " ".join(pile(game, label)) == cards, (name, label)
+
+
+def test_golden_deals_cover_the_family():
+    assert sorted(GOLDEN) == sorted(FAMILY)
+
+
+def test_agnes_deals_all_face_up_and_sixteen_to_the_stock():
+    game = Game.new("agnes-bernauer", 3)
+    assert family_of("agnes-bernauer") == "klondike"
+    tableau = game.rules.group_by_id["tableau"].piles
+    assert [len(game.piles[p]) for p in tableau] == [1, 2, 3, 4, 5, 6, 7]
+    assert all(game.hidden[p] == 0 for p in tableau)
+    assert len(pile(game, "s")) == 16
+    assert [len(pile(game, f"r{i}")) for i in range(1, 8)] == [1] * 7
+
+
+def family_of(name: str) -> str:
+    return Game.new(name, 1).ruleset.family
+
+
+# Agnes Bernauer: the base rank and the spaces ------------------------------------------------------
+def agnes(piles: dict[str, str]) -> Game:
+    return build("agnes-bernauer", piles, fill="s", fill_face_down=True)
+
+
+def test_agnes_a_space_takes_only_the_rank_below_the_foundations_base():
+    game = agnes({"h1": "8S", "1": "9H", "2": "TS", "3": "7D", "4": "8C", "r1": "7C"})
+    game.play("12")  # 9♥ on 10♠ empties column 1
+    refused(game, "41", r"an empty pile in tableau takes only 7, not 8♣")
+    game.play("31")  # 7♦: one rank below the base 8
+    assert pile(game, "1") == ["7D"]
+
+
+def test_agnes_a_space_below_an_ace_base_takes_a_king_round_the_corner():
+    game = agnes({"h1": "AS", "1": "2H", "2": "KC", "3": "QD", "r1": "5C"})
+    refused(game, "31", r"2♥|takes only")  # column 1 is not empty: Q♦ on 2♥ is no build
+    game = agnes({"h1": "AS", "1": "", "2": "KC", "3": "QD", "r1": "5C"})
+    refused(game, "31", r"an empty pile in tableau takes only K, not Q♦")
+    game.play("21")
+    assert pile(game, "1") == ["KC"]
+
+
+def test_agnes_a_run_starting_with_the_rank_below_the_base_fills_a_space():
+    game = agnes({"h1": "5S", "1": "", "2": "9C 4H 3C", "3": "8D 4D 3S", "r1": "JC"})
+    game.play("21v2")  # 4♥ 3♣: the run starts with a 4
+    assert pile(game, "1") == ["4H", "3C"]
+    refused(game, "r11", r"J♣ cannot go on 3♣")
+
+
+def test_agnes_foundations_start_at_the_base_and_turn_the_corner():
+    game = agnes({"h1": "QS KS", "1": "AS", "2": "QH", "3": "KH", "r1": "2S"})
+    refused(game, "3h2", r"an empty pile in foundations takes only Q, not K♥")
+    game.play("1h1")  # A♠ on K♠: round the corner
+    game.play("r1h1")  # then the reserve's 2♠
+    game.play("2h2")  # Q♥ starts another foundation
+    assert pile(game, "h1") == ["QS", "KS", "AS", "2S"] and pile(game, "h2") == ["QH"]
+
+
+def test_agnes_tableau_builds_down_in_alternating_colours_with_a_king_on_an_ace():
+    game = agnes({"h1": "5S", "1": "AH", "2": "KS", "3": "KD", "4": "9C", "r1": "8C"})
+    game.play("21")  # K♠ on A♥
+    refused(game, "31", r"K♦ cannot go on K♠ \(tableau: down in alternating colours")
+    refused(game, "r14", r"8♣ cannot go on 9♣")
+
+
+def test_agnes_nothing_is_built_on_the_reserve_and_an_empty_reserve_pile_waits_for_the_stock():
+    game = agnes({"h1": "5S", "1": "9H", "2": "TS", "r1": "TC", "r2": ""})
+    refused(game, "1r1", r"9♥ cannot go on 10♣ \(reserve: nothing is built on it\)")
+    refused(game, "1r2", r"nothing goes into an empty pile in reserve")
+
+
+def test_agnes_the_stock_deals_one_card_onto_each_reserve_pile_the_last_two_onto_the_first_two():
+    game = Game.new("agnes-bernauer", 1)
+    reserve = [f"r{i}" for i in range(1, 8)]
+    game.play("s")
+    game.play("s")
+    assert [len(pile(game, r)) for r in reserve] == [3] * 7 and len(pile(game, "s")) == 2
+    game.play("s")
+    assert [len(pile(game, r)) for r in reserve] == [4, 4, 3, 3, 3, 3, 3] and pile(game, "s") == []
+    refused(game, "s", r".")  # no redeal
+
+
+def test_base_of_without_empty_base_is_flagged_P201():
+    shipped = find_ruleset_file("agnes-bernauer").read_text(encoding="utf-8")
+    _, clean = lint_text(shipped, "agnes.yaml")
+    assert clean == []
+    changed = shipped.replace("empty: base                                             # a space", "empty: any # a space")
+    _, findings = lint_text(changed, "agnes.yaml")
+    assert [(f.code, f.path) for f in findings] == [("P201", "piles.tableau.base_of")]
+
+
+def test_base_of_must_name_a_group():
+    shipped = find_ruleset_file("agnes-bernauer").read_text(encoding="utf-8")
+    _, findings = lint_text(shipped.replace("base_of: {group: foundations", "base_of: {group: nowhere"), "a.yaml")
+    assert [f.code for f in findings] == ["P101"] and "no pile group 'nowhere'" in findings[0].message
+
+
+# Won games -----------------------------------------------------------------------------------------
+def test_every_game_of_the_family_has_a_stored_win():
+    assert {p.parent.name for p in stored_wins(FAMILY)} == set(FAMILY)
+
+
+@pytest.mark.parametrize("path", stored_wins(FAMILY), ids=lambda p: f"{p.parent.name}-{p.stem}")
+def test_a_stored_winning_line_still_wins(path):
+    assert wins_its_deal(path)
