@@ -124,6 +124,23 @@ def test_every_help_screen_is_polish_when_asked_help_option_line_included(args, 
     assert "Show this message" not in out
 
 
+def test_every_command_of_the_top_level_help_is_listed_in_polish():
+    """Each command's line in `patience --help` is its Polish short help (`config`, a group of
+    its own, once kept its English one)."""
+    from patience.cli import main
+
+    set_language("en")
+    out = run("--help", env={"PATIENCE_LANG": "pl"}).output
+    listed = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ") and line.split()[0] in main.commands}
+    assert set(listed) == set(main.commands)
+    with using_language("pl"):
+        for name, command in main.commands.items():
+            english = command.__doc__ or command.callback.__doc__ or ""
+            first = english.strip().splitlines()[0] if english.strip() else ""
+            assert not first or first[:30] not in listed[name], f"{name} is listed in English"
+    assert "Pokazuje ustawienia" in listed["config"]
+
+
 def test_help_turns_back_to_english_after_a_polish_one():
     run("rules", "--help", "--lang", "pl")
     out = run("rules", "--help").output  # click keeps one help option per command across runs

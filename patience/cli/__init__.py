@@ -98,6 +98,7 @@ class Command(_Translated, click.Command):
 
 class Group(_Translated, click.Group):
     command_class = Command
+    group_class = type  # click: a group made with `@main.group` (config) is a Group too, translated
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
