@@ -75,14 +75,18 @@ def suited_deck(decks: int, suits: list[int] | None = None) -> list[int]:
     return [c - c % 4 + suits[c % 4 % len(suits)] for c in cards]
 
 
-def patience_shuffle(key: str, number: int, decks: int = 1, suits: list[int] | None = None) -> list[int]:
-    """Shuffle ``decks`` decks (of ``suits`` only, when given) for deal ``number`` of the rulesets sharing ``key``."""
-    rng = SplitMix64(fnv1a_64(f"{key}:{number}".encode()))
-    cards = suited_deck(decks, suits)
+def _fisher_yates(cards: list[int], seed: str) -> list[int]:
+    """``cards`` shuffled in place by step 4 above, with the generator seeded by ``seed``'s FNV-1a hash."""
+    rng = SplitMix64(fnv1a_64(seed.encode()))
     for i in range(len(cards) - 1, 0, -1):
         j = rng.below(i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+def patience_shuffle(key: str, number: int, decks: int = 1, suits: list[int] | None = None) -> list[int]:
+    """Shuffle ``decks`` decks (of ``suits`` only, when given) for deal ``number`` of the rulesets sharing ``key``."""
+    return _fisher_yates(suited_deck(decks, suits), f"{key}:{number}")
 
 
 def microsoft_shuffle(number: int) -> list[int]:
@@ -140,9 +144,4 @@ def reshuffled(cards: list[int], key: str, number: int, round_: int) -> list[int
     """``cards`` shuffled for the ``round_``-th reshuffle of deal ``number`` (La Belle Lucie's
     redeals): the `patience` shuffle's generator, seeded by ``"<key>:<number>:<round>"``, so a
     game replays exactly and deals themselves never change."""
-    rng = SplitMix64(fnv1a_64(f"{key}:{number}:{round_}".encode()))
-    cards = cards[:]
-    for i in range(len(cards) - 1, 0, -1):
-        j = rng.below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
+    return _fisher_yates(cards[:], f"{key}:{number}:{round_}")
