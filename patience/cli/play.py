@@ -144,7 +144,6 @@ def _apply(session: Session, reply: Reply, screen: Screen) -> None:
     """Act on what a command asked for beyond its message lines."""
     record_games(session, screen)
     if reply.rules:
-        from ..printable import printable
         from ..ruleset.describe import rules_text
 
         screen.say(printable(rules_text(session.game.ruleset, session.settings.lang), keep_newlines=True))
@@ -501,7 +500,6 @@ def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay
 @click.argument("game")
 def rules(game: str) -> None:
     """The rules of GAME in words: its own text, then every setting of its ruleset."""
-    from ..printable import printable
     from ..ruleset.describe import rules_text
 
     click.echo(printable(rules_text(find_game(game), language()), keep_newlines=True))  # the file's words, escaped
