@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import unicodedata
 
-_SAFE_WHITESPACE = frozenset(" ")
-
 
 def _escape(char: str) -> str:
     code = ord(char)
@@ -27,10 +25,7 @@ def _escape(char: str) -> str:
 def is_unsafe(char: str) -> bool:
     """C0 and C1 controls, DEL, and the other characters a terminal may act on rather than show
     (format characters such as bidirectional overrides, line and paragraph separators)."""
-    if char in _SAFE_WHITESPACE:
-        return False
-    category = unicodedata.category(char)
-    return category in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
+    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
