@@ -643,12 +643,13 @@ class Game:
         self.score = score_before
         if dst >= 0:
             source = piles[src]
-            if extra == 1:
-                self.hidden[src] += 1
-            elif isinstance(extra, tuple):
-                hide_again(self, extra)  # a shape's cards that this move turned up
-            elif extra:
-                pop_fill(self, src, extra)  # type: ignore[arg-type]
+            if extra:  # most moves have none: one test on the hot path
+                if extra == 1:
+                    self.hidden[src] += 1
+                elif isinstance(extra, tuple):
+                    hide_again(self, extra)  # a shape's cards that this move turned up
+                else:
+                    pop_fill(self, src, extra)  # type: ignore[arg-type]
             target = piles[dst]
             if n == 1:
                 source.append(target.pop())
