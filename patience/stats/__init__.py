@@ -16,19 +16,12 @@ def now_iso() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
-def damaged_name(path: Path) -> Path:
-    """A name for moving a damaged file aside: ``<name>.damaged-<time>`` beside it, with ``-2``,
-    ``-3``... added when that is taken, so an earlier aside file is never overwritten."""
-    for candidate in _aside_names(path):
-        if not os.path.lexists(candidate):
-            return candidate
-    raise AssertionError("unreachable: the names never run out")
-
-
 def reserve_aside(path: Path) -> Path:
-    """Like ``damaged_name``, but the name is claimed by creating an empty file with O_EXCL, so two
-    processes setting files aside in the same second still get different names. The caller moves
-    the damaged file over it (``os.replace``) or removes it."""
+    """A name for moving a damaged file aside: ``<name>.damaged-<time>`` beside it, with ``-2``,
+    ``-3``... added when that is taken, so an earlier aside file is never overwritten. The name is
+    claimed by creating an empty file with O_EXCL, so two processes setting files aside in the same
+    second still get different names. The caller moves the damaged file over it (``os.replace``)
+    or removes it."""
     for candidate in _aside_names(path):
         try:
             os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
