@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from positions import build, pile, stored_wins, wins_its_deal
+from positions import build, pile, stored_wins
 
 from patience import Game, IllegalMove
 
@@ -159,11 +159,6 @@ def test_storehouse_goes_through_the_stock_three_times():
 
 
 # Won games -----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("path", stored_wins(FAMILY), ids=lambda p: f"{p.parent.name}-{p.stem}")
-def test_a_stored_winning_line_wins_its_deal(path):
-    assert wins_its_deal(path)
-
-
 def test_every_game_of_the_family_has_a_stored_win():
     assert {p.parent.name for p in stored_wins(FAMILY)} == set(FAMILY)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from positions import build, pile, solution_words, stored_wins, wins_its_deal
+from positions import build, pile, solution_words, stored_wins
 
 from patience import Game, IllegalMove
 from patience.cards import RANK
@@ -187,11 +187,6 @@ def test_trefoil_reshuffles_the_fans_only():
 
 
 # Won games -----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("path", stored_wins(FAMILY), ids=lambda p: f"{p.parent.name}-{p.stem}")
-def test_a_stored_winning_line_wins_its_deal(path):
-    assert wins_its_deal(path)
-
-
 def test_every_game_of_the_family_has_a_stored_win():
     assert {p.parent.name for p in stored_wins(FAMILY)} == set(FAMILY)
 

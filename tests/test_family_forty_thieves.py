@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from positions import build, notations, pile, stored_wins, wins_its_deal
+from positions import build, notations, pile
 
 from patience import Game, IllegalMove
 
@@ -275,11 +275,6 @@ def test_golden_deals_cover_the_whole_family():
     assert sorted(GOLDEN) == sorted(FAMILY)
     for name in FAMILY:
         assert Game.new(name, 1).ruleset.family == "forty-thieves"
-
-
-@pytest.mark.parametrize("path", stored_wins(FAMILY), ids=lambda p: f"{p.parent.name}-{p.stem}")
-def test_a_stored_winning_line_wins_its_deal(path):
-    assert wins_its_deal(path)
 
 
 def near_won(name: str, layout: dict[str, str]) -> Game:

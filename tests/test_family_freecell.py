@@ -12,7 +12,7 @@ solve`). The random-game properties run over every shipped ruleset in tests/test
 from __future__ import annotations
 
 import pytest
-from positions import build, pile, stored_wins, wins_its_deal
+from positions import build, pile, stored_wins
 
 from patience import Game, IllegalMove
 
@@ -249,8 +249,3 @@ WON = stored_wins(GAMES)
 
 def test_every_game_has_a_won_line():
     assert sorted({path.parent.name for path in WON}) == sorted(GAMES)
-
-
-@pytest.mark.parametrize("path", WON, ids=lambda p: f"{p.parent.name}-{p.stem}")
-def test_a_solver_line_wins_the_deal(path):
-    assert wins_its_deal(path)

@@ -11,7 +11,7 @@ tests/data/<id>/).
 from __future__ import annotations
 
 import pytest
-from positions import build, pile, stored_wins, wins_its_deal
+from positions import build, pile, stored_wins
 
 from patience import Game, IllegalMove
 from patience.ruleset.lint import lint_text
@@ -139,8 +139,3 @@ def test_base_of_must_name_a_group():
 # Won games -----------------------------------------------------------------------------------------
 def test_every_game_of_the_family_has_a_stored_win():
     assert {p.parent.name for p in stored_wins(FAMILY)} == set(FAMILY)
-
-
-@pytest.mark.parametrize("path", stored_wins(FAMILY), ids=lambda p: f"{p.parent.name}-{p.stem}")
-def test_a_stored_winning_line_still_wins(path):
-    assert wins_its_deal(path)
