@@ -514,14 +514,6 @@ def check_refills(ctx: _Context) -> None:
                 "game in progress: no game is ever lost; give `uses` a number"))
 
 
-ALL_CHECKS: list[Callable[[_Context], None]] = [
-    check_references, check_deal, check_faces, check_stock, check_win, check_win_counts, check_win_at_deal, check_flow,
-    check_no_effect, check_scoring, check_label_joins,
-]
-
-ALL_CHECKS.append(check_refills)  # appended on its own line: other checks are added to the list above
-
-
 def check_runs_and_units(ctx: _Context) -> None:
     """The words for runs, the stock and scoring (docs/design.md §6.3): P116, a `unit` no run can
     bring; P117, a pack of fewer suits where a deal needs all four; P201, `run` or `per` that
@@ -561,9 +553,6 @@ def check_runs_and_units(ctx: _Context) -> None:
                     "rule scores a {event}").format(event=rule.when))
 
 
-ALL_CHECKS.append(check_runs_and_units)  # appended on its own line, as check_refills
-
-
 def check_position_words(ctx: _Context) -> None:
     """The words for discards and moves by position (docs/design.md §6.5) where they do nothing."""
     for gid, group in ctx.groups.items():
@@ -577,4 +566,7 @@ def check_position_words(ctx: _Context) -> None:
                     "no `outranked`"))
 
 
-ALL_CHECKS.append(check_position_words)  # appended on its own line, as check_refills
+ALL_CHECKS: list[Callable[[_Context], None]] = [
+    check_references, check_deal, check_faces, check_stock, check_win, check_win_counts, check_win_at_deal, check_flow,
+    check_no_effect, check_scoring, check_label_joins, check_refills, check_runs_and_units, check_position_words,
+]
