@@ -168,7 +168,7 @@ def record_from_json(line: bytes | str) -> GameRecord:
         raise ValueError(_("a line longer than {most} bytes").format(most=MAX_LINE))
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=no_constant)
     except UnicodeDecodeError:
         raise ValueError(_("not UTF-8 text")) from None
     except RecursionError:
@@ -178,7 +178,7 @@ def record_from_json(line: bytes | str) -> GameRecord:
     return record_from_dict(data)
 
 
-def _no_constant(name: str) -> float:
+def no_constant(name: str) -> float:
     """JSON has no NaN or Infinity; Python's parser takes them unless told otherwise."""
     raise ValueError(_("{name} is not a JSON number").format(name=name))
 

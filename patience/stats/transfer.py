@@ -19,7 +19,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..i18n import _
-from .record import COLUMNS, TEXT_COLUMNS, GameRecord, record_from_dict
+from .record import COLUMNS, TEXT_COLUMNS, GameRecord, no_constant, record_from_dict
 
 MAX_FILE = 64 * 1024 * 1024  # bytes: far more games than anyone plays, far less than a machine's memory
 MAX_REPORTED = 20  # bad games listed one per line; the rest are counted
@@ -91,7 +91,7 @@ def read_games(path: Path) -> list[GameRecord]:
 
 def _from_json(path: Path, text: str) -> tuple[list[GameRecord], list[str]]:
     try:
-        data = json.loads(text, parse_constant=_not_json)
+        data = json.loads(text, parse_constant=no_constant)
     except RecursionError:
         raise TransferError(_("{path}: not JSON ({error})").format(path=path, error=_("nested too deeply"))) from None
     except ValueError as err:
@@ -105,10 +105,6 @@ def _from_json(path: Path, text: str) -> tuple[list[GameRecord], list[str]]:
         except ValueError as err:
             faults.append(_("{path}: game {i}: {error}").format(path=path, i=i, error=err))
     return games, faults
-
-
-def _not_json(name: str) -> float:
-    raise ValueError(_("{name} is not a JSON number").format(name=name))
 
 
 def _from_csv(path: Path, text: str) -> tuple[list[GameRecord], list[str]]:
