@@ -199,10 +199,8 @@ def find_ruleset_file(name: str) -> Path:
     by_its_id = _first_with_id(wanted)
     if by_its_id is not None:
         return by_its_id
-    visible, hidden = catalogue()
+    visible, hidden = catalogue()  # no entry has the id `wanted`: _first_with_id looked for it
     by_id = {entry.id: entry.path for entry in visible}
-    if wanted in by_id:
-        return by_id[wanted]
     for entry in visible:
         if normalize_name(entry.path.stem) == wanted:
             return entry.path
