@@ -74,11 +74,11 @@ def why_illegal(game: Game, move: Move) -> str | None:
     if source_group.move_kind == MOVE_ALONE and len(source) > 1:
         return _("{label} has cards built on it: only a card lying alone leaves the {group}").format(
             label=label_s, group=source_group.id)
-    if source_group.lanes is not None and not game.is_free(src) and source_group.spec.shape is not None:
-        from .cover import covered_reason
-
-        return covered_reason(game, src)
     if source_group.lanes is not None and not game.is_free(src):
+        if source_group.spec.shape is not None:
+            from .cover import covered_reason
+
+            return covered_reason(game, src)
         return _("{label} is not free: neither short end of the card faces a clear lane to the edge").format(
             label=label_s)
     if n > game.movable_run(src):
@@ -99,13 +99,13 @@ def why_illegal(game: Game, move: Move) -> str | None:
         if target_group.empty_ok is None:
             return _("nothing goes into an empty pile in {group} ({label})").format(group=target_group.id, label=label_d)
         left = target_group.left_of[dst - target_group.piles.start] if target_group.left_of is not None else -1
-        if left >= 0 and not game.empty_table(target_group, dst)[moving]:  # a gap reads the cell before it
-            if not game.piles[left]:
-                return _("{label} takes nothing while the cell before it ({left}) is empty").format(
-                    label=label_d, left=game.rules.labels[left])
-            return _("{label} takes only a card that builds on {before} before it, not {card}").format(
-                label=label_d, before=card_str(game.piles[left][-1]), card=card_str(moving))
-        if left < 0 and not game.empty_table(target_group)[moving]:
+        if not game.empty_table(target_group, dst)[moving]:
+            if left >= 0:  # a gap reads the cell before it
+                if not game.piles[left]:
+                    return _("{label} takes nothing while the cell before it ({left}) is empty").format(
+                        label=label_d, left=game.rules.labels[left])
+                return _("{label} takes only a card that builds on {before} before it, not {card}").format(
+                    label=label_d, before=card_str(game.piles[left][-1]), card=card_str(moving))
             empty = target_group.spec.empty
             if empty == "base":  # the group's base rank, set by its first card
                 from .refill import base_rank
