@@ -4,7 +4,7 @@ cards go out together; what pairs, what must touch, what is refused and why."""
 from __future__ import annotations
 
 import pytest
-from positions import DATA, build, notations, pile, replays_to_win, solution_words
+from positions import build, notations, pile, stored_wins
 
 from patience import Game, IllegalMove
 from patience.engine.moves import CLOSE_UP, REMOVE
@@ -54,10 +54,6 @@ def test_monte_carlo_close_up_refused_when_it_changes_nothing():
         game.play("c")
 
 
-def test_monte_carlo_deal_1_won_by_the_stored_line():
-    assert replays_to_win("monte-carlo", 1, solution_words(DATA / "monte-carlo" / "deal-1.txt"))
-
-
 # Fourteen Out ---------------------------------------------------------------------------------
 def fourteen(piles: dict[str, str]) -> Game:
     return build("fourteen-out", piles, fill="x")
@@ -89,5 +85,7 @@ def test_fourteen_out_refuses_other_sums_single_cards_and_cards_under_the_top():
     assert game.status() == "lost"
 
 
-def test_fourteen_out_deal_1_won_by_the_stored_line():
-    assert replays_to_win("fourteen-out", 1, solution_words(DATA / "fourteen-out" / "deal-1.txt"))
+# Won games (replayed in test_stored_wins.py) ------------------------------------------------
+def test_these_games_have_a_stored_winning_line():
+    games = ["monte-carlo", "fourteen-out"]
+    assert {p.parent.name for p in stored_wins(games)} == set(games)
