@@ -145,7 +145,7 @@ def _leaving(ruleset: Ruleset, gid: str) -> str:
     if removed and slides:
         return _("cards leave it only when removed, and slide along its lanes when you close up")
     stock = ruleset.stock
-    if removed and stock is not None and stock.to == gid and stock.redeals != 0 and group.count == 1:
+    if removed and stock is not None and stock_fills(ruleset, gid) and stock.redeals != 0 and group.count == 1:
         # a waste whose cards go out in sets and back into the stock at a redeal (Pyramid)
         return _("cards leave it when removed, or when the waste is turned back into the stock")
     if removed:
