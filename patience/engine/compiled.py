@@ -338,9 +338,8 @@ class CompiledRules:
         self.win_rows: tuple[tuple[int, ...], ...] = tuple(
             row for gid in (ruleset.win.row_runs if ruleset.win else []) for row in grid_rows(self.group_by_id[gid]))
         self.has_gaps: bool = any(g.left_of is not None for g in self.groups)
-        # empty: base and fill (docs/design.md §6.4): per rank its card table; per pile the pile
-        # that refills it at once when a move empties it (-1: none), None when no group fills.
-        self.rank_tables = RANK_TABLES
+        # fill (docs/design.md §6.4): per pile the pile that refills it at once when a move
+        # empties it (-1: none), None when no group fills (`empty: base` reads RANK_TABLES).
         fill_from = [self.group_by_id[g.spec.fill.from_].piles[0] if g.spec.fill else -1 for g in self.group_of]
         self.fill_from: list[int] | None = fill_from if any(f >= 0 for f in fill_from) else None
         self.has_base: bool = any(g.base_empty for g in self.groups)

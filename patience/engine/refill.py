@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import RANK
 from ..deals import reshuffled
 from ..i18n import _, ngettext
-from .compiled import row_run
+from .compiled import RANK_TABLES, row_run
 from .moves import RESHUFFLE, Move
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def base_table(game: Game, group: Group) -> bytes:
     if rank is None:
         assert group.empty_ok is not None
         return group.empty_ok
-    return game.rules.rank_tables[rank]
+    return RANK_TABLES[rank]
 
 
 def base_rank(game: Game, group: Group) -> int | None:
