@@ -115,11 +115,12 @@ def _kept_runs(game: Game) -> list[int]:
     return [row_run(game.piles, row, game.rules.group_of[row[0]]) for row in rows]
 
 
-def _gathered(game: Game) -> list[int]:
+def _gathered(game: Game, kept: list[int]) -> list[int]:
+    """The cards the reshuffle takes up: all of its piles', or each row's after its ``kept`` run."""
     rows = game.rules.reshuffle_rows
     if rows is None:
         return [c for p in game.rules.reshuffle_piles for c in game.piles[p]]
-    return [c for row, kept in zip(rows, _kept_runs(game)) for p in row[kept:] for c in game.piles[p]]
+    return [c for row, n in zip(rows, kept) for p in row[n:] for c in game.piles[p]]
 
 
 def _deal_after_runs(game: Game, cards: list[int], kept: list[int]) -> None:
@@ -151,7 +152,7 @@ def why_reshuffle_illegal(game: Game) -> str | None:
         return ngettext("no reshuffles left: the cards may be gathered and dealt again {n} time",
                         "no reshuffles left: the cards may be gathered and dealt again {n} times",
                         rules.action_uses[rules.reshuffle_index]).format(n=rules.action_uses[rules.reshuffle_index])
-    if len(_gathered(game)) < 2:
+    if len(_gathered(game, _kept_runs(game))) < 2:
         return _("fewer than two cards are left to shuffle")
     return None
 
@@ -168,9 +169,9 @@ def push_reshuffle(game: Game) -> ReshuffleRecord:
     limited = rules.action_uses[index] > 0
     round_ = rules.action_uses[index] - game.uses_left[index] + 1 if limited else 0
     deal = game.ruleset.deal
-    cards = reshuffled(sorted(_gathered(game)), deal.key or game.ruleset.id, game.deal_number or 0, round_)
+    kept = _kept_runs(game)
+    cards = reshuffled(sorted(_gathered(game, kept)), deal.key or game.ruleset.id, game.deal_number or 0, round_)
     if rules.reshuffle_rows is not None:  # keep: row-runs: the runs stay, one gap after each
-        kept = _kept_runs(game)
         _deal_after_runs(game, cards, kept)
         return before, game.spend_use(index)
     per_pile = rules.reshuffle_per_pile
