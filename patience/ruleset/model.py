@@ -313,13 +313,6 @@ class PileGroup(Strict):
         "sideways: every cell left or right; KK-2), or uncovered: a `shape` card once no card covers it "
         "(a face-down card there turns up then, with `turn_up: auto`).",
     )
-
-    @field_validator("shape")
-    @classmethod
-    def _shape_drawn(cls, rows: list[str] | None) -> list[str] | None:
-        if rows is not None:
-            shape_places(rows)  # a reason for a picture that is not cards and spaces
-        return rows
     follows: Follows | None = Field(
         None,
         description="A pile of this group may be started only while the group has fewer started piles "
@@ -367,6 +360,13 @@ class PileGroup(Strict):
         "with the top card of the one-pile group `from` while it has cards (Canfield, Storehouse: the "
         "reserve). Once `from` is empty, `empty` says what the pile takes.",
     )
+
+    @field_validator("shape")
+    @classmethod
+    def _shape_drawn(cls, rows: list[str] | None) -> list[str] | None:
+        if rows is not None:
+            shape_places(rows)  # a reason for a picture that is not cards and spaces
+        return rows
 
     @field_validator("labels", mode="before")
     @classmethod
