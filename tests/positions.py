@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from patience import Game
+import pytest
+
+from patience import Game, IllegalMove
 from patience.cards import card_str, parse_card
 from patience.deals import suited_deck
 from patience.ruleset import load_text
@@ -52,6 +54,14 @@ def made_up(name: str) -> str:
 def pile(game: Game, label: str) -> list[str]:
     """The cards of the pile labelled ``label``, bottom first, as ``TH``-style words."""
     return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
+
+
+def refused(game: Game, move: str, reason: str) -> None:
+    """Playing ``move`` (notation) is refused with a message matching ``reason``, and changes nothing."""
+    before = game.key()
+    with pytest.raises(IllegalMove, match=reason):
+        game.play(move)
+    assert game.key() == before
 
 
 def notations(game: Game) -> list[str]:

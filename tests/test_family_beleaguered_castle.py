@@ -11,25 +11,17 @@ game replayed (a solver's line stored under tests/data/<id>/, or a near-won posi
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from positions import build, pile, stored_wins
+from positions import build, pile, refused, stored_wins
 
-from patience import Game, IllegalMove
+from patience import Game
 
-DATA = Path(__file__).parent / "data"
 FAMILY = ["streets-and-alleys", "beleaguered-castle", "fortress", "flower-garden", "king-albert", "raglan"]
 
 
 def game_at(name: str, piles: dict[str, str]) -> Game:
     """A position of ``name``; every card not named lies on foundation h4, out of the way."""
     return build(name, piles, fill="h4")
-
-
-def refused(game: Game, move: str, reason: str) -> None:
-    with pytest.raises(IllegalMove, match=reason):
-        game.play(move)
 
 
 def counts(game: Game, group: str) -> list[int]:

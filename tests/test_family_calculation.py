@@ -11,18 +11,11 @@ wins no deal within seconds, so the won game is a hand-built near-won position p
 from __future__ import annotations
 
 import pytest
-from positions import build, pile
+from positions import build, pile, refused
 
-from patience import Game, IllegalMove
+from patience import Game
 from patience.cards import RANK
 from patience.deals import shuffled_deck
-
-
-def refused(game: Game, move: str, reason: str) -> None:
-    before = game.key()
-    with pytest.raises(IllegalMove, match=reason):
-        game.play(move)
-    assert game.key() == before
 
 
 def test_golden_deal_1():

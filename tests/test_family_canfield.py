@@ -11,22 +11,12 @@ line stored under tests/data/<id>/).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from positions import build, pile, stored_wins
+from positions import build, pile, refused, stored_wins
 
-from patience import Game, IllegalMove
+from patience import Game
 
-DATA = Path(__file__).parent / "data"
 FAMILY = ["canfield", "storehouse"]
-
-
-def refused(game: Game, move: str, reason: str) -> None:
-    before = game.key()
-    with pytest.raises(IllegalMove, match=reason):
-        game.play(move)
-    assert game.key() == before
 
 
 def face_up(game: Game, label: str) -> list[str]:

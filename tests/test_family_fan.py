@@ -14,21 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from positions import build, pile, solution_words, stored_wins
+from positions import build, pile, refused, solution_words, stored_wins
 
-from patience import Game, IllegalMove
+from patience import Game
 from patience.cards import RANK
 from patience.deals import reshuffled, shuffled_deck
 
 DATA = Path(__file__).parent / "data"
 FAMILY = ["fan", "la-belle-lucie", "trefoil", "bakers-dozen", "bristol"]
-
-
-def refused(game: Game, move: str, reason: str) -> None:
-    before = game.key()
-    with pytest.raises(IllegalMove, match=reason):
-        game.play(move)
-    assert game.key() == before
 
 
 def at(name: str, piles: dict[str, str]) -> Game:

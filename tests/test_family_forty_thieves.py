@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from positions import build, notations, pile
+from positions import build, notations, pile, refused
 
-from patience import Game, IllegalMove
+from patience import Game
 
 DATA = Path(__file__).parent / "data"
 FAMILY = ["forty-thieves", "josephine", "lucas", "limited", "maria", "indian", "number-ten",
@@ -26,11 +26,6 @@ def game_at(name: str, piles: dict[str, str]) -> Game:
     """A position of ``name``; every card not named lies on foundation h8, out of the way (its top
     card, a king, takes nothing)."""
     return build(name, piles, fill="h8")
-
-
-def refused(game: Game, move: str, reason: str) -> None:
-    with pytest.raises(IllegalMove, match=reason):
-        game.play(move)
 
 
 # Forty Thieves ------------------------------------------------------------------------------

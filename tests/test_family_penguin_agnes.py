@@ -11,20 +11,13 @@ tests/data/<id>/).
 from __future__ import annotations
 
 import pytest
-from positions import build, pile, stored_wins
+from positions import build, pile, refused, stored_wins
 
-from patience import Game, IllegalMove
+from patience import Game
 from patience.ruleset.lint import lint_text
 from patience.ruleset.registry import find_ruleset_file
 
 FAMILY = ["agnes-bernauer"]
-
-
-def refused(game: Game, move: str, reason: str) -> None:
-    before = game.key()
-    with pytest.raises(IllegalMove, match=reason):
-        game.play(move)
-    assert game.key() == before
 
 
 # The deals -----------------------------------------------------------------------------------------
