@@ -30,7 +30,7 @@ def is_unsafe(char: str) -> bool:
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
     """``text`` with every control character escaped; newlines kept when ``keep_newlines``."""
-    if text.isprintable() and (keep_newlines or "\n" not in text):
+    if text.isprintable():  # no control, format or separator character, newlines included
         return text  # the common case, without a per-character walk
     return "".join(
         char if not is_unsafe(char) or (keep_newlines and char == "\n") else _escape(char) for char in text
