@@ -86,10 +86,6 @@ class Planner:
         self.plan: _Plan | None = None
         self._failed: tuple[Hashable, str] | None = None  # (position, why the search ended)
 
-    def forget(self) -> None:
-        """A new deal or restart: nothing known carries over."""
-        self.plan, self._failed = None, None
-
     def hint(self, game: Game, seconds: float | None = HINT_SECONDS, states: int | None = HINT_STATES) -> Hint:
         """The move to suggest in ``game``'s position; a search within ``seconds`` and ``states``
         when the plan does not reach here."""
