@@ -47,10 +47,6 @@ def _two_cells(ruleset: Ruleset, rule: Remove) -> tuple[str, str]:
     return labels[0], labels[1] if len(labels) > 1 else labels[0]
 
 
-def group_has_shape(ruleset: Ruleset, rule: Remove) -> bool:
-    return ruleset.piles[rule.from_[0]].shape is not None
-
-
 def removal_examples(ruleset: Ruleset, rule: Remove) -> list[str]:
     """``na1+nb2`` for a pair, ``na1+`` for one card, as the rule allows."""
     first, second = _two_cells(ruleset, rule)
@@ -58,5 +54,6 @@ def removal_examples(ruleset: Ruleset, rule: Remove) -> list[str]:
     if 2 in rule.cards:
         examples.append(f"{first}+{second}")
     if 1 in rule.cards:
-        examples.append(f"{second if group_has_shape(ruleset, rule) else first}+")
+        # in a shape, the last card drawn: nothing covers it
+        examples.append(f"{second if ruleset.piles[rule.from_[0]].shape is not None else first}+")
     return examples
