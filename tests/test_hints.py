@@ -166,8 +166,10 @@ def test_a_new_deal_forgets_the_plan():
     s = Session(Game.new("freecell", 1), Settings())
     with budget():
         s.next_hint()
+        assert s.planner is not None and s.planner.plan is not None  # deal 1's plan is kept
         s.handle("new! 3")
         assert s.game.deal_number == 3
+        assert s.planner is None  # nothing of deal 1's plan carries over
         suggested = s.next_hint().move
     assert s.game.is_legal(suggested)
 
