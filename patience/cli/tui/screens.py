@@ -3,7 +3,7 @@ end of a game, and the settings. Each is a modal screen that returns what the pl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,7 +11,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...i18n import _
+from ...i18n import N_, _
+
+T = TypeVar("T")
 
 CSS = """
 ModalScreen { align: center middle; }
@@ -44,33 +46,11 @@ class TextPage(ModalScreen[None]):
         self.dismiss(None)
 
 
-class Question(ModalScreen[bool]):
-    """A yes/no question: `y` or Enter says yes, `n` or Esc says no."""
+class _Choice(ModalScreen[T]):
+    """A text and the line of keys that answer it; each key's binding dismisses the screen with
+    its value (``choose(...)``)."""
 
-    BINDINGS = [Binding("y,enter", "answer(True)", _("yes")), Binding("n,escape", "answer(False)", _("no"))]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.question, markup=False)
-            yield Static(_("y: yes   n or Esc: no"), classes="keys")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
-
-class EndOfGame(ModalScreen[str]):
-    """Won or lost, the figures and any new best; then a new deal, the same deal, back, or quit."""
-
-    BINDINGS = [
-        Binding("n", "choose('new')", _("new deal")),
-        Binding("s", "choose('restart')", _("same deal again")),
-        Binding("escape,b", "choose('back')", _("back to the board")),
-        Binding("q", "choose('quit')", _("quit")),
-    ]
+    KEYS = ""  # the line of keys under the text (marked with N_, translated when shown)
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -79,11 +59,29 @@ class EndOfGame(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.text, markup=False)
-            yield Static(_("n: new deal   s: same deal again   b or Esc: back to the board (undo)   q: quit"),
-                         classes="keys")
+            yield Static(_(self.KEYS), classes="keys")
 
-    def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+    def action_choose(self, value: T) -> None:
+        self.dismiss(value)
+
+
+class Question(_Choice[bool]):
+    """A yes/no question: `y` or Enter says yes, `n` or Esc says no."""
+
+    BINDINGS = [Binding("y,enter", "choose(True)", _("yes")), Binding("n,escape", "choose(False)", _("no"))]
+    KEYS = N_("y: yes   n or Esc: no")
+
+
+class EndOfGame(_Choice[str]):
+    """Won or lost, the figures and any new best; then a new deal, the same deal, back, or quit."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", _("new deal")),
+        Binding("s", "choose('restart')", _("same deal again")),
+        Binding("escape,b", "choose('back')", _("back to the board")),
+        Binding("q", "choose('quit')", _("quit")),
+    ]
+    KEYS = N_("n: new deal   s: same deal again   b or Esc: back to the board (undo)   q: quit")
 
 
 class SettingsScreen(ModalScreen[Any]):
