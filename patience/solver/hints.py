@@ -81,15 +81,12 @@ class Planner:
     again there does not search again)."""
 
     def __init__(self) -> None:
-        self.seconds: float | None = HINT_SECONDS
-        self.states: int | None = HINT_STATES
         self.plan: _Plan | None = None
         self._failed: tuple[Hashable, str] | None = None  # (position, why the search ended)
 
     def hint(self, game: Game, seconds: float | None = HINT_SECONDS, states: int | None = HINT_STATES) -> Hint:
         """The move to suggest in ``game``'s position; a search within ``seconds`` and ``states``
         when the plan does not reach here."""
-        self.seconds, self.states = seconds, states
         here = game.canonical_key()
         played = played_positions(game)
         move = self._from_plan(here, played)
@@ -98,14 +95,14 @@ class Planner:
         if self._failed is not None and self._failed[0] == here:
             search = self._failed[1]
         else:
-            search = self._search(game)
+            search = self._search(game, seconds, states)
             if search == SOLVED:
                 move = self._from_plan(here, played)
                 if move is not None:
                     return Hint(move, "plan")
                 search = UNSOLVABLE  # the line found leads back at once: as good as none
             self._failed = (here, _ended(search))
-        return self._fallback(game, played, _ended(search))
+        return self._fallback(game, played, _ended(search), seconds, states)
 
     def _from_plan(self, here: Hashable, played: set[Hashable]) -> Move | None:
         """The plan's next move from here, unless the game left the line or the move would lead to
@@ -116,11 +113,11 @@ class Planner:
         index = plan.at[here]
         return plan.moves[index] if plan.keys[index + 1] not in played else None
 
-    def _search(self, game: Game) -> str:
+    def _search(self, game: Game, seconds: float | None, states: int | None) -> str:
         """Search a new plan from here, avoiding the positions played; the solver's status, or
         its reason when it ran out of budget."""
         self.plan = None
-        result = solve(game, timeout=self.seconds, max_states=self.states, avoid=line_positions(game))
+        result = solve(game, timeout=seconds, max_states=states, avoid=line_positions(game))
         if result.status != SOLVED:
             return result.status if result.status == UNSOLVABLE else result.reason
         work = game.copy()
@@ -134,7 +131,8 @@ class Planner:
         self.plan = _Plan(moves, keys)
         return SOLVED
 
-    def _fallback(self, game: Game, played: set[Hashable], search: str) -> Hint:
+    def _fallback(self, game: Game, played: set[Hashable], search: str,
+                  seconds: float | None = HINT_SECONDS, states: int | None = HINT_STATES) -> Hint:
         """The best move by simple merit that leads somewhere new."""
         work = game.copy()
 
@@ -146,8 +144,8 @@ class Planner:
 
         for move, why in ranked_moves(game):
             if new_position(move):
-                return Hint(move, "fallback", why, search, self.seconds, self.states)
-        return Hint(None, "none", "", search, self.seconds, self.states)
+                return Hint(move, "fallback", why, search, seconds, states)
+        return Hint(None, "none", "", search, seconds, states)
 
 
 def _ended(status_or_reason: str) -> str:
