@@ -452,6 +452,7 @@ def test_replay_with_no_file_at_a_terminal_says_how_to_use_it_instead_of_waiting
 
 def test_new_asks_at_a_real_prompt_and_no_keeps_the_game(tmp_path):
     pexpect = pytest.importorskip("pexpect")
+    import json
     import os
     import sys
 
@@ -467,6 +468,9 @@ def test_new_asks_at_a_real_prompt_and_no_keeps_the_game(tmp_path):
     child.expect("the game goes on")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+    # The game went on: `quit` kept deal 1 with its move (a new deal, unplayed, is not kept).
+    saved = json.loads((tmp_path / "saves" / "freecell.json").read_text(encoding="utf-8"))
+    assert saved["deal"] == 1 and saved["move_count"] >= 1
 
 
 def test_polish_refusals_name_groups_not_their_ids():
