@@ -190,3 +190,40 @@ def test_the_hint_reply_carries_its_move_for_the_full_screen():
     with budget(states=10):
         fallback = Session(Game.new("klondike", 3), Settings()).handle("hint")
     assert fallback.hinted is not None and fallback.lines[0].startswith("no winning line")
+
+
+def test_after_a_search_runs_out_of_budget_the_next_hints_search_with_a_quarter_of_it():
+    """A deal the solver does not win within a hint's budget must not cost the whole budget at every
+    move: after a miss the next searches get `AFTER_A_MISS` of it, until one finds a line."""
+    planner = Planner()
+    budgets: list[int | None] = []
+    real_solve = hints_module.solve
+
+    def recording(game, timeout=None, max_states=None, **kwargs):
+        budgets.append(max_states)
+        return real_solve(game, timeout=timeout, max_states=max_states, **kwargs)
+
+    game = Game.new("klondike", 3)
+    with patch.object(hints_module, "solve", recording):
+        missed = planner.hint(game, seconds=None, states=40)
+        assert missed.found == "fallback" and missed.search == "max states" and missed.budget_states == 40
+        game.push(missed.move)
+        second = planner.hint(game, seconds=None, states=40)
+        assert second.budget_states == 10  # the message names the budget this search had
+        assert planner.hint(game, seconds=None, states=40) == second  # asked again here: no new search
+        game.push(second.move)
+        assert planner.missed
+        planner.missed = False  # as after a search that found a line
+        planner.hint(game, seconds=None, states=40)
+    assert budgets == [40, 10, 40]
+
+
+def test_a_search_that_finds_a_line_ends_the_reduced_budget():
+    planner = Planner()
+    game = Game.new("freecell", 1)
+    first = planner.hint(game, seconds=None, states=5)
+    assert first.found == "fallback" and planner.missed
+    game.push(first.move)
+    found = planner.hint(game, seconds=None, states=4 * STATES)  # a quarter is STATES: enough for deal 1
+    assert found.found == "plan" and found.move is not None
+    assert not planner.missed  # the next search, wherever it is, gets the whole budget again

@@ -24,6 +24,9 @@ from ..engine.notation import parse_move
 from .search import SOLVED, UNSOLVABLE, solve
 
 HINT_SECONDS, HINT_STATES = 2.0, 50_000  # a hint's search budget; past it, the fallback move
+# After a search that ran out of budget, the next ones get this share of it until one finds a line:
+# in a deal the solver cannot win quickly, each hint would otherwise cost the whole budget again.
+AFTER_A_MISS = 0.25
 
 
 @dataclass(frozen=True)
@@ -77,12 +80,15 @@ def played_positions(game: Game) -> set[Hashable]:
 
 
 class Planner:
-    """The hints of one game: a kept plan, and the last position where no line was found (asking
-    again there does not search again)."""
+    """The hints of one game: a kept plan, the last position where no line was found (asking
+    again there does not search again), and whether the last search ran out of budget (the next
+    ones then search with `AFTER_A_MISS` of it, until one finds a line)."""
 
     def __init__(self) -> None:
         self.plan: _Plan | None = None
-        self._failed: tuple[Hashable, str] | None = None  # (position, why the search ended)
+        # (position, why the search ended, its budget: seconds, states)
+        self._failed: tuple[Hashable, str, float | None, int | None] | None = None
+        self.missed = False  # the last search ran out of budget
 
     def hint(self, game: Game, seconds: float | None = HINT_SECONDS, states: int | None = HINT_STATES) -> Hint:
         """The move to suggest in ``game``'s position; a search within ``seconds`` and ``states``
@@ -93,15 +99,19 @@ class Planner:
         if move is not None:
             return Hint(move, "plan")
         if self._failed is not None and self._failed[0] == here:
-            search = self._failed[1]
+            _here, search, seconds, states = self._failed
         else:
+            if self.missed:
+                seconds = None if seconds is None else seconds * AFTER_A_MISS
+                states = None if states is None else max(1, int(states * AFTER_A_MISS))
             search = self._search(game, seconds, states)
+            self.missed = search not in (SOLVED, UNSOLVABLE)
             if search == SOLVED:
                 move = self._from_plan(here, played)
                 if move is not None:
                     return Hint(move, "plan")
                 search = UNSOLVABLE  # the line found leads back at once: as good as none
-            self._failed = (here, _ended(search))
+            self._failed = (here, _ended(search), seconds, states)
         return self._fallback(game, played, _ended(search), seconds, states)
 
     def _from_plan(self, here: Hashable, played: set[Hashable]) -> Move | None:
