@@ -133,3 +133,25 @@ def test_only_labels_counting_up_one_by_one_are_drawn_as_a_run():
     assert _label_run(["h1", "h3"]) is None  # a gap: h2 would seem to be there
     assert _label_run(["h1", "f2"]) is None  # two names
     assert _label_run(["s"]) is None  # one pile keeps its own label
+
+
+def test_the_four_arms_are_drawn_as_a_cross_where_it_fits_and_side_by_side_where_not():
+    """Issue 25: the cross scaled to the terminal. At 80 columns each arm's first place (column a,
+    where CZ-3 closes up toward) touches the empty centre: the north arm's a-cells stand right above
+    the centre, the south arm's right below it, on the same columns; at 60 columns the arms are
+    drawn as four small grids."""
+    game = Game.new("czternastki", 1)
+    rules = game.rules
+    board = lay_out(game, *board_size(80, 24))
+    assert board is not None
+    north_a, south_a = rules.pile_by_label["na1"], rules.pile_by_label["sa1"]
+    west_a, east_a = rules.pile_by_label["wa1"], rules.pile_by_label["ea1"]
+    (nx, ny), (sx, sy) = board.spots[north_a], board.spots[south_a]
+    (wx, wy), (ex, ey) = board.spots[west_a], board.spots[east_a]
+    assert nx == sx and sy - ny == 3  # two lanes of centre between north's and south's first places
+    assert wy == ey and ex - wx == 3 * 4  # west's and east's first places face each other across it
+    assert wx < nx < ex and ny < wy < sy
+    narrow = lay_out(game, *board_size(60, 20))
+    assert narrow is not None
+    (nx, ny), (sx, sy) = narrow.spots[north_a], narrow.spots[south_a]
+    assert sy > ny + 3  # south's grid stands below north's: no cross at 60 columns

@@ -69,14 +69,16 @@ def cross_groups(game: Game) -> list[Group]:
     return [game.rules.group_by_id[gid] for gid in cross_arms(game.ruleset)]
 
 
-def cross_lines(game: Game, groups: list[Group], glyphs: Glyphs) -> list[Line]:
-    """The cross: arms of L lanes × P places around an empty L × L centre, on a (2P + L)² board."""
+def cross_places(game: Game, groups: list[Group], dot: str) -> tuple[int, dict[tuple[int, int], int],
+                                                                         dict[tuple[int, int], str]]:
+    """Where the cross's cells and margin marks stand, in card units: the board's side (2P + L for
+    arms of L lanes × P places), (unit row, unit col) -> pile, and -> mark (place letters and lane
+    names, in row -1 and column -1 or ``size``). The line-mode board and the full screen draw it."""
     first = groups[0].spec.grid
     assert first is not None
     lanes, places = first.rows, first.cols
     toward_first = game.ruleset.actions.close_up is not None and game.ruleset.actions.close_up.toward == "first"
     size = 2 * places + lanes
-    dot = "." if glyphs.ascii else "·"
     board: dict[tuple[int, int], int] = {}  # (unit row, unit col) -> pile
     letters: dict[tuple[int, int], str] = {}  # margin marks: place letters and lane numbers
     for arm, group in enumerate(groups):
@@ -116,6 +118,12 @@ def cross_lines(game: Game, groups: list[Group], glyphs: Glyphs) -> list[Line]:
                 letters[(places + lanes, places - 1 - place)] = letter[place]
             for lane in range(lanes):
                 letters[(places + lane, -1)] = f"{prefix}{dot}{lane + 1}"
+    return size, board, letters
+
+
+def cross_lines(game: Game, groups: list[Group], glyphs: Glyphs) -> list[Line]:
+    """The cross: arms of L lanes × P places around an empty L × L centre, on a (2P + L)² board."""
+    size, board, letters = cross_places(game, groups, "." if glyphs.ascii else "·")
     lines: list[Line] = []
     for row in range(-1, size + 1):
         line: Line = []

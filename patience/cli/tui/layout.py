@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...i18n import _
 from ..render import Glyphs, group_title
-from ..render_grid import card_span
+from ..render_grid import card_span, cross_groups, cross_places
 
 if TYPE_CHECKING:
     from ...engine.compiled import Group
@@ -317,6 +318,39 @@ def _shape(p: _Painter, group: Group, width: int) -> list[Line] | None:
     return rows
 
 
+def _cross(p: _Painter, groups: list[Group], width: int) -> list[Line] | None:
+    """Four grid arms drawn as a cross around their centre (`render_grid.cross_places`), a card unit
+    each, a playable cell marked ``*``; None when the cross is wider than the board."""
+    game, glyphs = p.game, p.glyphs
+    size, board, letters = cross_places(game, groups, "." if glyphs.ascii else "·")
+    if (size + 2) * COLUMN > width:
+        return None
+    show_free = any(g.lanes is not None for g in groups)
+    lines: list[Line] = []
+    for row in range(-1, size + 1):
+        line: Line = []
+        for col in range(-1, size + 1):
+            pile = board.get((row, col))
+            if pile is None:
+                mark = letters.get((row, col))
+                line.append((f"{mark:>3} " if mark else " " * COLUMN, "label" if mark else None, None))
+                continue
+            cards = game.piles[pile]
+            if not cards:
+                line.append(p.span(f"{glyphs.empty:>3}", "empty", (pile, -1)))
+            else:
+                text, style = _card(game, pile, len(cards) - 1, glyphs)
+                line.append(p.span(f"{text:>3}", style, (pile, len(cards) - 1)))
+            line.append(("*" if show_free and cards and game.is_free(pile) else " ", "label", None))
+        while line and not line[-1][0].strip():
+            line.pop()
+        if line or not p.tight:
+            lines.append(line)
+    if p.titles:
+        lines.append([(_("  cell = arm letter + place from the centre (a first) + lane: nb1"), "empty", None)])
+    return lines
+
+
 def _side_by_side(blocks: list[list[Line]], width: int) -> list[Line]:
     """Blocks of equal kind (the arms of a cross, several small grids) next to each other while
     they fit the width, then on further rows."""
@@ -371,11 +405,17 @@ def _lines(painter: _Painter, width: int, height: int) -> list[Line] | None:
     tableaus = [g for g in rules.groups if g.role == "tableau"]
     gap: list[Line] = [] if painter.tight else [[]]
     grids: list[list[Line]] = []  # grid blocks waiting to be set side by side
+    cross = cross_groups(painter.game)  # four arms drawn as a cross when it fits, else side by side
+    drawn_as_cross = bool(cross) and all(g.role == "tableau" for g in cross) and _cross(painter, cross, width)
     for number, group in enumerate(tableaus):
         left = height - len(lines) - len(gap)
         later = len(tableaus) - number - 1  # room kept for the groups still to come
         rows = left - later * 3
-        if group.spec.grid is not None:
+        if drawn_as_cross and group in cross:
+            if group is not cross[0]:
+                continue
+            block = drawn_as_cross
+        elif group.spec.grid is not None:
             beside = any(g.spec.grid is not None for g in tableaus[number - 1:number] + tableaus[number + 1:number + 2])
             block = (beside and _grid(painter, group, (width - 3) // 2)) or _grid(painter, group, width)
             if block is None:
