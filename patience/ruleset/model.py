@@ -77,7 +77,9 @@ SuitList = Annotated[list[int], BeforeValidator(_suit_list), WithJsonSchema(SUIT
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    # defer_build: the validators are built on the first validation, not at import; a ruleset read
+    # from the cache (ruleset/cache.py) is never validated, so `show` and `solve` skip building them.
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 def _rank_list(value: Any) -> Any:
