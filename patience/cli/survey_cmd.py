@@ -1,0 +1,271 @@
+"""`patience survey`: how many deals of a game can be won, over a range of deals, in a results
+file that a stop never spoils (patience/survey/, docs/winnability.md).
+
+`patience survey GAME ...` is short for `patience survey run GAME ...`: the group takes a first
+word that is none of its commands for a game."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+from ..i18n import _, ngettext, number
+from . import Group, main
+from .common import LiveLine, find_game
+from .solve_cmd import EXIT_INTERRUPTED, check_deals, parse_range
+
+if TYPE_CHECKING:
+    from ..survey.report import GameReport
+    from ..survey.run import Runner, Tally
+
+INSTALL_HINT = "pip install 'patience[survey]'"
+
+
+class SurveyGroup(Group):
+    """A group whose unknown first word is a game: `survey GAME` runs `survey run GAME`."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                              list[str]]:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            return "run", self.commands["run"], args
+        return super().resolve_command(ctx, args)
+
+
+@main.group(cls=SurveyGroup)
+def survey() -> None:
+    """Survey how many deals of a game can be won: `patience survey GAME --deals A-B` (short for
+    `survey run`) solves every deal of the range into a results file, and `patience survey report
+    FILE...` tells the winnable share. A stopped survey goes on where it stopped when run again.
+    With dask installed the deals are solved on a Dask cluster (a local one by default)."""
+
+
+def default_file(game_id: str) -> Path:
+    """Where a game's survey goes when --out is not given: the user data folder, one file a game."""
+    from ..paths import data_dir
+    from ..survey import SURVEY_SUFFIX
+
+    return data_dir() / "surveys" / f"{game_id}{SURVEY_SUFFIX}"
+
+
+@survey.command("run")
+@click.argument("game")
+@click.option("--deals", "deal_range", metavar="A-B", required=True, help="Survey deals A to B.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=30.0, show_default=True, help="Seconds per deal.")
+@click.option("--max-states", type=click.IntRange(min=1), default=None, help="Most positions to expand per deal.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The results file (default: one per game in the user data folder).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes on this machine (default: one per core).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
+              help="Solve on the Dask cluster of this scheduler instead of on this machine.")
+@click.option("--chunk", type=click.IntRange(min=1), default=None,
+              help="Deals per task (default: each worker gets several tasks, at most 25 deals each).")
+def run(game: str, deal_range: str, timeout: float, max_states: int | None, out: Path | None, jobs: int | None,
+        scheduler: str | None, chunk: int | None) -> None:
+    """Solve every deal of GAME in --deals that the results file has no answer for.
+
+    One row per deal is kept (the rules' digest, the solver's version and the budget are part of
+    its key), written as each chunk of deals finishes: Ctrl-C, a crash or a lost worker costs at
+    most the chunks being solved, and running the same command again solves only what is missing.
+    """
+    from ..survey import SurveyError
+
+    ruleset = find_game(game)
+    deals = parse_range(deal_range)
+    check_deals(ruleset, deals)
+    if math.isnan(timeout):  # FloatRange lets nan through
+        raise click.ClickException(_("--timeout wants a number of seconds, not {value}").format(value=timeout))
+    path = out if out is not None else default_file(ruleset.id)
+    try:
+        _run(game, ruleset, deals, timeout, max_states, path, jobs or os.cpu_count() or 1, scheduler, chunk)
+    except SurveyError as err:
+        raise click.ClickException(str(err)) from None
+
+
+def _run(game: str, ruleset: Any, deals: range, timeout: float, max_states: int | None, path: Path, jobs: int,
+         scheduler: str | None, chunk: int | None) -> None:
+    from ..ruleset.registry import is_ruleset_path
+    from ..solver.daily import SOLVER_VERSION
+    from ..survey import SurveyFile, SurveyKey
+    from ..survey.cluster import dask_installed
+    from ..survey.store import NO_LIMIT
+    from .catalogue import rules_digest
+
+    key = SurveyKey(ruleset.id, rules_digest(ruleset), SOLVER_VERSION, timeout, max_states or NO_LIMIT)
+    name = str(Path(game).resolve()) if is_ruleset_path(game) else ruleset.id  # what a worker can find
+    budget = _budget(timeout, max_states)
+    click.echo(_("survey of {game}, deals {first}-{last}, {budget}, solver {solver}: results in {path}").format(
+        game=ruleset.id, first=deals[0], last=deals[-1], budget=budget, solver=SOLVER_VERSION, path=path))
+    line = LiveLine()
+    tally: Tally | None = None
+
+    def show(now: Tally) -> None:
+        nonlocal tally
+        tally = now
+        line.show(_progress_text(now))
+
+    with SurveyFile(path) as results:
+        try:
+            if dask_installed():
+                tally = _on_dask(results, name, key, deals, jobs, scheduler, chunk, show)
+            else:
+                if scheduler is not None:
+                    raise click.ClickException(_("--scheduler needs Dask: {command}").format(command=INSTALL_HINT))
+                click.echo(_("solving on local processes; for a Dask cluster: {command}").format(
+                    command=INSTALL_HINT), err=True)
+                tally = _survey(results, name, key, deals, _local_runner(jobs), jobs, chunk, show)
+        except KeyboardInterrupt:
+            line.clear()
+            _stopped(tally, path)
+        finally:
+            line.clear()
+    assert tally is not None  # the survey reports before it solves anything
+    click.echo(_summary_text(tally))
+    click.echo(_("results in {path}").format(path=path))
+
+
+def _survey(results: Any, name: str, key: Any, deals: range, runner: Runner, workers: int, chunk: int | None,
+            show: Any) -> Tally:
+    from ..survey.run import survey as solve_all
+    from .catalogue import rules_digest
+
+    return solve_all(results, name, key, deals, rules_digest, runner, workers, chunk, show)
+
+
+def _local_runner(jobs: int) -> Runner:
+    from ..survey.run import on_local_processes
+
+    return on_local_processes(jobs)
+
+
+def _on_dask(results: Any, name: str, key: Any, deals: range, jobs: int, scheduler: str | None,
+             chunk: int | None, show: Any) -> Tally:
+    from ..survey.cluster import dask_client, on_dask, worker_count
+
+    with dask_client(jobs, scheduler) as client:
+        workers = worker_count(client)
+        where = scheduler or _("a local cluster")
+        click.echo(_workers_text(workers, where), err=True)
+        return _survey(results, name, key, deals, on_dask(client), workers, chunk, show)
+
+
+def _workers_text(workers: int, where: str) -> str:
+    return ngettext("Dask: {n} worker on {where}", "Dask: {n} workers on {where}", workers).format(
+        n=workers, where=where)
+
+
+def _budget(timeout: float, max_states: int | None) -> str:
+    seconds = _("{seconds} s a deal").format(seconds=number(timeout, 1 if timeout % 1 else 0))
+    if max_states is None:
+        return seconds
+    return _("{seconds}, at most {states} positions").format(seconds=seconds, states=number(max_states))
+
+
+def _clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "?"
+    whole = int(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+def _progress_text(tally: Tally) -> str:
+    return _("{done}/{total} deals, {rate} a second: {solved} won, {unsolvable} unsolvable, {unknown} unknown; "
+             "{left} left").format(
+        done=number(tally.done), total=number(tally.total), rate=number(tally.rate(), 2),
+        solved=number(tally.counts["solved"]), unsolvable=number(tally.counts["unsolvable"]),
+        unknown=number(tally.counts["unknown"]), left=_clock(tally.seconds_left()))
+
+
+def _summary_text(tally: Tally) -> str:
+    return _("{done} of {total} deals answered: {solved} won, {unsolvable} unsolvable, {unknown} unknown").format(
+        done=number(tally.done), total=number(tally.total), solved=number(tally.counts["solved"]),
+        unsolvable=number(tally.counts["unsolvable"]), unknown=number(tally.counts["unknown"]))
+
+
+def _stopped(tally: Tally | None, path: Path) -> NoReturn:
+    """Ctrl-C: what is kept and how to go on, on standard error; then exit 130."""
+    done = 0 if tally is None else tally.done
+    total = "?" if tally is None else number(tally.total)
+    click.echo(_("stopped by Ctrl-C: {done} of {total} deals are in {path}; the same command goes on from there")
+               .format(done=number(done), total=total, path=path), err=True)
+    click.get_current_context().exit(EXIT_INTERRUPTED)
+
+
+@survey.command("report")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Draw the share of deals decided against seconds per deal, and the lengths of the wins, "
+                   "into this PNG file.")
+def report(files: tuple[Path, ...], as_json: bool, plot: Path | None) -> None:
+    """Per game and budget in the results FILES: won, unsolvable and unknown deals, the winnable
+    share with its 95 % Wilson interval over the decided deals, the range the unknown deals could
+    move it to, and the seconds per deal (median, 90th and 99th percentile, most). A deal found in
+    several files counts once."""
+    from ..survey import SurveyError, SurveyFile
+    from ..survey.report import grouped, reports
+
+    rows: list[dict] = []
+    try:
+        for path in files:
+            with SurveyFile(path, readonly=True) as results:
+                rows.extend(results.rows())
+    except SurveyError as err:
+        raise click.ClickException(str(err)) from None
+    groups = grouped(rows)
+    found = reports(groups)
+    if plot is not None:
+        _plot(groups, plot)
+    if as_json:
+        click.echo(json.dumps({"games": [r.as_json() for r in found], "thoughtful": True}, ensure_ascii=False,
+                              indent=2))
+        return
+    if not found:
+        click.echo(_("no deals in these files"))
+    for game in found:
+        _print_report(game)
+
+
+def _plot(groups: dict[tuple, list[dict]], out: Path) -> None:
+    try:
+        from ..survey.plot import plot
+    except ImportError:
+        raise click.ClickException(_("--plot needs matplotlib: {command}").format(command=INSTALL_HINT)) from None
+    try:
+        plot(groups, out)
+    except ImportError:
+        raise click.ClickException(_("--plot needs matplotlib: {command}").format(command=INSTALL_HINT)) from None
+    except (OSError, ValueError) as err:
+        raise click.ClickException(_("the plot cannot be written to {path}: {error}").format(
+            path=out, error=err)) from None
+
+
+def _percent(share: float) -> str:
+    return number(100 * share, 1) + " %"
+
+
+def _print_report(game: GameReport) -> None:
+    click.echo(_("{game}: deals {first}-{last} ({deals} deals), {budget}, solver {solver}, rules {rules}").format(
+        game=game.game, first=game.first, last=game.last, deals=number(game.deals),
+        budget=_budget(game.timeout, game.max_states or None), solver=game.solver, rules=game.rules))
+    click.echo("  " + _("{solved} won, {unsolvable} unsolvable, {unknown} unknown").format(
+        solved=number(game.solved), unsolvable=number(game.unsolvable), unknown=number(game.unknown)))
+    if game.share is None or game.interval is None:
+        click.echo("  " + _("winnable: no deal decided yet"))
+    else:
+        click.echo("  " + _("winnable: {share} of the decided deals (95 % interval {low} to {high})").format(
+            share=_percent(game.share), low=_percent(game.interval[0]), high=_percent(game.interval[1])))
+    if game.unknown:
+        click.echo("  " + _("with the unknown deals: from {low} (all lost) to {high} (all won)").format(
+            low=_percent(game.share_range[0]), high=_percent(game.share_range[1])))
+    seconds = game.seconds
+    click.echo("  " + _("seconds per deal: median {p50}, 90 % {p90}, 99 % {p99}, most {max}").format(
+        **{name: number(value, 2) for name, value in seconds.items()}))
+    if game.machines:
+        click.echo("  " + _("solved on: {machines}").format(machines="; ".join(game.machines)))
+    click.echo("  " + _("thoughtful: the solver saw the face-down cards"))

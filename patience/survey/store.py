@@ -1,0 +1,153 @@
+"""The results file of a survey: one SQLite file, one row per deal solved.
+
+Why SQLite (and not Parquet): a survey adds rows a chunk at a time for hours, and must lose at
+most what was in flight when it stops. SQLite commits each chunk in one transaction (WAL journal,
+so a crash leaves the file as of the last commit), refuses a second row for the same deal by a
+UNIQUE key (``INSERT OR IGNORE``: a resumed or doubled run never counts a deal twice), answers
+"which deals are missing" with one query, and comes with Python. A Parquet file is written once,
+whole; `patience survey export --parquet` makes one from this file for other tools.
+
+A row's key is (ruleset id, rules digest, solver version, deal, timeout, max_states): a survey of
+other rules, another solver or another budget is another set of rows, in the same file or not.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..i18n import _
+
+SURVEY_SUFFIX = ".survey.sqlite3"
+APPLICATION_ID = 0x50534E59  # "PSNY": marks a survey file, so another SQLite file is refused
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 10_000
+NO_LIMIT = 0  # max_states stored for "no limit": NULLs would never clash in a UNIQUE key
+
+# The columns of a row, in order; `moves` is the winning line, space-separated (solved deals only).
+COLUMNS = ("ruleset", "rules", "solver", "deal", "timeout", "max_states", "status", "reason", "states",
+           "seconds", "length", "moves", "engine", "engine_reason", "machine", "finished")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS deals (
+    ruleset TEXT NOT NULL,          -- the ruleset's id
+    rules TEXT NOT NULL,            -- digest of what decides play (cli.catalogue.rules_digest)
+    solver TEXT NOT NULL,           -- solver.daily.SOLVER_VERSION
+    deal INTEGER NOT NULL,
+    timeout REAL NOT NULL,          -- seconds per deal
+    max_states INTEGER NOT NULL,    -- positions per deal, 0 for no limit
+    status TEXT NOT NULL CHECK (status IN ('solved', 'unsolvable', 'unknown')),
+    reason TEXT NOT NULL,           -- win found, search exhausted, timeout, max states
+    states INTEGER NOT NULL,        -- positions expanded
+    seconds REAL NOT NULL,
+    length INTEGER,                 -- moves in the win; NULL unless solved
+    moves TEXT,                     -- the win, notation separated by spaces; NULL unless solved
+    engine TEXT,                    -- which solver core answered, when the solver says
+    engine_reason TEXT,
+    machine TEXT,                   -- where it was solved: system, processor, cores, Python
+    finished TEXT NOT NULL,         -- UTC time the row was written
+    UNIQUE (ruleset, rules, solver, deal, timeout, max_states)
+)
+"""
+
+
+class SurveyError(Exception):
+    """A results file that cannot be used; the message says why, in one line."""
+
+
+@dataclass(frozen=True)
+class SurveyKey:
+    """What a set of rows was measured on: every row of a survey shares it."""
+
+    ruleset: str
+    rules: str
+    solver: str
+    timeout: float
+    max_states: int  # NO_LIMIT for none
+
+    def where(self) -> tuple[str, tuple]:
+        return ("ruleset = ? AND rules = ? AND solver = ? AND timeout = ? AND max_states = ?",
+                (self.ruleset, self.rules, self.solver, self.timeout, self.max_states))
+
+
+class SurveyFile:
+    """An open results file. ``readonly`` opens an existing file without changing it (reports)."""
+
+    def __init__(self, path: Path, *, readonly: bool = False) -> None:
+        self.path = path
+        try:
+            if readonly:
+                if not path.is_file():
+                    raise SurveyError(_("no survey file at {path}").format(path=path))
+                self.db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(path)
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._check_or_create(readonly)
+        except sqlite3.Error as err:
+            raise SurveyError(_("{path} cannot be used as a survey file: {error}").format(path=path, error=err)) from None
+        except OSError as err:
+            raise SurveyError(_("{path} cannot be opened: {error}").format(path=path, error=err.strerror or err)) from None
+
+    def _check_or_create(self, readonly: bool) -> None:
+        app = self.db.execute("PRAGMA application_id").fetchone()[0]
+        tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app != APPLICATION_ID and (tables or readonly):
+            raise SurveyError(_("{path} is not a survey file of patience").format(path=self.path))
+        if readonly:
+            return
+        self.db.execute("PRAGMA journal_mode = WAL")  # readers never block the writer; a crash keeps the last commit
+        with self.db:
+            self.db.execute(_SCHEMA)
+            self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> SurveyFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def done_deals(self, key: SurveyKey, deals: range) -> set[int]:
+        """The deals of ``deals`` that already have a row under ``key``."""
+        clause, args = key.where()
+        rows = self.db.execute(f"SELECT deal FROM deals WHERE {clause} AND deal BETWEEN ? AND ?",
+                               (*args, deals.start, deals.stop - 1))
+        return {deal for (deal,) in rows}
+
+    def counts(self, key: SurveyKey, deals: range) -> dict[str, int]:
+        """How many deals of ``deals`` have each answer under ``key``."""
+        clause, args = key.where()
+        rows = self.db.execute(f"SELECT status, count(*) FROM deals WHERE {clause} AND deal BETWEEN ? AND ? "
+                               "GROUP BY status", (*args, deals.start, deals.stop - 1))
+        return dict(rows.fetchall())
+
+    def add(self, rows: Iterable[dict]) -> int:
+        """Write ``rows`` in one transaction; a deal that has a row already is left as it was.
+        How many rows were new."""
+        placeholders = ", ".join("?" for _column in COLUMNS)
+        try:
+            with self.db:  # one transaction: a chunk is written whole or not at all
+                self.db.execute("BEGIN IMMEDIATE")
+                before = self.db.total_changes
+                self.db.executemany(f"INSERT OR IGNORE INTO deals ({', '.join(COLUMNS)}) VALUES ({placeholders})",
+                                    ([row.get(column) for column in COLUMNS] for row in rows))
+                return self.db.total_changes - before
+        except sqlite3.Error as err:
+            raise SurveyError(_("{path} cannot be written: {error}").format(path=self.path, error=err)) from None
+
+    def rows(self) -> Iterator[dict]:
+        """Every row, as a dict of the columns, in key and deal order."""
+        try:
+            cursor = self.db.execute(f"SELECT {', '.join(COLUMNS)} FROM deals "
+                                     "ORDER BY ruleset, rules, solver, timeout, max_states, deal")
+            for values in cursor:
+                yield dict(zip(COLUMNS, values, strict=True))
+        except sqlite3.Error as err:
+            raise SurveyError(_("{path} cannot be read: {error}").format(path=self.path, error=err)) from None
