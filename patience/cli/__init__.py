@@ -107,6 +107,6 @@ def main() -> None:
     """Patience (solitaire) games defined by YAML rulesets."""
 
 
-from . import authoring, config_cmd, games, play, solve_cmd, stats_cmd  # noqa: E402  (the modules register their commands on `main`)
+from . import authoring, config_cmd, games, play, solve_cmd, stats_cmd, survey_cmd  # noqa: E402  (the modules register their commands on `main`)
 
-__all__ = ["authoring", "config_cmd", "games", "main", "play", "solve_cmd", "stats_cmd"]
+__all__ = ["authoring", "config_cmd", "games", "main", "play", "solve_cmd", "stats_cmd", "survey_cmd"]
