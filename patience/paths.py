@@ -1,4 +1,4 @@
-"""Where the user's own things live: saved games, statistics, rulesets."""
+"""Where the user's own things live: saved games, statistics, rulesets, settings, and the cache."""
 
 from __future__ import annotations
 
@@ -25,3 +25,14 @@ def config_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_config_dir("patience", appauthor=False))
+
+
+def cache_dir() -> Path:
+    """The user cache folder (loaded rulesets, ruleset/cache.py): ``PATIENCE_CACHE`` when set, else
+    the platform's (platformdirs), so tests never touch the real one. Anything in it may be deleted."""
+    override = os.environ.get("PATIENCE_CACHE")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("patience", appauthor=False))

@@ -39,13 +39,14 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
-    """No test reads or writes the real user data folder (saves, user rulesets, statistics) or config
-    folder (settings), and
+    """No test reads or writes the real user data folder (saves, user rulesets, statistics), config
+    folder (settings) or cache folder (loaded rulesets), and
     every test starts in English whatever the machine's locale, and leaves it so."""
     from patience.i18n import set_language
 
     monkeypatch.setenv("PATIENCE_DATA", str(tmp_path_factory.mktemp("patience-data")))
     monkeypatch.setenv("PATIENCE_CONFIG", str(tmp_path_factory.mktemp("patience-config")))
+    monkeypatch.setenv("PATIENCE_CACHE", str(tmp_path_factory.mktemp("patience-cache")))
     for name in ("PATIENCE_LANG", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")

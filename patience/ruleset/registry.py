@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..i18n import _
 from ..paths import data_dir
+from . import cache as ruleset_cache
 from .loader import RulesetError, load_file
 from .model import Ruleset
 
@@ -99,13 +100,16 @@ def discover() -> list[RulesetFile]:
     return found
 
 
+def _lint_checked(path: Path) -> Ruleset:
+    from .lint import load_checked  # lint imports this module; and a cached ruleset needs no lint
+
+    return load_checked(path)
+
+
 @cache
 def _load_cached(path: str, mtime: float, checked: bool) -> Ruleset:
-    if not checked:
-        return load_file(path)
-    from .lint import load_checked  # lint imports this module, so it is imported when first needed
-
-    return load_checked(Path(path))
+    # in this process by path and mtime; across processes by the file's content (ruleset/cache.py)
+    return ruleset_cache.load(Path(path), _lint_checked if checked else load_file, checked=checked)
 
 
 def load_path(path: Path, *, checked: bool = True) -> Ruleset:
