@@ -82,6 +82,10 @@ def run(game: str, deal_range: str, timeout: float, max_states: int | None, out:
         raise click.ClickException(_("--timeout wants a number of seconds, not {value}").format(value=timeout))
     path = out if out is not None else default_file(ruleset.id)
     try:
+        if scheduler is not None:
+            from ..survey.cluster import check_address
+
+            check_address(scheduler)
         _run(game, ruleset, deals, timeout, max_states, path, jobs or os.cpu_count() or 1, scheduler, chunk)
     except SurveyError as err:
         raise click.ClickException(str(err)) from None

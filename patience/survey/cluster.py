@@ -45,6 +45,13 @@ def _quiet() -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
+def check_address(scheduler: str) -> None:
+    """A one-line error for what cannot be a scheduler's address, before anything starts."""
+    if not ADDRESS.match(scheduler):
+        raise SurveyError(_("--scheduler wants an address such as tcp://HOST:8786, not {address!r}").format(
+            address=scheduler))
+
+
 @contextmanager
 def dask_client(jobs: int, scheduler: str | None = None) -> Iterator[Client]:
     """A client of the scheduler at ``scheduler``, or of a new local cluster of ``jobs`` worker
@@ -53,9 +60,7 @@ def dask_client(jobs: int, scheduler: str | None = None) -> Iterator[Client]:
 
     _quiet()
     if scheduler is not None:
-        if not ADDRESS.match(scheduler):
-            raise SurveyError(_("--scheduler wants an address such as tcp://HOST:8786, not {address!r}").format(
-                address=scheduler))
+        check_address(scheduler)
         try:
             client = Client(scheduler, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError, ValueError) as err:

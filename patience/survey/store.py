@@ -3,7 +3,7 @@
 Why SQLite (and not Parquet): a survey adds rows a chunk at a time for hours, and must lose at
 most what was in flight when it stops. SQLite commits each chunk in one transaction (WAL journal,
 so a crash leaves the file as of the last commit), refuses a second row for the same deal by a
-UNIQUE key (``INSERT OR IGNORE``: a resumed or doubled run never counts a deal twice), answers
+UNIQUE key (``ON CONFLICT DO NOTHING``: a resumed or doubled run never counts a deal twice), answers
 "which deals are missing" with one query, and comes with Python. A Parquet file is written once,
 whole; `patience survey export --parquet` makes one from this file for other tools.
 
@@ -26,6 +26,7 @@ SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 10_000
 NO_LIMIT = 0  # max_states stored for "no limit": NULLs would never clash in a UNIQUE key
 
+KEY = ("ruleset", "rules", "solver", "deal", "timeout", "max_states")  # one row per deal under a key
 # The columns of a row, in order; `moves` is the winning line, space-separated (solved deals only).
 COLUMNS = ("ruleset", "rules", "solver", "deal", "timeout", "max_states", "status", "reason", "states",
            "seconds", "length", "moves", "engine", "engine_reason", "machine", "finished")
@@ -48,7 +49,7 @@ CREATE TABLE IF NOT EXISTS deals (
     engine_reason TEXT,
     machine TEXT,                   -- where it was solved: system, processor, cores, Python
     finished TEXT NOT NULL,         -- UTC time the row was written
-    UNIQUE (ruleset, rules, solver, deal, timeout, max_states)
+    UNIQUE ({key})
 )
 """
 
@@ -101,7 +102,7 @@ class SurveyFile:
             return
         self.db.execute("PRAGMA journal_mode = WAL")  # readers never block the writer; a crash keeps the last commit
         with self.db:
-            self.db.execute(_SCHEMA)
+            self.db.execute(_SCHEMA.format(key=", ".join(KEY)))
             self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -136,7 +137,10 @@ class SurveyFile:
             with self.db:  # one transaction: a chunk is written whole or not at all
                 self.db.execute("BEGIN IMMEDIATE")
                 before = self.db.total_changes
-                self.db.executemany(f"INSERT OR IGNORE INTO deals ({', '.join(COLUMNS)}) VALUES ({placeholders})",
+                # Only a clash on the key is passed over (INSERT OR IGNORE would drop a row that breaks
+                # a CHECK or NOT NULL too, silently): a bad row fails the whole chunk.
+                self.db.executemany(f"INSERT INTO deals ({', '.join(COLUMNS)}) VALUES ({placeholders}) "
+                                    f"ON CONFLICT ({', '.join(KEY)}) DO NOTHING",
                                     ([row.get(column) for column in COLUMNS] for row in rows))
                 return self.db.total_changes - before
         except sqlite3.Error as err:

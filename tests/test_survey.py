@@ -1,0 +1,263 @@
+"""`patience survey` without a cluster (issue 26): the results file, resuming, the report's
+arithmetic, the fallback to local processes, and the one-line refusals. The Dask cluster's own
+tests are in test_survey_cluster.py."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+from clirun import run
+
+import patience.survey.run as survey_run
+from patience.cli.catalogue import rules_digest
+from patience.ruleset.registry import find_ruleset
+from patience.solver.daily import SOLVER_VERSION
+from patience.survey import SurveyError, SurveyFile, SurveyKey
+from patience.survey.report import grouped, percentile, reports, wilson
+from patience.survey.run import in_this_process, survey
+
+BUDGET = ("--max-states", "300", "--timeout", "5")  # FreeCell's first deals: won or unknown in well under a second
+
+
+@pytest.fixture
+def no_dask(monkeypatch):
+    """As if dask were not installed: importing it fails."""
+    monkeypatch.setitem(sys.modules, "distributed", None)
+
+
+@pytest.fixture
+def solved(monkeypatch):
+    """The deals the survey hands to the solver, in order."""
+    calls: list[int] = []
+    real = survey_run.solve_deal
+
+    def counting(task, progress=None):
+        calls.append(task[1])
+        return real(task, progress)
+
+    monkeypatch.setattr(survey_run, "solve_deal", counting)
+    return calls
+
+
+def rows_of(path) -> list[tuple]:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT deal, status, states, seconds FROM deals ORDER BY deal").fetchall()
+
+
+def freecell_key(max_states: int = 300) -> SurveyKey:
+    ruleset = find_ruleset("freecell")
+    return SurveyKey(ruleset.id, rules_digest(ruleset), SOLVER_VERSION, 5.0, max_states)
+
+
+# The results file
+
+
+def test_a_deal_is_stored_once_however_often_it_is_added(tmp_path):
+    row = {"ruleset": "g", "rules": "r", "solver": "8", "deal": 3, "timeout": 1.0, "max_states": 0,
+           "status": "unknown", "reason": "timeout", "states": 10, "seconds": 1.0, "finished": "now"}
+    with SurveyFile(tmp_path / "s.sqlite3") as results:
+        assert results.add([row]) == 1
+        assert results.add([row, {**row, "status": "solved", "seconds": 0.5}]) == 0  # the first answer stays
+        assert results.add([{**row, "max_states": 100}]) == 1  # another budget is another row
+        assert [r["status"] for r in results.rows()] == ["unknown", "unknown"]
+
+
+def test_a_chunk_is_written_whole_or_not_at_all(tmp_path):
+    good = {"ruleset": "g", "rules": "r", "solver": "8", "deal": 1, "timeout": 1.0, "max_states": 0,
+            "status": "solved", "reason": "win found", "states": 5, "seconds": 0.1, "finished": "now"}
+    broken = {**good, "deal": 2, "status": "maybe"}  # refused by the table's CHECK
+    with SurveyFile(tmp_path / "s.sqlite3") as results:
+        with pytest.raises(SurveyError):
+            results.add([good, broken])
+        assert list(results.rows()) == []
+
+
+def test_another_sqlite_file_is_refused_in_one_line(tmp_path):
+    other = tmp_path / "stats.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE games (id INTEGER)")
+    with pytest.raises(SurveyError, match="not a survey file"):
+        SurveyFile(other)
+    result = run("survey", "report", str(other))
+    assert result.exit_code == 1 and "not a survey file" in result.output and "Traceback" not in result.output
+
+
+# Resuming
+
+
+def test_resume_solves_only_the_missing_deals_and_counts_none_twice(tmp_path, solved):
+    path, key = tmp_path / "s.sqlite3", freecell_key()
+
+    def stopping(chunks, digest):  # a run stopped after its second chunk came back
+        for count, rows in enumerate(in_this_process(chunks, digest), 1):
+            yield rows
+            if count == 2:
+                raise KeyboardInterrupt
+
+    with SurveyFile(path) as results, pytest.raises(KeyboardInterrupt):
+        survey(results, "freecell", key, range(1, 9), rules_digest, stopping, workers=1, chunk=2)
+    kept = rows_of(path)
+    assert [deal for deal, *_rest in kept] == [1, 2, 3, 4] and solved == [1, 2, 3, 4]
+    with SurveyFile(path) as results:
+        tally = survey(results, "freecell", key, range(1, 9), rules_digest, in_this_process, workers=1, chunk=2)
+    assert solved == [1, 2, 3, 4, 5, 6, 7, 8]  # deals 1-4 were not solved again
+    assert rows_of(path)[:4] == kept  # their rows are as the first run left them
+    assert [deal for deal, *_rest in rows_of(path)] == list(range(1, 9))
+    assert tally.done == tally.total == 8 and sum(tally.counts.values()) == 8
+
+
+def test_ctrl_c_keeps_the_finished_chunks_exits_130_and_the_same_command_goes_on(tmp_path, no_dask, monkeypatch):
+    path = tmp_path / "s.sqlite3"
+    real = survey_run.solve_deal
+    calls: list[int] = []
+
+    def interrupted_at_deal_4(task, progress=None):
+        calls.append(task[1])
+        if task[1] == 4 and calls.count(4) == 1:
+            raise KeyboardInterrupt
+        return real(task, progress)
+
+    monkeypatch.setattr(survey_run, "solve_deal", interrupted_at_deal_4)
+    args = ("survey", "freecell", "--deals", "1-6", *BUDGET, "--jobs", "1", "--chunk", "2", "--out", str(path))
+    stopped = run(*args)
+    assert stopped.exit_code == 130 and "Traceback" not in stopped.output
+    assert "stopped by Ctrl-C: 2 of 6 deals" in stopped.output
+    assert [deal for deal, *_rest in rows_of(path)] == [1, 2]  # deal 3 was in flight with 4: lost
+    again = run(*args)
+    assert again.exit_code == 0, again.output
+    assert calls == [1, 2, 3, 4, 3, 4, 5, 6]
+    assert "6 of 6 deals answered" in again.output
+
+
+# Without dask
+
+
+def test_without_dask_the_survey_runs_here_and_says_how_to_get_the_cluster(tmp_path, no_dask):
+    path = tmp_path / "s.sqlite3"
+    result = run("survey", "run", "freecell", "--deals", "1-3", *BUDGET, "--jobs", "1", "--out", str(path))
+    assert result.exit_code == 0, result.output
+    assert "pip install 'patience[survey]'" in result.output
+    assert "3 of 3 deals answered" in result.output and str(path) in result.output
+    assert [deal for deal, *_rest in rows_of(path)] == [1, 2, 3]
+    refused = run("survey", "freecell", "--deals", "1-3", "--scheduler", "tcp://127.0.0.1:8786", "--out", str(path))
+    assert refused.exit_code == 1 and "--scheduler needs Dask" in refused.output
+
+
+def test_the_default_file_is_in_the_data_folder_named_for_the_game(tmp_path, no_dask, monkeypatch):
+    monkeypatch.setenv("PATIENCE_DATA", str(tmp_path / "data"))
+    result = run("survey", "freecell", "--deals", "1", *BUDGET, "--jobs", "1")
+    expected = tmp_path / "data" / "surveys" / "freecell.survey.sqlite3"
+    assert result.exit_code == 0, result.output
+    assert result.output.count(str(expected)) == 2  # said at the start and at the end
+    assert len(rows_of(expected)) == 1
+
+
+# Refusals: one line, no traceback
+
+
+@pytest.mark.parametrize("args, words", [
+    (("survey", "freecell", "--deals", "5-2"), "--deals wants A-B"),
+    (("survey", "freecell", "--deals", "x"), "--deals wants A-B"),
+    (("survey", "no-such-game", "--deals", "1-2"), "no-such-game"),
+    (("survey", "freecell", "--deals", "1-2", "--scheduler", "nonsense"), "--scheduler wants an address"),
+    (("survey", "report", "missing.sqlite3"), "no survey file"),
+])
+def test_bad_input_is_refused_in_one_line(args, words, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run(*args)
+    assert result.exit_code == 1, result.output
+    assert words in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not list(Path(os.environ["PATIENCE_DATA"]).rglob("*.sqlite3"))  # refused before any file is made
+
+
+def test_an_unreachable_scheduler_is_refused_in_one_line(tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    import patience.survey.cluster as cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+    result = run("survey", "freecell", "--deals", "1-2", "--scheduler", "tcp://127.0.0.1:9", "--out",
+                 str(tmp_path / "s.sqlite3"))
+    assert result.exit_code == 1 and "no Dask scheduler answers at tcp://127.0.0.1:9" in result.output
+    assert "Traceback" not in result.output
+
+
+# The report's arithmetic
+
+
+def wilson_by_roots(successes: int, trials: int, z: float) -> tuple[float, float]:
+    """The Wilson bounds as the roots of n(p̂ - p)² = z²p(1 - p), a quadratic in p."""
+    share = successes / trials
+    a, b, c = trials + z * z, -(2 * trials * share + z * z), trials * share * share
+    root = math.sqrt(b * b - 4 * a * c)
+    return (-b - root) / (2 * a), (-b + root) / (2 * a)
+
+
+@pytest.mark.parametrize("successes, trials", [(81, 100), (0, 10), (10, 10), (1, 3), (819, 1000), (5, 7)])
+def test_wilson_interval_matches_the_quadratic_roots(successes, trials):
+    low, high = wilson(successes, trials)
+    expected = wilson_by_roots(successes, trials, 1.959963984540054)
+    assert low == pytest.approx(expected[0], abs=1e-12) and high == pytest.approx(expected[1], abs=1e-12)
+
+
+def test_wilson_interval_against_textbook_values():
+    assert wilson(81, 100) == pytest.approx((0.7222, 0.8749), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(50, 100) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+
+
+def test_percentiles_are_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert [percentile(values, p) for p in (50, 90, 99, 100)] == [50.0, 90.0, 99.0, 100.0]
+    assert percentile([3.0], 50) == 3.0 and percentile([1.0, 2.0, 3.0], 50) == 2.0
+
+
+def row(deal: int, status: str, seconds: float = 1.0, length: int | None = None, **key) -> dict:
+    base = {"ruleset": "g", "rules": "r", "solver": "8", "timeout": 2.0, "max_states": 0, "machine": "m"}
+    return {**base, **key, "deal": deal, "status": status, "seconds": seconds, "length": length}
+
+
+def test_the_report_shares_interval_and_unknown_range():
+    rows = ([row(d, "solved", seconds=d / 100, length=100 + d) for d in range(1, 82)]
+            + [row(d, "unsolvable") for d in range(82, 101)]
+            + [row(d, "unknown", seconds=2.0) for d in range(101, 111)]
+            + [row(1, "unknown")]  # deal 1 again, from another file: counted once, as first seen
+            + [row(1, "solved", max_states=500)])  # another budget: its own report
+    first, other = reports(grouped(rows))
+    assert (first.deals, first.solved, first.unsolvable, first.unknown) == (110, 81, 19, 10)
+    assert first.share == pytest.approx(0.81)
+    assert first.interval == pytest.approx(wilson(81, 100))
+    assert first.share_range == pytest.approx((81 / 110, 91 / 110))
+    assert first.seconds == pytest.approx({"p50": 0.55, "p90": 1.0, "p99": 2.0, "max": 2.0})
+    assert first.mean_length == pytest.approx(141.0) and (first.first, first.last) == (1, 110)
+    assert (other.max_states, other.deals, other.solved) == (500, 1, 1)
+
+
+def test_report_json_fields(tmp_path, no_dask):
+    path = tmp_path / "s.sqlite3"
+    assert run("survey", "freecell", "--deals", "1-3", *BUDGET, "--jobs", "1", "--out", str(path)).exit_code == 0
+    result = run("survey", "report", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    (game,) = json.loads(result.output)["games"]
+    assert set(game) == {"game", "rules", "solver", "timeout", "max_states", "deals", "first", "last", "solved",
+                         "unsolvable", "unknown", "share", "interval", "share_range", "seconds", "mean_length",
+                         "machines"}
+    assert game["game"] == "freecell" and game["deals"] == 3 and game["solver"] == SOLVER_VERSION
+    assert game["solved"] + game["unsolvable"] + game["unknown"] == 3
+    assert set(game["seconds"]) == {"p50", "p90", "p99", "max"}
+
+
+def test_report_text_and_plot(tmp_path, no_dask):
+    pytest.importorskip("matplotlib")
+    path, picture = tmp_path / "s.sqlite3", tmp_path / "survey.png"
+    assert run("survey", "freecell", "--deals", "1-3", *BUDGET, "--jobs", "1", "--out", str(path)).exit_code == 0
+    result = run("survey", "report", str(path), "--plot", str(picture))
+    assert result.exit_code == 0, result.output
+    assert "freecell: deals 1-3 (3 deals)" in result.output and "95 % interval" in result.output
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
