@@ -18,7 +18,7 @@ from patience.cli.tui.app import BoardView, PatienceApp  # noqa: E402
 from patience.cli.tui.config import Config  # noqa: E402
 from patience.cli.tui.layout import Hit  # noqa: E402
 from patience.cli.tui.screens import EndOfGame, Question  # noqa: E402
-from patience.engine.moves import REMOVE, SWAP  # noqa: E402
+from patience.engine.moves import CLOSE_UP, REMOVE, SWAP  # noqa: E402
 from patience.ruleset.registry import shipped_rulesets  # noqa: E402
 
 SHIPPED = sorted(r.id for r in shipped_rulesets())
@@ -336,3 +336,45 @@ def test_h_lights_up_the_piles_of_the_move_the_hint_names_and_not_other_words_of
         assert app.board_view.hinted == {labels["4"], labels["6"]}
 
     play_out(app, script)
+
+
+def test_a_swap_is_played_by_clicking_its_two_cards_and_takes_the_card_clicked():
+    """CR-4's swap by pointing: pick up a card, click a card lower in another pile; the swap takes
+    that very card, not the pile's top or the first swap found onto that pile."""
+    session = session_of(Game.new("cromwell", 1))
+    app = app_for(session)
+    game = session.game
+    swaps = [m for m in game.legal_moves() if m[1] == SWAP and m[0] // 1024 != m[2] // 1024]
+    # a card with two partners in one pile: the later-listed partner, so the first swap found onto
+    # that pile is the wrong one
+    a, _swap, b = next(m for i, m in enumerate(swaps)
+                       if any(o[0] == m[0] and o[2] // 1024 == m[2] // 1024 for o in swaps[:i]))
+    first, second = (a // 1024, a % 1024), (b // 1024, b % 1024)
+    cards = game.piles[first[0]][first[1]], game.piles[second[0]][second[1]]
+
+    async def script(pilot) -> None:
+        await click(pilot, app, first)
+        await click(pilot, app, second)
+        now = session.game
+        assert (now.piles[first[0]][first[1]], now.piles[second[0]][second[1]]) == cards[::-1]
+        assert now.move_count == 1
+
+    play_out(app, script, size=(120, 40))
+
+
+def test_clicking_the_pile_a_close_up_refills_from_closes_up():
+    """CZ-3 by pointing: once a set is out, a click on the stock plays the close-up."""
+    game = Game.new("czternastki", 1)
+    session = session_of(game)
+    app = app_for(session)
+    removal = next(m for m in game.legal_moves() if m[1] == REMOVE)
+    stock = game.rules.refill_pile
+
+    async def script(pilot) -> None:
+        await click_move(pilot, app, removal)
+        assert session.game.move_count == 1
+        await click(pilot, app, (stock, len(session.game.piles[stock]) - 1))
+        assert session.game.move_count == 2
+        assert session.game.history[-1][0][1] == CLOSE_UP  # the move played was the close-up
+
+    play_out(app, script, size=(120, 40))

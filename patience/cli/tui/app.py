@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ...engine.moves import DEAL, REDEAL, REMOVE
+from ...engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE
 from ...i18n import _
 from ..render import STYLES
 from . import pointing
@@ -42,6 +42,8 @@ def keys_help() -> str:
         _("  Esc puts down; u undo, r redo, h hint, n new deal, F2 settings, ? this help, q quit."),
         _("  Any other key (or :) opens the command line: type a move (38, 1h) or a command, then Enter."),
         _("Underlined cards can move now."),
+        _("Actions: click the pile a close-up refills from to close up; where a game allows a swap,"),
+        _("  pick up a card and click another to swap them."),
         "",
     ])
 
@@ -128,14 +130,14 @@ class BoardView(Widget, can_focus=True):
             if hit[0] == source[0]:
                 self.refresh()
                 return
-            move = pointing.move_to(game, source, hit[0])
+            move = pointing.move_to(game, source, hit)
             if move is not None:
                 app.play(move)
                 return
             app.message(_("{card} cannot go to {label}").format(
                 card=app.card_name(source), label=game.rules.labels[hit[0]]), failed=True)
         moves = pointing.moves_from(game, hit)
-        at_once = [m for m in moves if m[1] in (DEAL, REDEAL) or (m[1] == REMOVE and m[0] == m[2])]
+        at_once = [m for m in moves if m[1] in (DEAL, REDEAL, CLOSE_UP) or (m[1] == REMOVE and m[0] == m[2])]
         if at_once and len(moves) == len(at_once):  # the stock, or a card that goes out alone
             app.play(at_once[0])
             return
@@ -173,7 +175,7 @@ class BoardView(Widget, can_focus=True):
         end = self._hit(event)
         if start is None or end is None or end[0] == start[0]:
             return
-        move = pointing.move_to(self.game_app.session.game, start, end[0])
+        move = pointing.move_to(self.game_app.session.game, start, end)
         if move is not None:
             self.dropped = True
             self.selected, self.targets = None, set()

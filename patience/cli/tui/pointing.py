@@ -35,7 +35,8 @@ def moves_from(game: Game, hit: Hit) -> list[Move]:
             if pile in (src, n) and (count in (None, 1)):
                 found.append(move)
         elif dst == CLOSE_UP:
-            continue
+            if pile == game.rules.refill_pile:  # the pile that refills the closed-up layout plays it
+                found.append(move)
         elif src == pile and (count is None or n == count or dst < 0):
             found.append(move)
     if count is None:  # the label: the longest run that moves to each target
@@ -58,12 +59,25 @@ def target_of(move: Move, source: int) -> int:
     return dst if dst >= 0 else -1
 
 
-def move_to(game: Game, source: Hit, target: int) -> Move | None:
-    """The move from the picked-up card(s) to the pile clicked next, when there is one."""
+def move_to(game: Game, source: Hit, target: Hit) -> Move | None:
+    """The move from the picked-up card(s) to the spot clicked next, when there is one: onto its
+    pile, or, for a swap, with the very card clicked (a pile's label: its top card)."""
+    pile, index = target
+    if index < 0 and game.piles[pile]:
+        index = len(game.piles[pile]) - 1
     for move in moves_from(game, source):
-        if target_of(move, source[0]) == target:
-            return move
+        if target_of(move, source[0]) != pile:
+            continue
+        if move[1] == SWAP and index not in _swap_indexes(move, pile):
+            continue
+        return move
     return None
+
+
+def _swap_indexes(move: Move, pile: int) -> set[int]:
+    """The indexes of the cards a swap takes from ``pile``."""
+    a, _swap, b = move
+    return {place % SLOT for place in (a, b) if place // SLOT == pile}
 
 
 def best_move(game: Game, hit: Hit) -> Move | None:
@@ -88,12 +102,17 @@ def best_move(game: Game, hit: Hit) -> Move | None:
 
 
 def playable(game: Game) -> set[Hit]:
-    """The cards that can move now (swaps aside: in a game that allows one, every card could)."""
+    """The cards that can move now (swaps aside: in a game that allows one, every card could), and
+    the close-up's refill pile while a close-up would change something."""
     spots: set[Hit] = set()
     for src, dst, n in game.legal_moves():
-        if dst == SWAP or dst == CLOSE_UP:
+        if dst == SWAP:
             continue
-        if dst == REMOVE:
+        if dst == CLOSE_UP:
+            refill = game.rules.refill_pile
+            if refill >= 0 and game.piles[refill]:
+                spots.add((refill, len(game.piles[refill]) - 1))
+        elif dst == REMOVE:
             spots.update((p, len(game.piles[p]) - 1) for p in {src, n})
         elif dst < 0:
             spots.add((src, len(game.piles[src]) - 1))
