@@ -1,0 +1,965 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled search core: a position in C arrays, its moves, push/pop, an incremental
+128-bit key, and a depth-first search over a transposition table of those keys.
+
+It plays exactly what `Game.legal_moves(actions=False)` and `Game.push` do for the rulesets
+`tables.not_covered` accepts (tests/test_core_differential.py holds it to that); the tables
+come from `tables.core_tables`.
+"""
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport int16_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+cdef enum:
+    NCARDS = 52
+    SQUARE = 2704
+    MOST_COPIES = 8
+    DEAL = -1
+    REDEAL = -2
+    MOVE_ANY = 3
+    LIMIT_SUPERMOVE = 1
+    FEW_STARTERS = 13
+    CHECK_EVERY = 256
+    # What a solution pays for a move out of a win pile: tried after every other child.
+    OUT_OF_HOME = 1 << 20
+    # The estimate's weights (solver/heuristic.py; depth-first's face-down weight, search.py).
+    W_OUT = 4
+    W_DOWN = 20
+    W_DISORDER = 2
+    W_FREE = 2
+    W_CELL = 2
+
+ctypedef struct Move:
+    int16_t src
+    int16_t dst
+    int16_t n
+
+ctypedef struct Undo:
+    int16_t src
+    int16_t dst
+    int16_t n
+    int16_t extra  # card moves: 1 when a card turned up; deals: cards dealt
+
+ctypedef struct Child:
+    Move move
+    int estimate
+    int order
+
+ctypedef struct Frame:
+    int start  # its children: children[start:stop], next to try at `next`
+    int stop
+    int next
+    int edge  # undo records pushed to reach this frame's position from its parent
+
+
+cdef inline uint64_t mix0(uint64_t x) nogil:
+    x ^= x >> 30
+    x *= <uint64_t>0xbf58476d1ce4e5b9ULL
+    x ^= x >> 27
+    x *= <uint64_t>0x94d049bb133111ebULL
+    x ^= x >> 31
+    return x
+
+
+cdef inline uint64_t mix1(uint64_t x) nogil:
+    x ^= x >> 33
+    x *= <uint64_t>0xff51afd7ed558ccdULL
+    x ^= x >> 33
+    x *= <uint64_t>0xc4ceb9fe1a85ec53ULL
+    x ^= x >> 33
+    return x
+
+
+cdef double now() nogil:
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec + t.tv_nsec * 1e-9
+
+
+cdef void *grow(void *block, size_t size) except NULL:
+    cdef void *bigger = realloc(block, size)
+    if bigger == NULL:
+        raise MemoryError()
+    return bigger
+
+
+cdef int by_estimate(const void *a, const void *b) noexcept nogil:
+    cdef const Child *x = <const Child *>a
+    cdef const Child *y = <const Child *>b
+    if x.estimate != y.estimate:
+        return -1 if x.estimate < y.estimate else 1
+    return x.order - y.order
+
+
+cdef extern from "stdlib.h":
+    void qsort(void *base, size_t n, size_t size, int (*compar)(const void *, const void *) noexcept nogil) nogil
+
+
+cdef class Core:
+    """One position of one covered ruleset, with the search that starts from it."""
+
+    cdef int P, G, cap, total, decks
+    cdef uint8_t *cards
+    cdef int *size
+    cdef int *hidden
+    cdef int redeals_used
+    cdef int *pile_group
+    cdef int *gfirst
+    cdef int *gstop
+    cdef int *move_kind
+    cdef int *run_limit
+    cdef int *max_cards
+    cdef int *turn_up
+    cdef int *sortable
+    cdef int *build_id
+    cdef uint8_t *fits
+    cdef uint8_t *fits_n
+    cdef uint8_t *fits_list
+    cdef uint8_t *run_ok
+    cdef uint8_t *empty_ok
+    cdef int *takes_empty
+    cdef uint8_t *base_ok
+    cdef int *has_base_ok
+    cdef uint8_t *takes_from
+    cdef int *starters_n
+    cdef uint8_t *starters
+    cdef int *movable
+    cdef int n_movable
+    cdef uint8_t *is_column
+    cdef int *cell_piles
+    cdef int n_cells
+    cdef int *column_piles
+    cdef int n_columns
+    cdef int has_limits, stock, waste, draw, redeals
+    cdef int *win_piles
+    cdef uint8_t *is_win
+    cdef int n_win
+    cdef int *stacks
+    cdef int n_stacks
+    cdef int *rooms
+    cdef int n_rooms
+    cdef int *hcells
+    cdef int n_hcells
+    # safe moves
+    cdef int autoplay
+    cdef int *needs_start
+    cdef uint8_t *needs
+    cdef int *foundations
+    cdef int n_foundations
+    cdef int *auto_sources
+    cdef int n_auto_sources
+    # keys
+    cdef uint64_t *zob0
+    cdef uint64_t *zob1
+    cdef uint64_t *zhid0
+    cdef uint64_t *zhid1
+    cdef uint64_t *salt0
+    cdef uint64_t *salt1
+    cdef uint64_t *ph0
+    cdef uint64_t *ph1
+    cdef uint64_t k0, k1
+    # undo stack
+    cdef Undo *undo
+    cdef int n_undo, undo_cap
+    # move listing scratch
+    cdef int *off_n
+    cdef int16_t *off_src
+    cdef int16_t *off_cnt
+    cdef int *runs_src
+    cdef int *runs_len
+    cdef Move *scratch
+    cdef int scratch_cap
+    # the transposition table: two 64-bit words a slot, (0, 0) free
+    cdef uint64_t *table
+    cdef size_t table_cap, table_count
+    cdef list _owned  # every block malloc'd once, freed with the object
+
+    def __cinit__(self):
+        self._owned = []
+        self.undo = NULL
+        self.table = NULL
+
+    def __init__(self, tables, piles, hidden, int redeals_used=0):
+        cdef int p, g, c, i, below
+        self.P = tables.pile_count
+        self.G = len(tables.group_first)
+        self.cap = tables.capacity
+        self.total = tables.total_cards
+        self.decks = tables.decks
+        P, G = self.P, self.G
+        self.cards = <uint8_t *>self._alloc(P * self.cap)
+        self.size = self._ints(P)
+        self.hidden = self._ints(P)
+        self.pile_group = self._int_array(tables.pile_group)
+        self.gfirst = self._int_array(tables.group_first)
+        self.gstop = self._int_array(tables.group_stop)
+        self.move_kind = self._int_array(tables.move_kind)
+        self.run_limit = self._int_array(tables.run_limit)
+        self.max_cards = self._int_array(tables.max_cards)
+        self.turn_up = self._int_array(tables.turn_up)
+        self.sortable = self._int_array(tables.sortable)
+        self.build_id = self._int_array(tables.build_id)
+        self.fits = self._bytes(tables.fits)
+        self.run_ok = self._bytes(tables.run_ok)
+        self.empty_ok = self._bytes(tables.empty_ok)
+        self.takes_empty = self._int_array(tables.takes_empty)
+        self.base_ok = self._bytes(tables.base_ok)
+        self.has_base_ok = self._int_array(tables.has_base_ok)
+        self.takes_from = self._bytes(tables.takes_from)
+        self.fits_n = <uint8_t *>self._alloc(G * NCARDS)
+        self.fits_list = <uint8_t *>self._alloc(G * SQUARE)
+        for g in range(G):
+            for below in range(NCARDS):
+                i = 0
+                for c in range(NCARDS):
+                    if self.fits[g * SQUARE + below * NCARDS + c]:
+                        self.fits_list[g * SQUARE + below * NCARDS + i] = c
+                        i += 1
+                self.fits_n[g * NCARDS + below] = i
+        self.starters_n = self._ints(G)
+        self.starters = <uint8_t *>self._alloc(G * NCARDS)
+        for g in range(G):
+            self.starters_n[g] = len(tables.starters[g])
+            for i, c in enumerate(tables.starters[g]):
+                self.starters[g * NCARDS + i] = c
+        self.movable = self._int_array(tables.movable)
+        self.n_movable = len(tables.movable)
+        self.is_column = self._bytes(tables.is_column)
+        self.cell_piles = self._int_array(tables.cell_piles)
+        self.n_cells = len(tables.cell_piles)
+        self.column_piles = self._int_array(tables.column_piles)
+        self.n_columns = len(tables.column_piles)
+        self.has_limits = tables.has_limits
+        self.stock = tables.stock
+        self.waste = tables.waste
+        self.draw = tables.draw
+        self.redeals = tables.redeals
+        self.win_piles = self._int_array(tables.win_piles)
+        self.n_win = len(tables.win_piles)
+        self.is_win = <uint8_t *>self._alloc(P)
+        for p in tables.win_piles:
+            self.is_win[p] = 1
+        self.stacks = self._int_array(tables.stacks)
+        self.n_stacks = len(tables.stacks)
+        self.rooms = self._int_array(tables.rooms)
+        self.n_rooms = len(tables.rooms)
+        self.hcells = self._int_array(tables.cells)
+        self.n_hcells = len(tables.cells)
+        self.autoplay = tables.autoplay
+        self.needs_start = self._ints(NCARDS + 1)
+        self.needs = <uint8_t *>self._alloc(NCARDS * NCARDS + 1)
+        i = 0
+        for c in range(NCARDS):
+            self.needs_start[c] = i
+            if self.autoplay:
+                for other in tables.safe_needs[c]:
+                    self.needs[i] = other
+                    i += 1
+        self.needs_start[NCARDS] = i
+        self.foundations = self._int_array(tables.foundations)
+        self.n_foundations = len(tables.foundations)
+        self.auto_sources = self._int_array(tables.autoplay_sources)
+        self.n_auto_sources = len(tables.autoplay_sources)
+        self._init_keys()
+        self.undo_cap = 1024
+        self.undo = <Undo *>grow(NULL, self.undo_cap * sizeof(Undo))
+        self.off_n = self._ints(NCARDS)
+        self.off_src = <int16_t *>self._alloc(NCARDS * MOST_COPIES * sizeof(int16_t))
+        self.off_cnt = <int16_t *>self._alloc(NCARDS * MOST_COPIES * sizeof(int16_t))
+        self.runs_src = self._ints(P)
+        self.runs_len = self._ints(P)
+        self.scratch_cap = P * (self.total + 1) + 8
+        self.scratch = <Move *>self._alloc(self.scratch_cap * sizeof(Move))
+        self.load(piles, hidden, redeals_used)
+
+    # ------------------------------------------------------------ memory
+    cdef void *_alloc(self, size_t n) except NULL:
+        cdef void *block = malloc(n if n else 1)
+        if block == NULL:
+            raise MemoryError()
+        memset(block, 0, n if n else 1)
+        self._owned.append(<size_t>block)
+        return block
+
+    cdef int *_ints(self, int n) except NULL:
+        return <int *>self._alloc(n * sizeof(int))
+
+    cdef int *_int_array(self, values) except NULL:
+        cdef int *out = self._ints(len(values))
+        cdef int i
+        for i, v in enumerate(values):
+            out[i] = v
+        return out
+
+    cdef uint8_t *_bytes(self, bytes values) except NULL:
+        cdef uint8_t *out = <uint8_t *>self._alloc(len(values))
+        cdef int i
+        cdef const unsigned char[:] view = values
+        for i in range(len(values)):
+            out[i] = view[i]
+        return out
+
+    def __dealloc__(self):
+        if self._owned is not None:
+            for block in self._owned:
+                free(<void *><size_t>block)
+        free(self.undo)
+        free(self.table)
+
+    # ------------------------------------------------------------ keys
+    cdef void _init_keys(self) except *:
+        cdef int i, p
+        cdef uint64_t seed = 0x9E3779B97F4A7C15ULL
+        n = self.cap * NCARDS
+        self.zob0 = <uint64_t *>self._alloc(n * sizeof(uint64_t))
+        self.zob1 = <uint64_t *>self._alloc(n * sizeof(uint64_t))
+        self.zhid0 = <uint64_t *>self._alloc((self.cap + 1) * sizeof(uint64_t))
+        self.zhid1 = <uint64_t *>self._alloc((self.cap + 1) * sizeof(uint64_t))
+        self.salt0 = <uint64_t *>self._alloc((self.P + 1) * sizeof(uint64_t))
+        self.salt1 = <uint64_t *>self._alloc((self.P + 1) * sizeof(uint64_t))
+        self.ph0 = <uint64_t *>self._alloc(self.P * sizeof(uint64_t))
+        self.ph1 = <uint64_t *>self._alloc(self.P * sizeof(uint64_t))
+        for i in range(n):
+            seed += 0x9E3779B97F4A7C15ULL
+            self.zob0[i] = mix0(seed)
+            self.zob1[i] = mix1(seed ^ 0x5555555555555555ULL)
+        for i in range(self.cap + 1):
+            seed += 0x9E3779B97F4A7C15ULL
+            self.zhid0[i] = mix0(seed)
+            self.zhid1[i] = mix1(seed ^ 0x5555555555555555ULL)
+        # The piles of a sortable group share one salt, so their sum does not see their order;
+        # another pile gets a salt of its own. The last salt is the redeals counter's.
+        for p in range(self.P + 1):
+            seed += 0x9E3779B97F4A7C15ULL
+            self.salt0[p] = mix0(seed)
+            self.salt1[p] = mix1(seed ^ 0x5555555555555555ULL)
+        for p in range(self.P):
+            g = self.pile_group[p]
+            if self.sortable[g]:
+                self.salt0[p] = self.salt0[self.gfirst[g]]
+                self.salt1[p] = self.salt1[self.gfirst[g]]
+
+    cdef inline void _unkey(self, int p) noexcept nogil:
+        self.k0 -= mix0(self.ph0[p] + self.salt0[p])
+        self.k1 -= mix1(self.ph1[p] + self.salt1[p])
+
+    cdef inline void _rekey(self, int p) noexcept nogil:
+        self.k0 += mix0(self.ph0[p] + self.salt0[p])
+        self.k1 += mix1(self.ph1[p] + self.salt1[p])
+
+    cdef inline void _redeals_key(self, int sign) noexcept nogil:
+        if self.stock >= 0 and self.redeals >= 0:
+            if sign > 0:
+                self.k0 += mix0(<uint64_t>self.redeals_used + self.salt0[self.P])
+                self.k1 += mix1(<uint64_t>self.redeals_used + self.salt1[self.P])
+            else:
+                self.k0 -= mix0(<uint64_t>self.redeals_used + self.salt0[self.P])
+                self.k1 -= mix1(<uint64_t>self.redeals_used + self.salt1[self.P])
+
+    cdef inline void _put(self, int p, uint8_t card) noexcept nogil:
+        """Put a card on pile p (its key contribution taken out by the caller)."""
+        cdef int at = self.size[p]
+        self.cards[p * self.cap + at] = card
+        self.ph0[p] += self.zob0[at * NCARDS + card]
+        self.ph1[p] += self.zob1[at * NCARDS + card]
+        self.size[p] = at + 1
+
+    cdef inline uint8_t _take(self, int p) noexcept nogil:
+        cdef int at = self.size[p] - 1
+        cdef uint8_t card = self.cards[p * self.cap + at]
+        self.ph0[p] -= self.zob0[at * NCARDS + card]
+        self.ph1[p] -= self.zob1[at * NCARDS + card]
+        self.size[p] = at
+        return card
+
+    cdef inline void _set_hidden(self, int p, int h) noexcept nogil:
+        self.ph0[p] += self.zhid0[h] - self.zhid0[self.hidden[p]]
+        self.ph1[p] += self.zhid1[h] - self.zhid1[self.hidden[p]]
+        self.hidden[p] = h
+
+    def load(self, piles, hidden, int redeals_used=0):
+        """Stand at a position: per pile its cards (bottom first) and face-down count."""
+        cdef int p
+        self.k0 = self.k1 = 0
+        self.redeals_used = redeals_used
+        self.n_undo = 0
+        for p in range(self.P):
+            self.size[p] = 0
+            self.hidden[p] = 0
+            self.ph0[p] = self.zhid0[0]
+            self.ph1[p] = self.zhid1[0]
+            if len(piles[p]) > self.cap:
+                raise ValueError("a pile holds more cards than the pack")
+            for card in piles[p]:
+                self._put(p, card)
+            self._set_hidden(p, hidden[p])
+            self._rekey(p)
+        self._redeals_key(1)
+
+    def key(self):
+        return (self.k0, self.k1)
+
+    def piles(self):
+        return [[self.cards[p * self.cap + i] for i in range(self.size[p])] for p in range(self.P)]
+
+    def hidden_counts(self):
+        return [self.hidden[p] for p in range(self.P)]
+
+    @property
+    def redeals(self):
+        return self.redeals_used
+
+    # ------------------------------------------------------------ moves
+    cdef inline bint _several_ok(self, int src, int n, int g, int target_size, bint to_column,
+                                 int free_cells, int empty_columns) noexcept nogil:
+        """`Game._several_ok` for a covered ruleset (places_take_all, so the counts are the listing's)."""
+        cdef int sg = self.pile_group[src]
+        cdef int i, base, columns, kind
+        cdef int64_t limit
+        if self.max_cards[g] and target_size + n > self.max_cards[g]:
+            return False
+        if not (sg == g or (self.build_id[sg] == self.build_id[g] and self.move_kind[sg] != MOVE_ANY)):
+            base = src * self.cap
+            for i in range(self.size[src] - n + 1, self.size[src]):
+                if not self.run_ok[g * SQUARE + self.cards[base + i - 1] * NCARDS + self.cards[base + i]]:
+                    return False
+        kind = self.run_limit[sg]
+        if not kind:
+            return True
+        columns = empty_columns - 1 if to_column else empty_columns
+        if kind == LIMIT_SUPERMOVE:
+            if columns > 40:
+                return True
+            limit = (<int64_t>free_cells + 1) << columns
+        else:
+            limit = free_cells + columns + 1
+        return n <= limit
+
+    cdef int _list(self, Move *out) noexcept nogil:
+        """`Game.legal_moves(actions=False)`, in its order; returns how many."""
+        cdef int i, k, p, src, dst, g, top, low, lowest, run, n, card, count = 0, nruns = 0
+        cdef int free_cells = 0, empty_columns = 0, first_empty_done, size, mc, start, ntake
+        cdef int m, entries, a_src, a_n, j
+        cdef uint8_t *pile
+        cdef uint8_t *ok
+        cdef int16_t e_src[NCARDS * MOST_COPIES]
+        cdef int16_t e_n[NCARDS * MOST_COPIES]
+        for card in range(NCARDS):
+            self.off_n[card] = 0
+        for i in range(self.n_movable):
+            src = self.movable[i]
+            top = self.size[src] - 1
+            if top < self.hidden[src]:
+                continue
+            pile = self.cards + src * self.cap
+            if self.move_kind[self.pile_group[src]] == 1:
+                run = 1
+            else:
+                ok = self.run_ok + self.pile_group[src] * SQUARE
+                low = top
+                lowest = self.hidden[src]
+                while low > lowest and ok[pile[low - 1] * NCARDS + pile[low]]:
+                    low -= 1
+                run = top - low + 1
+            self.runs_src[nruns] = src
+            self.runs_len[nruns] = run
+            nruns += 1
+            for n in range(1, run + 1):
+                card = pile[top - n + 1]
+                k = self.off_n[card]
+                if k < MOST_COPIES:
+                    self.off_src[card * MOST_COPIES + k] = src
+                    self.off_cnt[card * MOST_COPIES + k] = n
+                    self.off_n[card] = k + 1
+        if self.has_limits:
+            for i in range(self.n_cells):
+                if not self.size[self.cell_piles[i]]:
+                    free_cells += 1
+            for i in range(self.n_columns):
+                if not self.size[self.column_piles[i]]:
+                    empty_columns += 1
+        for g in range(self.G):
+            mc = self.max_cards[g]
+            first_empty_done = 0
+            for dst in range(self.gfirst[g], self.gstop[g]):
+                size = self.size[dst]
+                if size:
+                    if mc and size >= mc:
+                        continue
+                    pile = self.cards + dst * self.cap
+                    if self.has_base_ok[g] and not self.base_ok[g * NCARDS + pile[0]]:
+                        continue
+                    top = pile[size - 1]
+                    start = g * SQUARE + top * NCARDS
+                    for j in range(self.fits_n[g * NCARDS + top]):
+                        card = self.fits_list[start + j]
+                        for k in range(self.off_n[card]):
+                            src = self.off_src[card * MOST_COPIES + k]
+                            n = self.off_cnt[card * MOST_COPIES + k]
+                            if src == dst or not self.takes_from[g * self.P + src]:
+                                continue
+                            if n > 1 and not self._several_ok(src, n, g, size, False, free_cells, empty_columns):
+                                continue
+                            out[count].src = src
+                            out[count].dst = dst
+                            out[count].n = n
+                            count += 1
+                elif self.takes_empty[g] and not first_empty_done:
+                    first_empty_done = self.sortable[g]
+                    entries = 0
+                    if self.starters_n[g] >= FEW_STARTERS:
+                        for i in range(nruns):
+                            src = self.runs_src[i]
+                            if src == dst or not self.takes_from[g * self.P + src]:
+                                continue
+                            run = self.runs_len[i]
+                            if mc and mc < run:
+                                run = mc
+                            for n in range(1, run + 1):
+                                e_src[entries] = src
+                                e_n[entries] = n
+                                entries += 1
+                    else:
+                        for j in range(self.starters_n[g]):
+                            card = self.starters[g * NCARDS + j]
+                            for k in range(self.off_n[card]):
+                                src = self.off_src[card * MOST_COPIES + k]
+                                n = self.off_cnt[card * MOST_COPIES + k]
+                                if src == dst or not self.takes_from[g * self.P + src] or (mc and n > mc):
+                                    continue
+                                # sorted by (source, count), as the engine sorts them
+                                m = entries
+                                while m > 0 and (e_src[m - 1] > src or (e_src[m - 1] == src and e_n[m - 1] > n)):
+                                    e_src[m] = e_src[m - 1]
+                                    e_n[m] = e_n[m - 1]
+                                    m -= 1
+                                e_src[m] = src
+                                e_n[m] = n
+                                entries += 1
+                    for i in range(entries):
+                        src = e_src[i]
+                        n = e_n[i]
+                        card = self.cards[src * self.cap + self.size[src] - n]
+                        if not self.empty_ok[g * NCARDS + card]:
+                            continue
+                        if n > 1 and not self._several_ok(src, n, g, 0, self.is_column[dst], free_cells,
+                                                          empty_columns):
+                            continue
+                        out[count].src = src
+                        out[count].dst = dst
+                        out[count].n = n
+                        count += 1
+        if self.stock >= 0:
+            if self.size[self.stock]:
+                out[count].src = self.stock
+                out[count].dst = DEAL
+                out[count].n = 0
+                count += 1
+            elif self.waste >= 0 and self.size[self.waste] and (self.redeals < 0 or self.redeals_used < self.redeals):
+                out[count].src = self.stock
+                out[count].dst = REDEAL
+                out[count].n = 0
+                count += 1
+        return count
+
+    cdef int _undo_room(self) except -1:
+        if self.n_undo >= self.undo_cap:
+            self.undo = <Undo *>grow(self.undo, 2 * self.undo_cap * sizeof(Undo))
+            self.undo_cap *= 2
+        return 0
+
+    cdef int _push(self, Move m) except -1:
+        """`Game.push` for a covered ruleset. O(cards moved)."""
+        cdef int src = m.src, dst = m.dst, n = m.n, i, dealt, extra = 0, s
+        cdef uint8_t buf[256]
+        self._undo_room()
+        if dst >= 0:
+            self._unkey(src)
+            self._unkey(dst)
+            s = self.size[src]
+            for i in range(n):
+                buf[i] = self._take(src)
+            for i in range(n - 1, -1, -1):
+                self._put(dst, buf[i])
+            s = self.size[src]
+            if s and self.hidden[src] == s and self.turn_up[self.pile_group[src]]:
+                self._set_hidden(src, s - 1)
+                extra = 1
+            self._rekey(src)
+            self._rekey(dst)
+        elif dst == DEAL:
+            self._unkey(src)
+            self._unkey(self.waste)
+            dealt = self.draw if self.draw < self.size[src] else self.size[src]
+            for i in range(dealt):
+                self._put(self.waste, self._take(src))
+            self._set_hidden(src, self.size[src])
+            extra = dealt
+            self._rekey(src)
+            self._rekey(self.waste)
+        else:  # REDEAL: the waste turned over onto the stock
+            self._unkey(src)
+            self._unkey(self.waste)
+            self._redeals_key(-1)
+            while self.size[self.waste]:
+                self._put(src, self._take(self.waste))
+            self._set_hidden(src, self.size[src])
+            self.redeals_used += 1
+            self._redeals_key(1)
+            self._rekey(src)
+            self._rekey(self.waste)
+        self.undo[self.n_undo].src = src
+        self.undo[self.n_undo].dst = dst
+        self.undo[self.n_undo].n = n
+        self.undo[self.n_undo].extra = extra
+        self.n_undo += 1
+        return 0
+
+    cdef void _pop(self) noexcept nogil:
+        """`Game.pop`: the last pushed move taken back exactly."""
+        cdef int i
+        cdef uint8_t buf[256]
+        self.n_undo -= 1
+        cdef Undo u = self.undo[self.n_undo]
+        if u.dst >= 0:
+            self._unkey(u.src)
+            self._unkey(u.dst)
+            if u.extra:
+                self._set_hidden(u.src, self.hidden[u.src] + 1)
+            for i in range(u.n):
+                buf[i] = self._take(u.dst)
+            for i in range(u.n - 1, -1, -1):
+                self._put(u.src, buf[i])
+            self._rekey(u.src)
+            self._rekey(u.dst)
+        elif u.dst == DEAL:
+            self._unkey(u.src)
+            self._unkey(self.waste)
+            for i in range(u.extra):
+                self._put(u.src, self._take(self.waste))
+            self._set_hidden(u.src, self.size[u.src])
+            self._rekey(u.src)
+            self._rekey(self.waste)
+        else:
+            self._unkey(u.src)
+            self._unkey(self.waste)
+            self._redeals_key(-1)
+            while self.size[u.src]:
+                self._put(self.waste, self._take(u.src))
+            self._set_hidden(u.src, 0)
+            self.redeals_used -= 1
+            self._redeals_key(1)
+            self._rekey(u.src)
+            self._rekey(self.waste)
+
+    cdef inline bint _won(self) noexcept nogil:
+        cdef int i, home = 0
+        for i in range(self.n_win):
+            home += self.size[self.win_piles[i]]
+        return home == self.total
+
+    # ------------------------------------------------------------ safe moves and the estimate
+    cdef inline bint _lands(self, int src, int f, int card) noexcept nogil:
+        """Whether the one card on top of ``src`` may go to pile ``f`` now."""
+        cdef int g = self.pile_group[f]
+        cdef int size = self.size[f]
+        if f == src or not self.takes_from[g * self.P + src]:
+            return False
+        if size == 0:
+            return self.takes_empty[g] and self.empty_ok[g * NCARDS + card]
+        if self.max_cards[g] and size >= self.max_cards[g]:
+            return False
+        if self.has_base_ok[g] and not self.base_ok[g * NCARDS + self.cards[f * self.cap]]:
+            return False
+        return self.fits[g * SQUARE + self.cards[f * self.cap + size - 1] * NCARDS + card]
+
+    cdef int _safe_move(self, Move *found) noexcept nogil:
+        """`prune.Autoplay._find`: a safe foundation move whose card has one possible home."""
+        cdef int i, j, src, card, f, first, t, top, ntargets
+        cdef uint8_t home[NCARDS]
+        cdef int counted = 0
+        cdef int targets[64]
+        for i in range(self.n_auto_sources):
+            src = self.auto_sources[i]
+            if self.size[src] <= self.hidden[src]:
+                continue
+            card = self.cards[src * self.cap + self.size[src] - 1]
+            ntargets = 0
+            for j in range(self.n_foundations):
+                f = self.foundations[j]
+                if self._lands(src, f, card) and ntargets < 64:
+                    targets[ntargets] = f
+                    ntargets += 1
+            if not ntargets:
+                continue
+            if not counted:
+                counted = 1
+                memset(home, 0, NCARDS)
+                for j in range(self.n_foundations):
+                    f = self.foundations[j]
+                    for t in range(self.size[f]):
+                        home[self.cards[f * self.cap + t]] += 1
+            for j in range(self.needs_start[card], self.needs_start[card + 1]):
+                if home[self.needs[j]] < self.decks:
+                    break
+            else:
+                if self._one_home(card, targets, ntargets, home):
+                    found.src = src
+                    found.dst = targets[0]
+                    found.n = 1
+                    return 1
+        return 0
+
+    cdef bint _one_home(self, int card, int *targets, int ntargets, uint8_t *home) noexcept nogil:
+        cdef int first = targets[0], j, f, t, top
+        cdef int g = self.pile_group[first]
+        if self.decks > 1:
+            if ntargets + home[card] < self.decks:
+                return False
+            for j in range(1, ntargets):
+                f = targets[j]
+                if self.pile_group[f] != g or self.size[f] != self.size[first]:
+                    return False
+                for t in range(self.size[f]):
+                    if self.cards[f * self.cap + t] != self.cards[first * self.cap + t]:
+                        return False
+            return True
+        top = self.cards[first * self.cap + self.size[first] - 1] if self.size[first] else -1
+        for j in range(1, ntargets):
+            f = targets[j]
+            if self.pile_group[f] != g:
+                return False
+            if (self.cards[f * self.cap + self.size[f] - 1] if self.size[f] else -1) != top:
+                return False
+        return True
+
+    cdef int _play_safe(self) except -1:
+        """Push every safe move in turn; returns how many."""
+        cdef Move m
+        cdef int played = 0
+        if not self.autoplay:
+            return 0
+        while self._safe_move(&m):
+            self._push(m)
+            played += 1
+        return played
+
+    cdef int _estimate(self) noexcept nogil:
+        """`heuristic.Heuristic` with depth-first's weights: lower is nearer a win."""
+        cdef int i, p, size, start, below, above, j, home = 0, down = 0, disorder = 0, free = 0, cells = 0
+        cdef uint8_t *pile
+        cdef uint8_t *ok
+        for i in range(self.n_win):
+            home += self.size[self.win_piles[i]]
+        for i in range(self.n_stacks):
+            p = self.stacks[i]
+            size = self.size[p]
+            if size < 2:
+                continue
+            down += self.hidden[p]
+            pile = self.cards + p * self.cap
+            ok = self.run_ok + self.pile_group[p] * SQUARE
+            start = self.hidden[p] if self.hidden[p] else 1
+            below = pile[start - 1]
+            for j in range(start, size):
+                above = pile[j]
+                if not ok[below * NCARDS + above]:
+                    disorder += size - j
+                    break
+                below = above
+        for i in range(self.n_rooms):
+            if not self.size[self.rooms[i]]:
+                free += 1
+        for i in range(self.n_hcells):
+            if not self.size[self.hcells[i]]:
+                cells += 1
+        return (W_OUT * (self.total - home) + W_DOWN * down + W_DISORDER * disorder
+                - W_FREE * free - W_CELL * cells)
+
+    # ------------------------------------------------------------ the transposition table
+    cdef int _table_init(self, size_t slots) except -1:
+        if self.table != NULL:
+            free(self.table)
+        self.table = <uint64_t *>malloc(slots * 2 * sizeof(uint64_t))
+        if self.table == NULL:
+            raise MemoryError()
+        memset(self.table, 0, slots * 2 * sizeof(uint64_t))
+        self.table_cap = slots
+        self.table_count = 0
+        return 0
+
+    cdef inline bint _seen_or_add(self, uint64_t a, uint64_t b) noexcept nogil:
+        """True when the key is in the table; else adds it (the caller keeps room)."""
+        cdef size_t mask = self.table_cap - 1
+        cdef size_t i = (a ^ (b >> 17)) & mask
+        if a == 0 and b == 0:
+            b = 1  # (0, 0) marks a free slot
+        while True:
+            if self.table[2 * i] == a and self.table[2 * i + 1] == b:
+                return True
+            if self.table[2 * i] == 0 and self.table[2 * i + 1] == 0:
+                self.table[2 * i] = a
+                self.table[2 * i + 1] = b
+                self.table_count += 1
+                return False
+            i = (i + 1) & mask
+
+    cdef int _table_grow(self) except -1:
+        """Double the table, every key moved to its new slot."""
+        cdef uint64_t *old = self.table
+        cdef size_t old_cap = self.table_cap, i
+        self.table = NULL
+        self._table_init(old_cap * 2)
+        for i in range(old_cap):
+            if old[2 * i] or old[2 * i + 1]:
+                self._seen_or_add(old[2 * i], old[2 * i + 1])
+        free(old)
+        return 0
+
+    # ------------------------------------------------------------ Python-visible, for tests
+    def legal_moves(self):
+        cdef int n = self._list(self.scratch), i
+        return [(self.scratch[i].src, self.scratch[i].dst, self.scratch[i].n) for i in range(n)]
+
+    def push(self, move):
+        cdef Move m
+        m.src, m.dst, m.n = move
+        self._push(m)
+
+    def pop(self):
+        if self.n_undo <= 0:
+            raise IndexError("nothing to pop")
+        self._pop()
+
+    def is_won(self):
+        return bool(self._won())
+
+    def safe_moves(self):
+        """Push the safe moves here and return them (tests compare them with `prune.Autoplay`)."""
+        start = self.n_undo
+        self._play_safe()
+        return [(self.undo[i].src, self.undo[i].dst, self.undo[i].n) for i in range(start, self.n_undo)]
+
+    # ------------------------------------------------------------ the search
+    def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None):
+        """Depth-first search from here, children tried best estimate first, each position
+        stored once in the table. Returns (status, moves, states, reason); the position is
+        left as it was."""
+        cdef double start = now(), deadline = -1.0, next_report
+        cdef long long limit = -1 if max_states is None else max_states
+        cdef long long memory = -1 if max_memory is None else max_memory
+        cdef long long states = 0
+        cdef int base = self.n_undo, i, n, nframes = 0, frames_cap = 256, n_children = 0, children_cap = 4096
+        cdef int before, edge, count
+        cdef Frame *frames = NULL
+        cdef Child *children = NULL
+        cdef Child *c
+        cdef Frame *f
+        cdef Move m
+        cdef uint64_t a, b
+        if timeout is not None:
+            deadline = start + timeout
+        next_report = start + 0.5
+        self._table_init(1 << 16)
+        try:
+            frames = <Frame *>grow(NULL, frames_cap * sizeof(Frame))
+            children = <Child *>grow(NULL, children_cap * sizeof(Child))
+            for k in avoid_keys:
+                self._seen_or_add(k[0], k[1])
+            self._play_safe()
+            self._seen_or_add(self.k0, self.k1)
+            if self._won():
+                return self._answer("solved", base, 0, "win found")
+            edge = self.n_undo - base
+            while True:
+                # List the unseen children of the position here as a new frame.
+                n = self._list(self.scratch)
+                if n_children + n > children_cap:
+                    while n_children + n > children_cap:
+                        children_cap *= 2
+                    children = <Child *>grow(children, children_cap * sizeof(Child))
+                if nframes >= frames_cap:
+                    frames_cap *= 2
+                    frames = <Frame *>grow(frames, frames_cap * sizeof(Frame))
+                count = 0
+                for i in range(n):
+                    m = self.scratch[i]
+                    before = self.n_undo
+                    self._push(m)
+                    self._play_safe()
+                    if self.table_count * 4 >= self.table_cap * 3:
+                        if memory >= 0 and <long long>(self.table_cap * 32) + self._stack_bytes(frames_cap, children_cap) > memory:
+                            while self.n_undo > before:
+                                self._pop()
+                            return self._finish("unknown", base, states, "max memory", frames, children)
+                        self._table_grow()
+                    if not self._seen_or_add(self.k0, self.k1):
+                        if self._won():
+                            return self._finish("solved", base, states, "win found", frames, children)
+                        c = &children[n_children + count]
+                        c.move = m
+                        c.estimate = self._estimate() + (OUT_OF_HOME if m.dst >= 0 and self.is_win[m.src] else 0)
+                        c.order = i
+                        count += 1
+                    while self.n_undo > before:
+                        self._pop()
+                qsort(&children[n_children], count, sizeof(Child), by_estimate)
+                f = &frames[nframes]
+                f.start = n_children
+                f.stop = n_children + count
+                f.next = n_children
+                f.edge = edge
+                n_children += count
+                nframes += 1
+                # Go down to the next child not tried, going up past frames whose children are all tried.
+                while nframes:
+                    f = &frames[nframes - 1]
+                    if f.next < f.stop:
+                        break
+                    n_children = f.start
+                    for i in range(f.edge):
+                        self._pop()
+                    nframes -= 1
+                if not nframes:
+                    # every position reachable was expanded
+                    return self._finish("unsolvable", base, states, "search exhausted", frames, children)
+                m = children[f.next].move
+                f.next += 1
+                before = self.n_undo
+                self._push(m)
+                self._play_safe()
+                edge = self.n_undo - before
+                states += 1
+                if limit >= 0 and states >= limit:
+                    return self._finish("unknown", base, states, "max states", frames, children)
+                if states % CHECK_EVERY == 0:
+                    if PyErr_CheckSignals() < 0:
+                        raise KeyboardInterrupt
+                    t = now()
+                    if deadline >= 0 and t > deadline:
+                        return self._finish("unknown", base, states, "timeout", frames, children)
+                    if progress is not None and t >= next_report:
+                        next_report = t + 0.5
+                        progress(states, t - start)
+        finally:
+            free(frames)
+            free(children)
+            free(self.table)
+            self.table = NULL
+            while self.n_undo > base:
+                self._pop()
+
+    cdef long long _stack_bytes(self, int frames_cap, int children_cap) noexcept:
+        return <long long>frames_cap * sizeof(Frame) + <long long>children_cap * sizeof(Child)
+
+    cdef object _finish(self, str status, int base, long long states, str reason, Frame *frames, Child *children):
+        return self._answer(status, base, states, reason)
+
+    cdef object _answer(self, str status, int base, long long states, str reason):
+        moves = []
+        if status == "solved":
+            moves = [(self.undo[i].src, self.undo[i].dst, self.undo[i].n) for i in range(base, self.n_undo)]
+        return status, moves, states, reason

@@ -1,0 +1,176 @@
+"""The compiled rules flattened into the plain arrays the compiled core (`_search.pyx`) reads,
+and the reason a ruleset lies outside what the core plays.
+
+The core covers the vocabulary of the simple families: card moves of the top card or a built
+run, FC-5's run limits where every free place carries any card, face-down cards turned up
+automatically, a stock onto one waste (or none), and a win with every card home. Everything
+else falls back to the Python search, with `not_covered`'s one-line reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import DECK_SIZE
+from ..engine.compiled import MOVE_ANY, MOVE_NONE, MOVE_RUN, MOVE_TOP, SCAN_RUN, SCAN_TOP, CompiledRules
+
+MOST_COPIES = 8  # copies of one card the core's move listing keeps room for
+_MOVE_NAMES = {MOVE_ANY: "any", 4: "alone", 5: "pile"}
+
+
+def not_covered(rules: CompiledRules) -> str | None:
+    """None when the compiled core plays this ruleset exactly as the engine does; else the first
+    feature it lacks, in a few words."""
+    ruleset = rules.ruleset
+    actions = [name for name in ("swap", "close_up", "reshuffle") if getattr(ruleset.actions, name) is not None]
+    if actions:
+        return "actions: " + ", ".join(name.replace("_", "-") for name in actions)
+    if rules.remove_rules:
+        return "remove rules"
+    if rules.preferred_by is not None:
+        return "prefer"
+    if rules.discard_ok is not None:
+        return "discard"
+    for g in rules.groups:
+        if g.uncovers is not None or rules.has_uncover:
+            return "a shape's uncovering"
+        if g.lanes is not None:
+            return "lanes (free: clear-lane)"
+        if g.follows is not None:
+            return "follows"
+        if g.base_empty:
+            return "empty: base"
+        if g.base_from >= 0:
+            return "base_of"
+        if g.unit:
+            return "unit"
+        if g.reach:
+            return "reach"
+        if g.left_of is not None:
+            return "empty_builds_on"
+        if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN):
+            return "move: " + _MOVE_NAMES[g.move_kind]
+    if rules.fill_from is not None:
+        return "fill"
+    if rules.has_limits and not rules.places_take_all:
+        return "run limits through places that take only some cards"
+    if rules.stock_pile >= 0:
+        if rules.waste_pile < 0:
+            return "stock deals onto several piles"
+        if rules.stock_needs_filled or rules.group_of[rules.waste_pile].max_cards:
+            return "a stock deal that reads its target"
+    win = rules.win_conditions
+    if len(win) != 1 or win[0].full or rules.win_rows or win[0].left_count >= 0 or not win[0].piles:
+        return "a win other than all cards home"
+    if max(rules.copies) > MOST_COPIES:
+        return f"more than {MOST_COPIES} copies of a card"
+    if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN) for p in rules.movable_piles):
+        return "a pile scanned by the engine's general path"
+    return None
+
+
+@dataclass(frozen=True)
+class CoreTables:
+    """Per group and per pile arrays (bytes and tuples of ints), indexed as `_search.pyx` reads them."""
+
+    pile_count: int
+    capacity: int  # the most cards one pile may hold: the whole pack
+    total_cards: int
+    pile_group: tuple[int, ...]
+    group_first: tuple[int, ...]
+    group_stop: tuple[int, ...]
+    move_kind: tuple[int, ...]
+    run_limit: tuple[int, ...]
+    max_cards: tuple[int, ...]
+    turn_up: tuple[int, ...]
+    sortable: tuple[int, ...]
+    build_id: tuple[int, ...]
+    fits: bytes  # group * 2704 + below * 52 + above
+    run_ok: bytes  # the same layout
+    empty_ok: bytes  # group * 52 + card
+    takes_empty: tuple[int, ...]  # per group: 1 if an empty pile takes some card
+    base_ok: bytes  # group * 52 + bottom card
+    has_base_ok: tuple[int, ...]
+    takes_from: bytes  # group * pile_count + source pile
+    starters: tuple[tuple[int, ...], ...]
+    movable: tuple[int, ...]
+    is_column: bytes
+    cell_piles: tuple[int, ...]
+    column_piles: tuple[int, ...]
+    has_limits: int
+    stock: int
+    waste: int
+    draw: int
+    redeals: int  # -1: unlimited
+    win_piles: tuple[int, ...]
+    # The heuristic's piles (solver/heuristic.py): where disorder lies, empty rooms, empty cells.
+    stacks: tuple[int, ...]
+    rooms: tuple[int, ...]
+    cells: tuple[int, ...]
+    # Safe moves (solver/prune.py), when a rule is proven: per card the cards that must all be home.
+    autoplay: int  # 0: none
+    safe_needs: tuple[tuple[int, ...], ...]
+    foundations: tuple[int, ...]
+    autoplay_sources: tuple[int, ...]
+    decks: int
+
+
+def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = None,
+                autoplay_sources: tuple[int, ...] = ()) -> CoreTables | None:
+    """The tables for ``rules``, or None when `not_covered` gives a reason. ``safe_needs``: per
+    card the cards that must be home before it is safe (the solver's proven rule), None for no
+    safe moves; ``autoplay_sources``: the piles safe moves may take from."""
+    if not_covered(rules) is not None:
+        return None
+    groups = rules.groups
+    square = DECK_SIZE * DECK_SIZE
+    fits = bytearray(len(groups) * square)
+    for g in groups:
+        for below, aboves in enumerate(g.fits_on):
+            for above in aboves:
+                fits[g.index * square + below * DECK_SIZE + above] = 1
+    stock = rules.stock_pile
+    win = set(rules.win_piles)
+    layout = [p for p in range(rules.pile_count) if p not in win and p != stock]
+    rooms = [p for p in layout if rules.group_of[p].empty_ok is not None
+             and rules.group_of[p].role not in ("waste", "discard")]
+    return CoreTables(
+        pile_count=rules.pile_count,
+        capacity=rules.total_cards,
+        total_cards=rules.total_cards,
+        pile_group=tuple(g.index for g in rules.group_of),
+        group_first=tuple(g.piles.start for g in groups),
+        group_stop=tuple(g.piles.stop for g in groups),
+        move_kind=tuple(g.move_kind for g in groups),
+        run_limit=tuple(g.run_limit for g in groups),
+        max_cards=tuple(g.max_cards for g in groups),
+        turn_up=tuple(int(g.turn_up) for g in groups),
+        sortable=tuple(int(g.index in rules.sortable_groups) for g in groups),
+        build_id=tuple(g.build_id for g in groups),
+        fits=bytes(fits),
+        run_ok=b"".join(g.run_ok for g in groups),
+        empty_ok=b"".join(g.empty_ok or bytes(DECK_SIZE) for g in groups),
+        takes_empty=tuple(int(g.empty_ok is not None) for g in groups),
+        base_ok=b"".join(g.base_ok or bytes(DECK_SIZE) for g in groups),
+        has_base_ok=tuple(int(g.base_ok is not None) for g in groups),
+        takes_from=b"".join(g.takes_from for g in groups),
+        starters=tuple(g.starters for g in groups),
+        movable=rules.movable_piles,
+        is_column=bytes(rules.is_column),
+        cell_piles=rules.cell_piles,
+        column_piles=rules.column_piles,
+        has_limits=int(rules.has_limits),
+        stock=stock,
+        waste=rules.waste_pile,
+        draw=rules.draw,
+        redeals=rules.redeals,
+        win_piles=rules.win_piles,
+        stacks=tuple(p for p in layout if rules.group_of[p].max_cards != 1),
+        rooms=tuple(p for p in rooms if rules.group_of[p].max_cards != 1),
+        cells=tuple(p for p in rooms if rules.group_of[p].max_cards == 1),
+        autoplay=int(safe_needs is not None),
+        safe_needs=tuple(tuple(sorted(cards)) for cards in safe_needs) if safe_needs is not None else (),
+        foundations=tuple(sorted(rules.foundation_piles)),
+        autoplay_sources=autoplay_sources,
+        decks=rules.total_cards // DECK_SIZE,
+    )

@@ -1,0 +1,97 @@
+"""The compiled core against the Python engine, the reference, on random walks of every covered
+shipped ruleset: the same legal moves in the same order, the same positions after pushes and
+pops, key equality exactly where the solver's `Packer` keys are equal, the same wins, the same
+safe moves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from patience import core
+from patience.engine.game import Game
+from patience.ruleset.registry import shipped_rulesets
+from patience.solver.prune import Autoplay, autoplay_rule
+from patience.solver.search import Packer, core_safe_tables
+
+pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core is not built (test_core checks it is)")
+
+COVERED = [rs for rs in shipped_rulesets() if core.not_covered(Game(rs).rules) is None]
+DEALS = (1, 2, 7)
+STEPS = 120
+
+
+@pytest.mark.parametrize("ruleset", COVERED, ids=lambda rs: rs.id)
+def test_core_lists_moves_plays_and_keys_as_the_engine_does(ruleset):
+    distinct = 0
+    for deal in DEALS:
+        game = Game(ruleset, deal)
+        position = core.position(game)
+        pack = Packer(game)
+        keys: dict[bytes, tuple[int, int]] = {}
+        packed_by_key: dict[tuple[int, int], bytes] = {}
+        rnd = random.Random(deal)
+        for step in range(STEPS):
+            expected = game.legal_moves(actions=False)
+            assert position.legal_moves() == expected, (deal, step)
+            assert position.piles() == game.piles and position.hidden_counts() == game.hidden, (deal, step)
+            assert position.is_won() == game.is_won()
+            packed, key = pack(game), position.key()
+            # equal Packer keys <=> equal core keys, over every position of the walk
+            assert keys.setdefault(packed, key) == key, (deal, step)
+            assert packed_by_key.setdefault(key, packed) == packed, (deal, step)
+            if expected and (rnd.random() < 0.8 or not game.history):
+                move = rnd.choice(expected)
+                game.push(move)
+                position.push(move)
+            elif game.history:
+                game.pop()
+                position.pop()
+        distinct += len(keys)
+    assert distinct > 2 * len(DEALS)  # the walks went somewhere: the key checks compared something
+
+
+@pytest.mark.parametrize("ruleset", [rs for rs in COVERED if autoplay_rule(Game(rs).rules) is not None][:12],
+                         ids=lambda rs: rs.id)
+def test_core_safe_moves_are_the_proven_autoplays(ruleset):
+    """prune.Autoplay under the proven rule and the core's safe moves agree along a walk."""
+    game = Game(ruleset, 3)
+    rule = autoplay_rule(game.rules)
+    autoplay = Autoplay(game, rule)
+    needs, sources = core_safe_tables(game, rule)
+    position = core.position(game, needs, sources)
+    rnd = random.Random(3)
+    for _step in range(60):
+        expected = autoplay.run(game)
+        assert position.safe_moves() == expected
+        for _move in expected:
+            game.pop()
+            position.pop()
+        moves = game.legal_moves(actions=False)
+        if not moves:
+            break
+        move = rnd.choice(moves)
+        game.push(move)
+        position.push(move)
+
+
+def test_walks_cover_stock_turns_and_redeals():
+    """The walk's stock actions (deal, redeal, counted redeals in the key) agree too: Klondike
+    draw 3 turned round twice, keys of the same layout with different redeals used differ."""
+    game = Game.new("klondike-3", 5)
+    position = core.position(game)
+    seen = {}
+    for _turn in range(3 * 9 + 2):
+        move = next(m for m in game.legal_moves(actions=False) if m[1] < 0)
+        game.push(move)
+        position.push(move)
+        assert position.piles() == game.piles and position.hidden_counts() == game.hidden
+        seen.setdefault(tuple(map(tuple, game.piles)), set()).add(position.key())
+    assert position.redeals == game.redeals_used >= 1
+    if game.rules.redeals >= 0:
+        assert any(len(keys) > 1 for keys in seen.values())
+    while game.history:
+        game.pop()
+        position.pop()
+        assert position.piles() == game.piles and position.hidden_counts() == game.hidden
