@@ -261,3 +261,17 @@ def test_report_text_and_plot(tmp_path, no_dask):
     assert result.exit_code == 0, result.output
     assert "freecell: deals 1-3 (3 deals)" in result.output and "95 % interval" in result.output
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_export_to_parquet_keeps_every_row_and_column(tmp_path, no_dask):
+    pyarrow_parquet = pytest.importorskip("pyarrow.parquet")
+    from patience.survey.store import COLUMNS
+
+    path, out = tmp_path / "s.sqlite3", tmp_path / "s.parquet"
+    assert run("survey", "freecell", "--deals", "1-3", *BUDGET, "--jobs", "1", "--out", str(path)).exit_code == 0
+    result = run("survey", "export", str(path), str(path), "--parquet", str(out))
+    assert result.exit_code == 0 and "3 rows written" in result.output  # the same file twice: each deal once
+    table = pyarrow_parquet.read_table(out)
+    assert tuple(table.schema.names) == COLUMNS
+    with SurveyFile(path, readonly=True) as results:
+        assert table.to_pylist() == list(results.rows())

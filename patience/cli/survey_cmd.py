@@ -273,3 +273,33 @@ def _print_report(game: GameReport) -> None:
     if game.machines:
         click.echo("  " + _("solved on: {machines}").format(machines="; ".join(game.machines)))
     click.echo("  " + _("thoughtful: the solver saw the face-down cards"))
+
+
+@survey.command("export")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--parquet", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Write every row of the FILES into this Parquet file.")
+def export(files: tuple[Path, ...], out: Path) -> None:
+    """Copy the rows of the results FILES into one Parquet file, for pandas, DuckDB, Spark and
+    the like (pyarrow, in the survey extra). A deal found in several files is written once."""
+    from ..survey import SurveyError, SurveyFile
+    from ..survey.report import grouped
+
+    rows: list[dict] = []
+    try:
+        for path in files:
+            with SurveyFile(path, readonly=True) as results:
+                rows.extend(results.rows())
+    except SurveyError as err:
+        raise click.ClickException(str(err)) from None
+    try:
+        from ..survey.parquet import write_parquet
+    except ImportError:
+        raise click.ClickException(_("--parquet needs pyarrow: {command}").format(command=INSTALL_HINT)) from None
+    unique = [row for group in grouped(rows).values() for row in group]
+    try:
+        write_parquet(unique, out)
+    except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError
+        raise click.ClickException(_("{path} cannot be written: {error}").format(path=out, error=err)) from None
+    click.echo(ngettext("{n} row written to {path}", "{n} rows written to {path}", len(unique)).format(
+        n=number(len(unique)), path=out))
