@@ -1,12 +1,14 @@
 """The `patience` command line. It holds no rules: everything comes from the engine.
 
-Each command lives in a module of this package; the engine is imported inside the commands,
-so that `patience --help` starts fast. Every command takes `--lang en|pl` (also `PATIENCE_LANG`
+Each command lives in a module of this package, imported only when that command runs (or when
+`--help` lists them all), and the engine is imported inside the commands, so that `patience show`
+does not import the game loop, statistics or authoring tools. Every command takes `--lang en|pl` (also `PATIENCE_LANG`
 and the locale), and its help is written in English and shown in the chosen language.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from typing import Any
 
@@ -101,12 +103,37 @@ class Group(_Translated, click.Group):
     group_class = type  # click: a group made with `@main.group` (config) is a Group too, translated
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+# Each command and the module that defines it (a module registers its commands on `main` when
+# imported); tests/test_startup.py checks that this lists every command.
+COMMAND_MODULES = {
+    "config": "config_cmd", "daily": "stats_cmd", "lint": "authoring", "list": "games", "new": "authoring",
+    "play": "play", "replay": "games", "resume": "play", "rules": "play", "schema": "authoring",
+    "show": "games", "solve": "solve_cmd", "stats": "stats_cmd", "survey": "survey_cmd", "validate": "authoring",
+}
+
+
+class _Main(Group):
+    """The top-level group: imports a command's module when the command is asked for."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            importlib.import_module(f"{__name__}.{COMMAND_MODULES[cmd_name]}")
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMAND_MODULES})
+
+
+def load_every_command() -> None:
+    """Import every command module, for what reads ``main.commands`` as a whole (translations)."""
+    for module in sorted(set(COMMAND_MODULES.values())):
+        importlib.import_module(f"{__name__}.{module}")
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="patience")
 def main() -> None:
     """Patience (solitaire) games defined by YAML rulesets."""
 
 
-from . import authoring, config_cmd, games, play, solve_cmd, stats_cmd, survey_cmd  # noqa: E402  (the modules register their commands on `main`)
-
-__all__ = ["authoring", "config_cmd", "games", "main", "play", "solve_cmd", "stats_cmd", "survey_cmd"]
+__all__ = ["COMMAND_MODULES", "load_every_command", "main"]

@@ -50,8 +50,9 @@ def source_messages(package: Path = PACKAGE) -> dict[str, Message]:
 
 def help_messages() -> dict[str, Message]:
     """The English help of every command and option (shown translated by `patience --help`)."""
-    from . import main
+    from . import load_every_command, main
 
+    load_every_command()  # the commands' modules are imported when a command runs; here, all of them
     found: dict[str, Message] = {}
 
     def add(text: str | None, where: str) -> None:
