@@ -164,10 +164,9 @@ def _workers_text(workers: int, where: str) -> str:
 
 
 def _budget(timeout: float, max_states: int | None) -> str:
-    seconds = _("{seconds} s a deal").format(seconds=number(timeout, 1 if timeout % 1 else 0))
-    if max_states is None:
-        return seconds
-    return _("{seconds}, at most {states} positions").format(seconds=seconds, states=number(max_states))
+    from ..survey.report import budget_text
+
+    return budget_text(timeout, max_states)
 
 
 def _clock(seconds: float | None) -> str:

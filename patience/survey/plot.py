@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from ..solver.search import SOLVED, UNKNOWN
+from .report import budget_text
 
 
 def label_of(key: tuple) -> str:
     game, _rules, solver, timeout, max_states = key
-    budget = f"{timeout:g} s" + (f", {max_states:,} positions" if max_states else "")
-    return f"{game} ({budget}, solver {solver})"
+    return _("{game} ({budget}, solver {solver})").format(game=game, budget=budget_text(timeout, max_states),
+                                                          solver=solver)
 
 
 def plot(groups: dict[tuple, list[dict]], out: Path) -> None:
@@ -33,13 +35,13 @@ def plot(groups: dict[tuple, list[dict]], out: Path) -> None:
             if wins:
                 lengths.hist(wins, bins=30, alpha=0.5, label=label_of(key))
         decided.set_xscale("log")
-        decided.set_xlabel("seconds per deal")
-        decided.set_ylabel("share of deals decided")
+        decided.set_xlabel(_("seconds per deal"))
+        decided.set_ylabel(_("share of deals decided"))
         decided.set_ylim(0, 1)
         decided.grid(True, which="both", alpha=0.3)
         decided.legend(fontsize="small")
-        lengths.set_xlabel("moves in the win")
-        lengths.set_ylabel("deals")
+        lengths.set_xlabel(_("moves in the win"))
+        lengths.set_ylabel(_("deals"))
         if lengths.has_data():
             lengths.legend(fontsize="small")
         figure.tight_layout()

@@ -8,6 +8,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
+from ..i18n import _, number
 from ..solver.search import SOLVED, UNKNOWN, UNSOLVABLE
 
 Z95 = 1.959963984540054  # the standard normal's 97.5th percentile: two-sided 95 %
@@ -60,6 +61,14 @@ class GameReport:
 
     def as_json(self) -> dict:
         return asdict(self)
+
+
+def budget_text(timeout: float, max_states: int | None) -> str:
+    """``30 s a deal, at most 100,000 positions``; no limit on positions is 0 or None."""
+    seconds = _("{seconds} s a deal").format(seconds=number(timeout, 1 if timeout % 1 else 0))
+    if not max_states:
+        return seconds
+    return _("{seconds}, at most {states} positions").format(seconds=seconds, states=number(max_states))
 
 
 def grouped(rows: Iterable[dict]) -> dict[tuple, list[dict]]:
