@@ -1,0 +1,224 @@
+"""The cache of loaded rulesets (patience/ruleset/cache.py): a hit gives the ruleset a fresh load
+gives; anything that is not an entry for the file as it is now is a miss, read again and replaced.
+
+Every test has its own cache folder (PATIENCE_CACHE, tests/conftest.py)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from patience.ruleset import cache
+from patience.ruleset.lint import load_checked
+from patience.ruleset.loader import RulesetError, load_file, source_file
+from patience.ruleset.model import Ruleset
+from patience.ruleset.registry import _load_cached, find_ruleset, shipped_dir, shipped_files
+
+LINT_ERROR = Path(__file__).parent / "lint_corpus" / "foundations-too-few.yaml"  # loads, but lint says P104
+
+
+class Reads:
+    """A loader that counts its calls: a call is a miss, no call a hit."""
+
+    def __init__(self, read: Callable[[Path], Ruleset] = load_checked) -> None:
+        self.read = read
+        self.calls = 0
+
+    def __call__(self, path: Path) -> Ruleset:
+        self.calls += 1
+        return self.read(path)
+
+
+def load(path: Path, reads: Reads, *, checked: bool = True) -> Ruleset:
+    return cache.load(path, reads, checked=checked)
+
+
+@pytest.fixture
+def own_klondike(tmp_path: Path) -> Path:
+    path = tmp_path / "klondike.yaml"
+    shutil.copyfile(shipped_dir() / "klondike.yaml", path)
+    return path
+
+
+def entries() -> list[Path]:
+    return sorted((Path(os.environ["PATIENCE_CACHE"]) / "rulesets").glob("*.pickle"))
+
+
+def test_every_shipped_ruleset_from_the_cache_equals_the_fresh_one():
+    reads = Reads()
+    for path in shipped_files():
+        fresh = load(path, reads)
+        cached = load(path, reads)
+        assert cached == fresh and cached is not fresh, path.name
+        assert cached.model_fields_set == fresh.model_fields_set, path.name
+        assert source_file(cached) == source_file(fresh) == path.resolve(), path.name
+    assert reads.calls == len(shipped_files())  # each read once, then a hit
+    assert len(entries()) == len(shipped_files())
+
+
+def test_a_hit_through_the_registry_is_the_ruleset_a_fresh_process_loads():
+    _load_cached.cache_clear()
+    fresh = find_ruleset("freecell")
+    _load_cached.cache_clear()  # as a new process: only the cache folder remembers
+    assert find_ruleset("freecell") == fresh
+    assert len(entries()) == 1
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_read_again(own_klondike: Path):
+    reads = Reads()
+    assert load(own_klondike, reads).name == "Klondike"
+    before = own_klondike.stat()
+    text = own_klondike.read_text(encoding="utf-8")
+    own_klondike.write_text(text.replace("name: Klondike", "name: Klondyke", 1), encoding="utf-8")
+    os.utime(own_klondike, ns=(before.st_atime_ns, before.st_mtime_ns))  # same size, same mtime: only the digest differs
+    assert own_klondike.stat().st_size == before.st_size
+    assert load(own_klondike, reads).name == "Klondyke"
+    assert reads.calls == 2
+    assert load(own_klondike, reads).name == "Klondyke" and reads.calls == 2  # the entry was replaced
+    assert len(entries()) == 1
+
+
+def test_a_touched_file_is_read_again(own_klondike: Path):
+    reads = Reads()
+    load(own_klondike, reads)
+    later = own_klondike.stat().st_mtime_ns + 10**9
+    os.utime(own_klondike, ns=(later, later))
+    load(own_klondike, reads)
+    assert reads.calls == 2
+
+
+def _garbage(entry: Path) -> None:
+    entry.write_bytes(b"\x00\xffnot a pickle at all" * 10)
+
+
+def _truncated(entry: Path) -> None:
+    entry.write_bytes(entry.read_bytes()[: entry.stat().st_size // 2])
+
+
+def _empty(entry: Path) -> None:
+    entry.write_bytes(b"")
+
+
+def _other_version(entry: Path) -> None:
+    key, checked, ruleset = _entry_contents(entry)
+    _write_entry(entry, (key[0], "0.0.0-old", *key[2:]), checked, ruleset)
+
+
+def _other_format(entry: Path) -> None:
+    key, checked, ruleset = _entry_contents(entry)
+    _write_entry(entry, (key[0] + 1, *key[1:]), checked, ruleset)
+
+
+def _not_a_ruleset(entry: Path) -> None:
+    key, checked, _ruleset = _entry_contents(entry)
+    _write_entry(entry, key, checked, {"id": "klondike"})
+
+
+class _Touch:
+    """A pickle that would create a file when unpickled, if a foreign class were let through."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):  # noqa: ANN204
+        return Path.touch, (self.marker,)
+
+
+def _entry_contents(entry: Path) -> tuple:
+    with entry.open("rb") as file:
+        assert file.read(len(cache.MAGIC)) == cache.MAGIC
+        unpickler = pickle.Unpickler(file)
+        key, checked = unpickler.load()
+        return key, checked, unpickler.load()
+
+
+def _write_entry(entry: Path, key: tuple, checked: bool, ruleset: object) -> None:
+    with entry.open("wb") as file:
+        file.write(cache.MAGIC)
+        pickler = pickle.Pickler(file, protocol=5)
+        pickler.dump((key, checked))
+        pickler.dump(ruleset)
+
+
+@pytest.mark.parametrize("damage", [_garbage, _truncated, _empty, _other_version, _other_format, _not_a_ruleset])
+def test_a_damaged_or_old_entry_is_ignored_and_replaced(own_klondike: Path, damage: Callable[[Path], None]):
+    reads = Reads()
+    fresh = load(own_klondike, reads)
+    [entry] = entries()
+    damage(entry)
+    assert load(own_klondike, reads) == fresh
+    assert reads.calls == 2
+    assert load(own_klondike, reads) == fresh and reads.calls == 2  # replaced by a good entry
+
+
+def test_a_foreign_class_in_an_entry_is_never_called(own_klondike: Path, tmp_path: Path):
+    reads = Reads()
+    fresh = load(own_klondike, reads)
+    [entry] = entries()
+    key, checked, _ruleset = _entry_contents(entry)
+    marker = tmp_path / "ran"
+    _write_entry(entry, key, checked, _Touch(marker))
+    assert load(own_klondike, reads) == fresh
+    assert not marker.exists()
+    assert reads.calls == 2
+
+
+def test_an_unwritable_cache_folder_means_no_cache(own_klondike: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("PATIENCE_CACHE", str(blocker / "cache"))  # nothing can be made under a file, even by root
+    reads = Reads()
+    first = load(own_klondike, reads)
+    assert load(own_klondike, reads) == first == load_checked(own_klondike)
+    assert reads.calls == 2
+
+
+def test_a_ruleset_with_lint_errors_is_refused_every_time(tmp_path: Path):
+    path = tmp_path / "broken.yaml"
+    shutil.copyfile(LINT_ERROR, path)
+    reads = Reads()
+    for _ in range(2):
+        with pytest.raises(RulesetError, match="P104|foundation"):
+            load(path, reads)
+    assert reads.calls == 2 and entries() == []
+    # Loaded unchecked (to find its names) it is stored, but as unchecked: played, it is still refused.
+    unchecked = Reads(load_file)
+    load(path, unchecked, checked=False)
+    load(path, unchecked, checked=False)
+    assert unchecked.calls == 1 and len(entries()) == 1
+    with pytest.raises(RulesetError):
+        load(path, reads)
+    assert reads.calls == 3
+
+
+def test_a_checked_entry_serves_an_unchecked_load(own_klondike: Path):
+    checked = load(own_klondike, Reads())
+    unchecked = Reads(load_file)
+    assert load(own_klondike, unchecked, checked=False) == checked
+    assert unchecked.calls == 0
+
+
+def test_patience_no_cache_turns_the_cache_off(own_klondike: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("PATIENCE_NO_CACHE", "1")
+    reads = Reads()
+    load(own_klondike, reads)
+    load(own_klondike, reads)
+    assert reads.calls == 2 and entries() == []
+    monkeypatch.setenv("PATIENCE_NO_CACHE", "0")
+    load(own_klondike, reads)
+    load(own_klondike, reads)
+    assert reads.calls == 3 and len(entries()) == 1
+
+
+def test_a_file_that_cannot_be_read_is_left_to_the_loader(tmp_path: Path):
+    reads = Reads()
+    with pytest.raises(RulesetError, match="no such file"):
+        load(tmp_path / "missing.yaml", reads)
+    with pytest.raises(RulesetError, match="folder"):
+        load(tmp_path, reads)
+    assert reads.calls == 2 and entries() == []
