@@ -15,12 +15,14 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from .. import core
+from ..engine.assist import builders
 from ..engine.game import Game
 from ..engine.moves import Move
 from .beside import Helper, can_fork
 from .heuristic import Heuristic
 from .hops import Hops, hop_group
-from .prune import SIMPLE, Autoplay, autoplay_rule, stock_commutes
+from .prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, may_autoplay_from, stock_commutes
 from .talon import STOCK_ACTIONS, TalonTurns, turns_are_fixed
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
@@ -56,6 +58,8 @@ class SolveResult:
     seconds: float = 0.0
     reason: str = ""  # why the answer: "win found", "search exhausted", "timeout", "max states"
     thoughtful: bool = True  # the solver saw the face-down cards
+    engine: str = "python"  # which search answered: "compiled" (patience.core) or "python"
+    engine_reason: str = ""  # why the Python search answered (`core.why_not`); "" for the compiled core
 
 
 class Packer:
@@ -152,7 +156,8 @@ class _Budget:
 
 
 def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = None,
-          progress: Progress | None = None, workers: int = 1, avoid: Sequence[Game] = ()) -> SolveResult:
+          progress: Progress | None = None, workers: int = 1, avoid: Sequence[Game] = (),
+          max_memory: int | None = None) -> SolveResult:
     """Solve from the game's current position; the game itself is left unchanged.
 
     ``progress``, when given, is called about every `PROGRESS_EVERY` seconds of a long search
@@ -163,7 +168,56 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
     ``avoid``: games standing at positions the line must not pass through (the hints' positions
     already played); they count as seen from the start. Positions inside an edge (a stock chain's
     turns, safe moves) are not checked against them. With ``avoid`` the search runs in one process,
-    and `unsolvable` means no win that avoids them."""
+    and `unsolvable` means no win that avoids them.
+
+    Where the compiled core covers the ruleset (`core.why_not`) it searches, in one process
+    (``workers`` aside), within ``max_memory`` bytes (its table and stacks; `unknown`, "max
+    memory", beyond them); else the Python search below, which has no memory limit."""
+    reason = core.why_not(game.rules)
+    if reason is None:
+        return _solve_compiled(game, timeout, max_states, max_memory, progress, avoid)
+    result = _solve_python(game, timeout, max_states, progress, workers, avoid)
+    result.engine_reason = reason
+    return result
+
+
+def core_safe_tables(game: Game, rule: str | None) -> tuple[list[frozenset[int]] | None, tuple[int, ...]]:
+    """The compiled core's safe-move tables under a proven rule (`prune.Autoplay`'s): per card the
+    cards that must be home first, and the piles safe moves come from; (None, ()) for none."""
+    if rule is None:
+        return None, ()
+    rules = game.rules
+    needs = closures(game) if rule == CLOSED else builders(game)
+    sources = tuple(p for p in rules.movable_piles if p not in rules.foundation_piles and may_autoplay_from(rules, p))
+    return needs, sources
+
+
+def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, max_memory: int | None,
+                    progress: Progress | None, avoid: Sequence[Game]) -> SolveResult:
+    """The compiled core's search; its moves replayed on a copy of the game to write them, and
+    to check them: a move the engine refuses is a bug in the core."""
+    start = time.monotonic()
+    needs, sources = core_safe_tables(game, autoplay_rule(game.rules))  # no proven rule: no safe moves
+    position = core.position(game, needs, sources)
+    avoid_keys = [core.position(other, needs, sources).key() for other in avoid]
+    status, moves, states, reason = position.solve(timeout, max_states, max_memory, avoid_keys, progress)
+    replay = game.copy()
+    words = []
+    for move in moves:
+        refused = replay.why_illegal(move)
+        if refused is not None:
+            raise RuntimeError(f"the compiled core played {move!r}, which the engine refuses: {refused}")
+        words.append(replay.notation(move))
+        replay.push(move)
+    if status == SOLVED and not replay.is_won():
+        raise RuntimeError("the compiled core's solution does not win")
+    return SolveResult(status, moves=words, states=states, seconds=time.monotonic() - start, reason=reason,
+                       engine="compiled")
+
+
+def _solve_python(game: Game, timeout: float | None, max_states: int | None, progress: Progress | None,
+                  workers: int, avoid: Sequence[Game]) -> SolveResult:
+    """The Python search (the reference, and the fallback for rulesets the core does not cover)."""
     budget = _Budget(timeout, max_states, progress)
     work = game.copy()
     work.history = []
