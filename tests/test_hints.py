@@ -103,9 +103,10 @@ def follow_on(s: Session) -> tuple[str, int]:
     return s.status(), played
 
 
-def test_a_hint_never_takes_back_the_previous_move():
+def test_a_hint_never_takes_back_the_previous_move(monkeypatch):
     """FreeCell deal 1, nine moves along the solver's line, then 6 to a cell: asked afresh, the
     solver's first move is that card straight back (the issue's `26`, `62`); the hint is not."""
+    monkeypatch.setenv("PATIENCE_PURE", "1")  # the nine moves are the Python search's line
     game = Game.new("freecell", 1)
     for text in solve(game, timeout=None, max_states=STATES).moves[:9]:
         game.play(text)

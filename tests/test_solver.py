@@ -144,7 +144,8 @@ def test_the_same_deal_gets_the_same_answer():
     assert capped.status == "unknown" and capped.states == first.states // 2
 
 
-def test_the_same_deal_gets_the_same_answer_when_both_searches_take_turns():
+def test_the_same_deal_gets_the_same_answer_when_both_searches_take_turns(monkeypatch):
+    monkeypatch.setenv("PATIENCE_PURE", "1")  # the Python search's two searches taking turns
     first, again = (solve(needs_depth_first(), timeout=None, max_states=4000) for _ in range(2))
     assert first.status == "solved" and first.states > DEPTH_FIRST_AFTER
     assert (again.status, again.moves, again.states) == (first.status, first.moves, first.states)
@@ -376,7 +377,8 @@ def test_depth_first_charges_more_for_a_face_down_card_in_the_layout_only(monkey
     assert made and set(made) == {DOWN}
 
 
-def test_depth_first_joins_a_long_search_and_shares_the_state_budget():
+def test_depth_first_joins_a_long_search_and_shares_the_state_budget(monkeypatch):
+    monkeypatch.setenv("PATIENCE_PURE", "1")  # the Python search's two searches taking turns
     result = solve(needs_depth_first(), timeout=None, max_states=4000)
     assert result.status == "solved" and plays_to_win(needs_depth_first(), result.moves)
     assert DEPTH_FIRST_AFTER < result.states < 4000

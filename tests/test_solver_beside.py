@@ -20,6 +20,12 @@ from patience.solver.search import CHECK_EVERY, DEPTH_FIRST_AFTER, solve
 pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork here: workers=2 is one process")
 
 
+@pytest.fixture(autouse=True)
+def python_search(monkeypatch):
+    """These tests are about the Python search's helper process: the compiled core runs in one."""
+    monkeypatch.setenv("PATIENCE_PURE", "1")
+
+
 def never_ends(tree):
     """A best-first search that expands positions for ever: any answer must be the helper's."""
     while True:
