@@ -62,9 +62,9 @@ def test_a_deal_is_stored_once_however_often_it_is_added(tmp_path):
     row = {"ruleset": "g", "rules": "r", "solver": "8", "deal": 3, "timeout": 1.0, "max_states": 0,
            "status": "unknown", "reason": "timeout", "states": 10, "seconds": 1.0, "finished": "now"}
     with SurveyFile(tmp_path / "s.sqlite3") as results:
-        assert results.add([row]) == 1
-        assert results.add([row, {**row, "status": "solved", "seconds": 0.5}]) == 0  # the first answer stays
-        assert results.add([{**row, "max_states": 100}]) == 1  # another budget is another row
+        assert results.add([row]) == [row]
+        assert results.add([row, {**row, "status": "solved", "seconds": 0.5}]) == []  # the first answer stays
+        assert results.add([{**row, "max_states": 100}]) == [{**row, "max_states": 100}]  # another budget
         assert [r["status"] for r in results.rows()] == ["unknown", "unknown"]
 
 
@@ -275,3 +275,35 @@ def test_export_to_parquet_keeps_every_row_and_column(tmp_path, no_dask):
     assert tuple(table.schema.names) == COLUMNS
     with SurveyFile(path, readonly=True) as results:
         assert table.to_pylist() == list(results.rows())
+
+
+def test_a_worker_whose_rules_differ_refuses_the_chunk():
+    from patience.survey.run import Chunk, OtherRules, solve_chunk
+
+    chunk = Chunk("freecell", (1,), freecell_key())
+    with pytest.raises(OtherRules):
+        solve_chunk(chunk, lambda ruleset: "another digest")  # another patience version's rules
+    (row,) = solve_chunk(chunk, rules_digest)
+    assert row["deal"] == 1 and row["rules"] == chunk.key.rules and row["status"] in ("solved", "unknown")
+
+
+@pytest.mark.parametrize("missing, workers, size", [(0, 2, 1), (6, 2, 1), (1000, 2, 25), (160, 2, 10), (10**6, 64, 25)])
+def test_chunks_give_each_worker_several_and_none_is_large(missing, workers, size):
+    from patience.survey.run import chunk_size
+
+    assert chunk_size(missing, workers) == size
+
+
+def test_deals_another_survey_wrote_meanwhile_are_not_counted_again(tmp_path):
+    path, key = tmp_path / "s.sqlite3", freecell_key()
+
+    def racing(chunks, digest):  # another survey of the same file stores each chunk first
+        with SurveyFile(path) as other:
+            for rows in in_this_process(chunks, digest):
+                other.add(rows[:1])
+                yield rows
+
+    with SurveyFile(path) as results:
+        tally = survey(results, "freecell", key, range(1, 5), rules_digest, racing, workers=1, chunk=2)
+    assert [deal for deal, *_rest in rows_of(path)] == [1, 2, 3, 4]
+    assert tally.done == 2 and sum(tally.counts.values()) == 2  # this run wrote deals 2 and 4 only

@@ -96,10 +96,11 @@ class Tally:
     solved_now: int = 0  # rows this run wrote
     counts: dict[str, int] = field(default_factory=lambda: {SOLVED: 0, UNSOLVABLE: 0, UNKNOWN: 0})
 
-    def add(self, rows: list[dict], new: int) -> None:
-        self.done += new
-        self.solved_now += new
-        for row in rows:
+    def add(self, new: list[dict]) -> None:
+        """Count the rows a chunk added (not those another survey of the same file wrote first)."""
+        self.done += len(new)
+        self.solved_now += len(new)
+        for row in new:
             self.counts[row["status"]] += 1
 
     def rate(self) -> float:
@@ -133,7 +134,7 @@ def survey(results: SurveyFile, game: str, key: SurveyKey, deals: range, digest:
         progress(tally)
     size = chunk or chunk_size(len(missing), workers)
     for rows in runner(chunks_of(game, key, missing, size), digest):
-        tally.add(rows, results.add(rows))
+        tally.add(results.add(rows))
         if progress is not None:
             progress(tally)
     return tally

@@ -129,20 +129,19 @@ class SurveyFile:
                                "GROUP BY status", (*args, deals.start, deals.stop - 1))
         return dict(rows.fetchall())
 
-    def add(self, rows: Iterable[dict]) -> int:
+    def add(self, rows: Iterable[dict]) -> list[dict]:
         """Write ``rows`` in one transaction; a deal that has a row already is left as it was.
-        How many rows were new."""
+        The rows that were new (another survey writing the same file may have stored the rest)."""
         placeholders = ", ".join("?" for _column in COLUMNS)
+        # Only a clash on the key is passed over (INSERT OR IGNORE would drop a row that breaks a
+        # CHECK or NOT NULL too, silently): a bad row fails the whole chunk.
+        insert = (f"INSERT INTO deals ({', '.join(COLUMNS)}) VALUES ({placeholders}) "
+                  f"ON CONFLICT ({', '.join(KEY)}) DO NOTHING")
         try:
             with self.db:  # one transaction: a chunk is written whole or not at all
                 self.db.execute("BEGIN IMMEDIATE")
-                before = self.db.total_changes
-                # Only a clash on the key is passed over (INSERT OR IGNORE would drop a row that breaks
-                # a CHECK or NOT NULL too, silently): a bad row fails the whole chunk.
-                self.db.executemany(f"INSERT INTO deals ({', '.join(COLUMNS)}) VALUES ({placeholders}) "
-                                    f"ON CONFLICT ({', '.join(KEY)}) DO NOTHING",
-                                    ([row.get(column) for column in COLUMNS] for row in rows))
-                return self.db.total_changes - before
+                return [row for row in rows
+                        if self.db.execute(insert, [row.get(column) for column in COLUMNS]).rowcount == 1]
         except sqlite3.Error as err:
             raise SurveyError(_("{path} cannot be written: {error}").format(path=self.path, error=err)) from None
 
