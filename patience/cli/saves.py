@@ -55,7 +55,8 @@ class SaveFile(BaseModel):
     """What a save file must hold, checked as data: types exactly (strict: no "1" for 1), ranges,
     sizes. Fields newer than the first saves have defaults, so those still resume."""
 
-    model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+    # defer_build: its validator is built when a save is first read, not whenever a game starts
+    model_config = ConfigDict(strict=True, extra="ignore", frozen=True, defer_build=True)
 
     format: Literal["patience-save"]
     version: Literal[1]
