@@ -133,3 +133,90 @@ def test_the_game_name_check_sees_decisions_and_passes_prose():
     assert sorted(named_games(decisions, names)) == sorted(["klondike", "FreeCell", "parada", "parada", "freecell", "klondike"])
     prose = 'help = "Vegas scoring, as in Klondike"\nmessage = _("FreeCell deals run from 1")\n'
     assert named_games(prose, names) == []
+
+
+# The engine's own stack, bottom to top (docs/engine.md, "How the engine is stacked"): each module
+# imports only modules before it here, at run time, under TYPE_CHECKING or inside a function alike.
+ENGINE = PACKAGE / "engine"
+ENGINE_ORDER = [
+    "layout", "compiled", "moves",  # the compiled tables and what a move is
+    "state",  # the state: piles, face-down counts, redeals, action uses
+    "cover", "actions", "refill", "reach", "stock",  # rule words, read and applied on a state
+    "board",  # the rules-driven core: legal moves, push/pop, keys, won
+    "outcome",  # lost detection, a search over the board
+    "checks",  # why a move is illegal
+    "notation", "position",  # move texts, position texts
+    "game",  # the façade that composes them
+    "assist",  # help for the player, on top of the game
+]
+
+
+def engine_imports(source: str) -> list[tuple[str, str]]:
+    """(engine module, name) for each name a module's source imports from a sibling engine module
+    (relative imports only, as the engine writes them); ``from . import x`` gives (x, "")."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                found += [(node.module.split(".")[0], alias.name) for alias in node.names]
+            else:
+                found += [(alias.name, "") for alias in node.names]
+    return found
+
+
+def foreign_privates(source: str) -> list[str]:
+    """Private names (``_x``, not dunders) a module reads as an attribute but does not define:
+    another module's, reached through an object (``game._stock_move()``)."""
+    tree = ast.parse(source)
+    own = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            own.add(node.attr)
+    return sorted({
+        node.attr for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+        and node.attr not in own
+    })
+
+
+def engine_problems(sources: dict[str, str], order: list[str]) -> list[str]:
+    problems = []
+    for module, source in sources.items():
+        if module not in order:
+            problems.append(f"{module} is not placed in the engine's order")
+            continue
+        for imported, name in engine_imports(source):
+            if imported not in order or order.index(imported) >= order.index(module):
+                problems.append(f"{module} imports {imported} (not below it)")
+            if name.startswith("_"):
+                problems.append(f"{module} imports {imported}.{name}, a private name")
+        problems += [f"{module} uses {name}, another module's private name" for name in foreign_privates(source)]
+    return problems
+
+
+def test_the_engine_imports_only_downwards_and_no_private_names():
+    """The engine is one stack: tables, state, rule words, the board, the checked game, notation,
+    positions, the Game façade; no module reaches up (not even for a type) or into another's privates."""
+    sources = {path.stem: path.read_text(encoding="utf-8") for path in ENGINE.glob("*.py") if path.stem != "__init__"}
+    assert set(ENGINE_ORDER) <= set(sources), "a module of the order is missing"
+    assert engine_problems(sources, ENGINE_ORDER) == []
+
+
+def test_the_engine_check_sees_hidden_upward_imports_and_privates():
+    order = ["low", "high"]
+    typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .high import Thing\n"
+    local = "def f():\n    from .high import thing\n    return thing\n"
+    private = "from .low import _helper\n"
+    reached = "def f(game):\n    return game._stock_move()\n"
+    assert engine_problems({"low": typed}, order) == ["low imports high (not below it)"]
+    assert engine_problems({"low": local}, order) == ["low imports high (not below it)"]
+    assert engine_problems({"high": private}, order) == ["high imports low._helper, a private name"]
+    assert engine_problems({"high": reached}, order) == ["high uses _stock_move, another module's private name"]
+    assert engine_problems({"stray": ""}, order) == ["stray is not placed in the engine's order"]
+    own = "class A:\n    def _x(self):\n        return self._y\n    def __init__(self):\n        self._y = 1\n"
+    assert engine_problems({"low": own + "from . import high\n"}, order) == ["low imports high (not below it)"]
+    assert engine_problems({"high": own + "from .low import a\n"}, order) == []

@@ -1,8 +1,8 @@
 """Moves beyond "a card onto a pile": set removal (CZ-2), the close-up action (CZ-3), the
-freedom and start-order rules (KK-2, KK-4) and win classes (CZ-4), read from compiled tables.
+start-order rule (KK-4) and win classes (CZ-4), read from compiled tables, on the state.
 
-Kept out of game.py so that it stays one sitting; Game calls in here only for rulesets that use
-these keywords, so Klondike's hot path does not change.
+Kept out of the board so that it stays one sitting; the board calls in here only for rulesets
+that use these keywords, so Klondike's hot path does not change.
 """
 
 from __future__ import annotations
@@ -12,41 +12,27 @@ from typing import TYPE_CHECKING
 from ..cards import RANK, RANK_NAMES, SUIT, SUIT_SYMBOLS, card_str
 from ..i18n import _
 from .compiled import row_run
+from .cover import covered_reason, is_free
 from .layout import RemoveRule, WinCondition
 from .moves import CLOSE_UP, REMOVE, Move
 
 if TYPE_CHECKING:
     from .compiled import Group
-    from .game import Game
+    from .state import State
 
 # A close-up's undo record: the lane piles before it, the cards taken from the refill pile, the
 # refill pile's face-down count before, and 1 when a use was counted.
 CloseUpRecord = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
 
 
-# ------------------------------------------------------------------ freedom and start order
-def is_free(game: Game, pile: int) -> bool:
-    """KK-2: a grid card is free when one of its short ends faces an all-empty lane to the edge."""
-    group = game.rules.group_of[pile]
-    if group.lanes is None:
-        return True
-    piles = game.piles
-    for lane in group.lanes[pile - group.piles.start]:
-        for q in lane:
-            if piles[q]:
-                break
-        else:
-            return True
-    return False
-
-
-def started(game: Game, group: Group, suit: int | None) -> int:
+# ------------------------------------------------------------------ start order
+def started(game: State, group: Group, suit: int | None) -> int:
     """Non-empty piles of ``group`` (whose bottom card has ``suit``, when given)."""
     piles = game.piles
     return sum(1 for p in group.piles if piles[p] and (suit is None or SUIT[piles[p][0]] == suit))
 
 
-def may_start(game: Game, group: Group, card: int) -> bool:
+def may_start(game: State, group: Group, card: int) -> bool:
     """KK-4: a pile of ``group`` may start only while it has fewer started piles than the group it follows."""
     assert group.follows is not None
     leader, per_suit = group.follows
@@ -54,7 +40,7 @@ def may_start(game: Game, group: Group, card: int) -> bool:
     return started(game, group, suit) < started(game, game.rules.groups[leader], suit)
 
 
-def follows_reason(game: Game, group: Group, card: int) -> str:
+def follows_reason(game: State, group: Group, card: int) -> str:
     assert group.follows is not None
     leader = game.rules.groups[group.follows[0]]
     rank = RANK_NAMES[RANK[card]]
@@ -66,7 +52,7 @@ def follows_reason(game: Game, group: Group, card: int) -> str:
 
 
 # ------------------------------------------------------------------ set removal
-def _offered(game: Game, rule: RemoveRule) -> list[int]:
+def _offered(game: State, rule: RemoveRule) -> list[int]:
     """Piles of the rule whose top card is free and face up, in pile order."""
     piles, hidden = game.piles, game.hidden
     return [p for p in sorted(rule.piles) if piles[p] and hidden[p] < len(piles[p]) and is_free(game, p)]
@@ -80,7 +66,7 @@ def _takes(rule: RemoveRule, piles: list[list[int]], a: int, b: int) -> bool:
     return bool(rule.pair_ok[piles[a][-1] * 52 + piles[b][-1]]) and (rule.near is None or b in rule.near.get(a, ()))
 
 
-def _outranked(game: Game, rule: RemoveRule, a: int) -> bool:
+def _outranked(game: State, rule: RemoveRule, a: int) -> bool:
     """`outranked`: a higher card of the top card's suit lies on top of another open pile."""
     beats, piles = rule.beats, game.piles
     if beats is None:
@@ -89,7 +75,7 @@ def _outranked(game: Game, rule: RemoveRule, a: int) -> bool:
     return any(p != a and beats[row + piles[p][-1]] for p in _offered(game, rule))
 
 
-def _rule_for(game: Game, a: int, b: int) -> RemoveRule | None:
+def _rule_for(game: State, a: int, b: int) -> RemoveRule | None:
     """The first remove rule that takes the top cards of ``a`` and ``b`` (a == b: one card)."""
     for rule in game.rules.remove_rules:
         if a in rule.piles and b in rule.piles and (_takes(rule, game.piles, a, b)
@@ -98,7 +84,7 @@ def _rule_for(game: Game, a: int, b: int) -> RemoveRule | None:
     return None
 
 
-def removal_moves(game: Game) -> list[Move]:
+def removal_moves(game: State) -> list[Move]:
     """Every set the remove rules allow now, pile order, each once (a <= b)."""
     moves: list[Move] = []
     piles = game.piles
@@ -114,7 +100,7 @@ def removal_moves(game: Game) -> list[Move]:
     return moves
 
 
-def why_remove_illegal(game: Game, a: int, b: int) -> str | None:
+def why_remove_illegal(game: State, a: int, b: int) -> str | None:
     rules = game.rules
     if not rules.remove_rules:
         return _("this game removes no cards")
@@ -129,8 +115,6 @@ def why_remove_illegal(game: Game, a: int, b: int) -> str | None:
             return _("{label} has no face-up card").format(label=labels[p])
         if not is_free(game, p):
             if rules.group_of[p].spec.shape is not None:
-                from .cover import covered_reason  # cover imports this module
-
                 return covered_reason(game, p)
             return _("{label} is not free").format(label=labels[p])
     if _rule_for(game, a, b) is not None:
@@ -153,7 +137,7 @@ def why_remove_illegal(game: Game, a: int, b: int) -> str | None:
         card_a=card_str(card_a), card_b=card_str(card_b), sum=spec.sum)
 
 
-def push_remove(game: Game, a: int, b: int) -> int:
+def push_remove(game: State, a: int, b: int) -> int:
     """Take the set out; returns the pile it went to (the undo record)."""
     rule = _rule_for(game, a, b)
     assert rule is not None
@@ -167,7 +151,7 @@ def push_remove(game: Game, a: int, b: int) -> int:
     return rule.to_pile
 
 
-def pop_remove(game: Game, a: int, b: int, to_pile: int) -> None:
+def pop_remove(game: State, a: int, b: int, to_pile: int) -> None:
     piles = game.piles
     out = piles[to_pile]
     if a != b:
@@ -176,7 +160,7 @@ def pop_remove(game: Game, a: int, b: int, to_pile: int) -> None:
 
 
 # ------------------------------------------------------------------ close-up
-def close_up_changes(game: Game) -> bool:
+def close_up_changes(game: State) -> bool:
     """CZ-3/CZ-4: closing up would move a card inward or bring one in from the refill pile."""
     piles = game.piles
     refill = game.rules.refill_pile
@@ -193,7 +177,7 @@ def close_up_changes(game: Game) -> bool:
     return False
 
 
-def why_close_up_illegal(game: Game) -> str | None:
+def why_close_up_illegal(game: State) -> str | None:
     rules = game.rules
     if rules.close_up_index < 0:
         return _("this game has no close-up")
@@ -204,7 +188,7 @@ def why_close_up_illegal(game: Game) -> str | None:
     return None
 
 
-def push_close_up(game: Game) -> CloseUpRecord:
+def push_close_up(game: State) -> CloseUpRecord:
     rules = game.rules
     piles = game.piles
     lanes = rules.close_up_lanes
@@ -230,7 +214,7 @@ def push_close_up(game: Game) -> CloseUpRecord:
     return before, tuple(taken), hidden_before, game.spend_use(rules.close_up_index)
 
 
-def pop_close_up(game: Game, record: CloseUpRecord) -> None:
+def pop_close_up(game: State, record: CloseUpRecord) -> None:
     before, taken, hidden_before, counted = record
     rules = game.rules
     piles = game.piles
@@ -244,13 +228,13 @@ def pop_close_up(game: Game, record: CloseUpRecord) -> None:
         game.give_back_use(rules.close_up_index)
 
 
-def close_up_move(game: Game) -> Move | None:
+def close_up_move(game: State) -> Move | None:
     """The close-up, when it is allowed now (the same checks that explain a refusal)."""
     return None if why_close_up_illegal(game) else (0, CLOSE_UP, 0)
 
 
 # ------------------------------------------------------------------ win classes
-def holds(game: Game, cond: WinCondition) -> bool:
+def holds(game: State, cond: WinCondition) -> bool:
     """Every card in the condition's piles, its full piles full, exactly `left` cards left."""
     piles = game.piles
     if cond.piles and sum(len(piles[p]) for p in cond.piles) != game.rules.total_cards:
@@ -268,7 +252,7 @@ def holds(game: Game, cond: WinCondition) -> bool:
     return True
 
 
-def later_class(game: Game) -> WinCondition | None:
+def later_class(game: State) -> WinCondition | None:
     """The best class after the first that holds now (judged only once no move is left)."""
     for cond in game.rules.win_conditions[1:]:
         if holds(game, cond):

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
 from ..ruleset.labels import HEX_DIGITS
+from .checks import why_illegal
 from .compiled import SLOT
-from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, IllegalMove, Move, why_illegal
+from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, IllegalMove, Move
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 # Between a source and a target label: any run of spaces, `-` or `>` (`1-12`, `1 12`, `1>12`).
 _SEPARATORS = re.compile(r"[\s>-]+")
@@ -37,7 +38,7 @@ class _TooMany(Exception):
     """A count longer than any pile: refused before it is turned into a number."""
 
 
-def implied_count(game: Game, src: int, dst: int) -> int:
+def implied_count(game: Board, src: int, dst: int) -> int:
     """The count a move without ``v`` carries: the fewest cards that land on the target's top
     card, or that an empty target takes (one card into a FreeCell column, a king's run into an
     empty Klondike column)."""
@@ -58,12 +59,12 @@ def _shown(text: str) -> str:
     return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
 
 
-def _known(game: Game, label: str) -> bool:
+def _known(game: Board, label: str) -> bool:
     rules = game.rules
     return label in rules.pile_by_label or label in rules.group_by_shared_label
 
 
-def _splits(game: Game, body: str) -> list[tuple[str, str]]:
+def _splits(game: Board, body: str) -> list[tuple[str, str]]:
     """The ways ``body`` is a source label followed by a target label. Labels are short, so only
     a text of at most two labels' length can split: constant time, whatever its length."""
     longest = game.rules.longest_label
@@ -81,7 +82,7 @@ def _count_split(word: str) -> tuple[str, str] | None:
     return body, digits
 
 
-def _count(game: Game, digits: str) -> int:
+def _count(game: Board, digits: str) -> int:
     """The hex count; one longer than any pile could hold is refused before it becomes a number
     (never one of 100,000 digits)."""
     digits = digits.lstrip("0") or "0"
@@ -90,7 +91,7 @@ def _count(game: Game, digits: str) -> int:
     return int(digits, 16)
 
 
-def _readings(game: Game, words: list[str]) -> list[Reading]:
+def _readings(game: Board, words: list[str]) -> list[Reading]:
     """Every (source, target, count) the words may mean. Two words are a source and a target
     (`1 12`, `1-12v3`); when they are not, or there are more or fewer, the words run together
     and every split into two labels is a reading (`38`, `h31`, `38v3`)."""
@@ -112,14 +113,14 @@ def _readings(game: Game, words: list[str]) -> list[Reading]:
     return readings
 
 
-def _piles_for(game: Game, label: str) -> list[int]:
+def _piles_for(game: Board, label: str) -> list[int]:
     rules = game.rules
     if label in rules.pile_by_label:
         return [rules.pile_by_label[label]]
     return [p for group in rules.group_by_shared_label[label] for p in group.piles]
 
 
-def _candidates(game: Game, src_label: str, dst_label: str, count: int | None) -> list[Move]:
+def _candidates(game: Board, src_label: str, dst_label: str, count: int | None) -> list[Move]:
     """Every move the labels could mean, legal first (in pile order)."""
     sources = _piles_for(game, src_label)
     targets = _piles_for(game, dst_label)
@@ -133,7 +134,7 @@ def _candidates(game: Game, src_label: str, dst_label: str, count: int | None) -
     return legal + illegal
 
 
-def parse_move(game: Game, text: str) -> Move:
+def parse_move(game: Board, text: str) -> Move:
     """The move ``text`` names. Raises IllegalMove, with a one-line reason, when it names none
     or several legal ones; never anything else, for any text, in time linear in its length.
 
@@ -187,7 +188,7 @@ def parse_move(game: Game, text: str) -> Move:
     return first_illegal
 
 
-def _parse_swap(game: Game, places: str, text: str) -> Move:
+def _parse_swap(game: Board, places: str, text: str) -> Move:
     """``03.1-17.3`` after the swap's label: pile label, card number from the bottom, twice."""
     rules = game.rules
     example = f"{rules.swap_label}{rules.labels[rules.swap_piles[0]]}.1-{rules.labels[rules.swap_piles[-1]]}.2"
@@ -215,7 +216,7 @@ def _parse_swap(game: Game, places: str, text: str) -> Move:
     return (low, SWAP, high)
 
 
-def _plausible(game: Game, move: Move) -> bool:
+def _plausible(game: Board, move: Move) -> bool:
     """The moving card fits the target's top card, or the empty target takes its rank: the
     refusal is then about something else (KK-4's start order), which is the reason to give."""
     src, dst, n = move
@@ -223,7 +224,7 @@ def _plausible(game: Game, move: Move) -> bool:
     return 0 < n <= len(source) and game.lands_on(dst, source[-n])
 
 
-def _parse_removal(game: Game, body: str, text: str) -> Move:
+def _parse_removal(game: Board, body: str, text: str) -> Move:
     """``na1+nb2`` (two cells, either order) or ``d7+`` (one card)."""
     rules = game.rules
     words = [w for w in body.split("+") if w]
@@ -239,19 +240,19 @@ def _parse_removal(game: Game, body: str, text: str) -> Move:
     return (low, REMOVE, high)
 
 
-def _all_same_group_targets(game: Game, moves: list[Move]) -> bool:
+def _all_same_group_targets(game: Board, moves: list[Move]) -> bool:
     """Moves that differ only in which pile of one group receives the same cards."""
     first_src, _, first_n = moves[0]
     groups = {game.rules.group_of[m[1]].index for m in moves}
     return len(groups) == 1 and all(m[0] == first_src and m[2] == first_n for m in moves)
 
 
-def _example(game: Game) -> str:
+def _example(game: Board) -> str:
     moves = [m for m in game.legal_moves() if not game.changes_nothing(m)]
     return format_move(game, moves[0]) if moves else "the stock label"
 
 
-def format_move(game: Game, move: Move, *, explicit: bool = False) -> str:
+def format_move(game: Board, move: Move, *, explicit: bool = False) -> str:
     """The notation of ``move`` in the current position (before it is played): a text that
     `parse_move` reads back as exactly this move.
 
@@ -291,7 +292,7 @@ def format_move(game: Game, move: Move, *, explicit: bool = False) -> str:
     return format_move(game, move, explicit=True)  # not a legal move here: nothing reads back as it
 
 
-def _reads_as(game: Game, text: str, move: Move) -> bool:
+def _reads_as(game: Board, text: str, move: Move) -> bool:
     try:
         return parse_move(game, text) == move
     except IllegalMove:

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 from .moves import CLOSE_UP, REMOVE, RESHUFFLE, Move
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 SHUFFLE_SEARCH = 300  # most positions lost detection visits through relocations (and recursion depth)
 
 
-def progress_possible(game: Game) -> bool:
+def progress_possible(game: Board) -> bool:
     """Go through the stock (stock actions only) looking for any move that changes something."""
     pushed = 0
     seen: set[tuple[int, int, int]] = set()
@@ -26,10 +26,10 @@ def progress_possible(game: Game) -> bool:
         while True:
             if has_real_move(game):
                 return True
-            stock_move = game._stock_move()
+            stock_move = game.stock_move()
             if stock_move is None:
                 return False
-            marker = (len(game.piles[game.rules.stock_pile]), waste_size(game), game._redeals_key())
+            marker = (len(game.piles[game.rules.stock_pile]), waste_size(game), game.redeals_key())
             if marker in seen:
                 return False  # the stock has gone round once with no new play
             seen.add(marker)
@@ -40,11 +40,11 @@ def progress_possible(game: Game) -> bool:
             game.pop()
 
 
-def waste_size(game: Game) -> int:
+def waste_size(game: Board) -> int:
     return len(game.piles[game.rules.waste_pile]) if game.rules.waste_pile >= 0 else 0
 
 
-def has_real_move(game: Game) -> bool:
+def has_real_move(game: Board) -> bool:
     """A non-stock move that gets somewhere. An unused action counts (CR-5). Three kinds
     of move do not count by themselves, or a game could go on for ever:
 
@@ -84,11 +84,11 @@ def has_real_move(game: Game) -> bool:
     return relocations and relocations_lead_on(game, {game.canonical_key()})
 
 
-def gets_somewhere(game: Game, move: Move) -> bool:
+def gets_somewhere(game: Board, move: Move) -> bool:
     return not (game.changes_nothing(move) or trades_support(game, move) or relocates(game, move))
 
 
-def relocates(game: Game, move: Move) -> bool:
+def relocates(game: Board, move: Move) -> bool:
     """A whole pile into an empty pile, as many cards in the win groups as before (an ace
     into an empty foundation is no relocation)."""
     src, dst, n = move
@@ -98,7 +98,7 @@ def relocates(game: Game, move: Move) -> bool:
     return (src in win) == (dst in win)
 
 
-def trades_support(game: Game, move: Move) -> bool:
+def trades_support(game: Board, move: Move) -> bool:
     """A run moved off a face-up card onto an identical card (two decks)."""
     src, dst, n = move
     if dst < 0:
@@ -110,7 +110,7 @@ def trades_support(game: Game, move: Move) -> bool:
     return (src in win) == (dst in win)
 
 
-def relocations_lead_on(game: Game, seen: set) -> bool:
+def relocations_lead_on(game: Board, seen: set) -> bool:
     """Depth-first through positions reached by relocations alone: does one offer another
     move? Too many positions to search counts as yes (the game is then not called lost)."""
     foundations = game.rules.foundation_piles
@@ -135,10 +135,10 @@ def relocations_lead_on(game: Game, seen: set) -> bool:
     return False
 
 
-def swap_possible(game: Game) -> bool:
+def swap_possible(game: Board) -> bool:
     """Some swap changes the position: two different face-up cards that are not a mere relabel."""
     piles = game.piles
     for p in game.rules.swap_piles:
         if len(set(piles[p][game.hidden[p]:])) > 1:
             return True  # two different cards of one pile: never a mere relabel
-    return bool(game._swap_moves())
+    return bool(game.swap_moves())

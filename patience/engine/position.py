@@ -27,19 +27,19 @@ import os
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from ..cards import CardError, card_str, parse_card
 from ..deals import suited_deck
 from ..ruleset.loader import RulesetError, source_file
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import UnknownGame, find_ruleset, find_ruleset_file, load_path
-
-if TYPE_CHECKING:
-    from .game import Game
+from .board import Board
+from .state import State
 
 HEADER_KEYS = ("game", "file", "deal", "redeals", "score", "uses")
 RulesetGiven = Ruleset | str | os.PathLike[str]  # a ruleset, or the name or path of one
+AnyBoard = TypeVar("AnyBoard", bound=Board)  # what `read_position` builds: a Board, or the Game above it
 _card = lru_cache(maxsize=1024)(parse_card)  # a position repeats the same few words; errors are not cached
 
 
@@ -47,7 +47,7 @@ class PositionError(ValueError):
     """A position text that cannot be read; the message names the line."""
 
 
-def write_position(game: Game) -> str:
+def write_position(game: State) -> str:
     lines = [f"game: {game.ruleset.id}"]
     own_file = file_to_name(game.ruleset)
     if own_file is not None:
@@ -96,10 +96,11 @@ def same_position(first: str, second: str) -> bool:
     return without_file(first) == without_file(second)
 
 
-def read_position(text: str, ruleset: RulesetGiven | None = None) -> Game:
-    """The game a position text describes. Its ruleset is ``ruleset`` when given (a Ruleset, a
-    name or a path; a ``file:`` line is then not used), else the ``file:`` the text names, else
-    its ``game:`` by name. PositionError says what does not fit."""
+def read_position(text: str, ruleset: RulesetGiven | None = None, kind: type[AnyBoard] = Board) -> AnyBoard:
+    """The game a position text describes, as a ``kind`` (`Game.from_position` asks for a Game).
+    Its ruleset is ``ruleset`` when given (a Ruleset, a name or a path; a ``file:`` line is then
+    not used), else the ``file:`` the text names, else its ``game:`` by name. PositionError says
+    what does not fit."""
     header, pile_lines = _read_lines(text)
     from_file = None
     if ruleset is None:
@@ -112,7 +113,7 @@ def read_position(text: str, ruleset: RulesetGiven | None = None) -> Game:
         if "game" in header and header["game"] != ruleset.id:
             raise PositionError(f"the position is of {header['game']!r}, not {ruleset.id!r}")
     try:
-        return _game_from(header, pile_lines, ruleset)
+        return _game_from(header, pile_lines, ruleset, kind)
     except PositionError as err:
         if from_file is None:
             raise
@@ -165,10 +166,9 @@ def _read_lines(text: str) -> tuple[dict[str, str], dict[str, tuple[int, str]]]:
     return header, pile_lines
 
 
-def _game_from(header: dict[str, str], pile_lines: dict[str, tuple[int, str]], ruleset: Ruleset) -> Game:
-    from .game import Game
-
-    game = Game(ruleset)
+def _game_from(header: dict[str, str], pile_lines: dict[str, tuple[int, str]], ruleset: Ruleset,
+               kind: type[AnyBoard]) -> AnyBoard:
+    game = kind(ruleset)
     game.deal_number = _int(header, "deal", 0) if "deal" in header else None
     game.redeals_used = _int(header, "redeals", 0)
     game.score = _int(header, "score", game.score)  # a position without a score begins at the start value
@@ -215,7 +215,7 @@ def _int(header: dict[str, str], key: str, default: int) -> int:
         raise PositionError(f"{key} must be a whole number, not {header[key]!r}") from None
 
 
-def _action_labels(game: Game) -> list[str]:
+def _action_labels(game: State) -> list[str]:
     return list(game.rules.action_labels)
 
 
@@ -223,7 +223,7 @@ def _uses_word(n: int) -> str:
     return "unlimited" if n < 0 else str(n)
 
 
-def _read_uses(game: Game, text: str) -> tuple[int, ...]:
+def _read_uses(game: State, text: str) -> tuple[int, ...]:
     """``x 1`` (one entry per action, comma-separated) -> uses left in the game's action order."""
     labels = _action_labels(game)
     uses = list(game.uses_left)

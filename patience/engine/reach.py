@@ -2,7 +2,7 @@
 the pile so many places before it in its group, counting only piles with cards, when its top
 card fits the target's top card (Accordion: one or three to the left, same rank or same suit).
 
-Kept apart from `Game.legal_moves`' card loop: these moves read the order of the group's
+Kept apart from `Board.legal_moves`' card loop: these moves read the order of the group's
 started piles, which no other move does, and games without `reach` never come here.
 """
 
@@ -17,10 +17,10 @@ from .moves import Move
 
 if TYPE_CHECKING:
     from .compiled import Group
-    from .game import Game
+    from .state import State
 
 
-def reach_moves(game: Game, sources: tuple[int, ...] | None = None) -> list[Move]:
+def reach_moves(game: State, sources: tuple[int, ...] | None = None) -> list[Move]:
     """Every whole-pile move `reach` allows now, by source pile and then by distance."""
     piles = game.piles
     moves: list[Move] = []
@@ -37,13 +37,13 @@ def reach_moves(game: Game, sources: tuple[int, ...] | None = None) -> list[Move
     return moves
 
 
-def _places_back(game: Game, group: Group, src: int, dst: int) -> int:
+def _places_back(game: State, group: Group, src: int, dst: int) -> int:
     """How many started piles of ``group`` lie from ``dst`` up to ``src`` (0 or less: not before it)."""
     piles = game.piles
     return sum(1 for p in range(dst, src) if piles[p])
 
 
-def why_reach_illegal(game: Game, src: int, dst: int, n: int) -> str | None:
+def why_reach_illegal(game: State, src: int, dst: int, n: int) -> str | None:
     """The reason a whole-pile move from ``src`` to ``dst`` is refused, or None."""
     rules = game.rules
     group = rules.group_of[src]

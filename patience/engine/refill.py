@@ -2,7 +2,7 @@
 (`fill`), cards sunk under their piles at the deal (`bottom`), one card per rank put out before
 the deal (`prefill_suit: first`), and the reshuffle action.
 
-Game calls in here only for rulesets that use these words, so the hot path of the others stays
+The board calls in here only for rulesets that use these words, so the hot path of the others stays
 as it was (one flag per group or per move).
 """
 
@@ -18,7 +18,7 @@ from .moves import RESHUFFLE, Move
 
 if TYPE_CHECKING:
     from .compiled import Group
-    from .game import Game
+    from .state import State
 
 # What `push_fill` did, as bits of a card move's undo record (bit 0 is the source's turn-up).
 FILLED = 2  # the emptied source took the fill pile's top card
@@ -31,7 +31,7 @@ ReshuffleRecord = tuple[tuple[tuple[tuple[int, ...], int], ...], int]
 
 
 # ------------------------------------------------------------------ the deal
-def deal_first_of_rank(game: Game, deck: list[int]) -> None:
+def deal_first_of_rank(game: State, deck: list[int]) -> None:
     """`prefill_suit: first`: for each listed rank, the first card of that rank in the shuffled
     deck goes onto the group's next pile (Calculation's A, 2, 3, 4); the rest keep their order."""
     for group in game.rules.groups:
@@ -44,7 +44,7 @@ def deal_first_of_rank(game: Game, deck: list[int]) -> None:
             game.piles[pile].append(card)
 
 
-def sink(game: Game, piles: range, ranks: list[int]) -> None:
+def sink(game: State, piles: range, ranks: list[int]) -> None:
     """A deal step's `bottom`: cards of these ranks go under the others in each pile, each part
     keeping its order (Baker's Dozen's kings). Face-down counts stay: they count places."""
     wanted = set(ranks)
@@ -56,7 +56,7 @@ def sink(game: Game, piles: range, ranks: list[int]) -> None:
 
 
 # ------------------------------------------------------------------ base rank
-def base_table(game: Game, group: Group) -> bytes:
+def base_table(game: State, group: Group) -> bytes:
     """`empty: base`: the cards an empty pile of ``group`` takes now, those of the base rank;
     any card while no pile that sets it is started."""
     rank = base_rank(game, group)
@@ -66,7 +66,7 @@ def base_table(game: Game, group: Group) -> bytes:
     return RANK_TABLES[rank]
 
 
-def base_rank(game: Game, group: Group) -> int | None:
+def base_rank(game: State, group: Group) -> int | None:
     """The rank of the bottom card of the started piles of ``group`` (or of its `base_of` group,
     moved by the offset, turning the corner); None while none is started."""
     source = game.rules.groups[group.base_from] if group.base_from >= 0 else group
@@ -77,7 +77,7 @@ def base_rank(game: Game, group: Group) -> int | None:
 
 
 # ------------------------------------------------------------------ fill
-def push_fill(game: Game, src: int) -> int:
+def push_fill(game: State, src: int) -> int:
     """`fill`: the emptied pile ``src`` takes the top card of its fill pile, face up. The bits
     of what was done, for `pop_fill`."""
     source = game.rules.fill_from[src]
@@ -96,7 +96,7 @@ def push_fill(game: Game, src: int) -> int:
     return done
 
 
-def pop_fill(game: Game, src: int, done: int) -> None:
+def pop_fill(game: State, src: int, done: int) -> None:
     """Undo `push_fill`."""
     source = game.rules.fill_from[src]
     if done & FILL_TURNED:
@@ -107,7 +107,7 @@ def pop_fill(game: Game, src: int, done: int) -> None:
 
 
 # ------------------------------------------------------------------ reshuffle
-def _kept_runs(game: Game) -> list[int]:
+def _kept_runs(game: State) -> list[int]:
     """keep: row-runs (Gaps): per grid row, how many cells from its start stay; [] when all go."""
     rows = game.rules.reshuffle_rows
     if rows is None:
@@ -115,7 +115,7 @@ def _kept_runs(game: Game) -> list[int]:
     return [row_run(game.piles, row, game.rules.group_of[row[0]]) for row in rows]
 
 
-def _gathered(game: Game, kept: list[int]) -> list[int]:
+def _gathered(game: State, kept: list[int]) -> list[int]:
     """The cards the reshuffle takes up: all of its piles', or each row's after its ``kept`` run."""
     rows = game.rules.reshuffle_rows
     if rows is None:
@@ -123,7 +123,7 @@ def _gathered(game: Game, kept: list[int]) -> list[int]:
     return [c for row, n in zip(rows, kept) for p in row[n:] for c in game.piles[p]]
 
 
-def _deal_after_runs(game: Game, cards: list[int], kept: list[int]) -> None:
+def _deal_after_runs(game: State, cards: list[int], kept: list[int]) -> None:
     """Deal ``cards`` one a cell into the cells after each row's kept run, row by row, the cell
     just after each run left empty; cells left over stay empty."""
     rows = game.rules.reshuffle_rows
@@ -139,12 +139,12 @@ def _deal_after_runs(game: Game, cards: list[int], kept: list[int]) -> None:
         game.piles[p].append(card)
 
 
-def reshuffle_move(game: Game) -> Move | None:
+def reshuffle_move(game: State) -> Move | None:
     """The reshuffle, while uses are left and there are cards to shuffle."""
     return None if why_reshuffle_illegal(game) else (0, RESHUFFLE, 0)
 
 
-def why_reshuffle_illegal(game: Game) -> str | None:
+def why_reshuffle_illegal(game: State) -> str | None:
     rules = game.rules
     if rules.reshuffle_index < 0:
         return _("this game has no reshuffle")
@@ -157,7 +157,7 @@ def why_reshuffle_illegal(game: Game) -> str | None:
     return None
 
 
-def push_reshuffle(game: Game) -> ReshuffleRecord:
+def push_reshuffle(game: State) -> ReshuffleRecord:
     """Gather the groups' cards, shuffle them by the deal number and the uses made so far, and deal
     them face up, `per_pile` onto each pile in order. The cards are sorted before the shuffle, so
     the result depends only on which cards lie there, not on their order (the solver's keys sort
@@ -182,7 +182,7 @@ def push_reshuffle(game: Game) -> ReshuffleRecord:
     return before, game.spend_use(index)
 
 
-def pop_reshuffle(game: Game, record: ReshuffleRecord) -> None:
+def pop_reshuffle(game: State, record: ReshuffleRecord) -> None:
     before, counted = record
     for p, (cards, hidden) in zip(game.rules.reshuffle_piles, before):
         game.piles[p][:] = cards
