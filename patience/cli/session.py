@@ -555,7 +555,8 @@ class Session:
         return f"{notation:<6} {what} {where}"
 
     def _draw(self) -> Reply:
-        from ..engine.moves import DEAL, REDEAL, IllegalMove, why_illegal
+        from ..engine.checks import why_illegal
+        from ..engine.moves import DEAL, REDEAL, IllegalMove
 
         game = self.game
         stock = game.rules.stock_pile
