@@ -11,8 +11,6 @@ the search loop.
 
 from __future__ import annotations
 
-from ..deals import shuffled_deck
-from ..i18n import _
 from ..ruleset.model import Ruleset
 from .actions import (
     close_up_move,
@@ -39,18 +37,10 @@ from .compiled import (
     carries,
 )
 from .cover import hide_again, is_free, turn_up_uncovered
+from .dealing import deal_cards
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, Move
 from .reach import reach_moves
-from .refill import (
-    base_table,
-    deal_first_of_rank,
-    pop_fill,
-    pop_reshuffle,
-    push_fill,
-    push_reshuffle,
-    reshuffle_move,
-    sink,
-)
+from .refill import base_table, pop_fill, pop_reshuffle, push_fill, push_reshuffle, reshuffle_move
 from .state import State
 from .stock import why_stock_illegal
 
@@ -63,76 +53,8 @@ class Board(State):
     def __init__(self, ruleset: Ruleset, deal: int | None = None) -> None:
         super().__init__(ruleset, deal)
         if deal is not None:
-            self._deal(deal)
+            deal_cards(self, deal)
 
-
-    # ----------------------------------------------------------------- the deal
-    def _deal(self, number: int) -> None:
-        rs = self.ruleset
-        deck = shuffled_deck(rs.deal.shuffle, rs.deal.key or rs.id, number, rs.decks, rs.suits)
-        if self.rules.prefill:  # DY-1: these cards are taken out first; the rest keep the shuffled order
-            for pile, card in self.rules.prefill:
-                deck.remove(card)
-                self.piles[pile].append(card)
-        if self.rules.prefill_first:  # one card per rank, the first of it in the shuffled deck
-            deal_first_of_rank(self, deck)
-        position = 0
-        for step in rs.deal.steps:
-            piles = list(self.rules.group_by_id[step.to].piles)
-            if step.count == "rest":
-                wanted = [len(deck) - position]
-            elif isinstance(step.count, int):
-                wanted = [step.count] * len(piles)
-            else:
-                wanted = list(step.count)
-            if sum(wanted) > len(deck) - position:
-                raise ValueError(_("the deal wants {wanted} more cards than the {left} left").format(
-                    wanted=sum(wanted), left=len(deck) - position))
-            order: list[int] = []
-            if step.order == "piles":
-                for i, n in enumerate(wanted):
-                    order += [i] * n
-            else:
-                left = wanted[:]
-                while any(left):
-                    for i in range(len(left)):
-                        if left[i]:
-                            order.append(i)
-                            left[i] -= 1
-            # "rest" onto a stock: the next card in the deck ends on top (is drawn first).
-            cards = deck[position:position + len(order)]
-            position += len(order)
-            if step.count == "rest":
-                cards.reverse()
-            for i, card in zip(order, cards):
-                self.piles[piles[i]].append(card)
-            for i, pile in enumerate(piles):
-                dealt = wanted[i]
-                if step.face == "down":
-                    self.hidden[pile] += dealt
-                elif step.face == "top-up" and dealt:
-                    self.hidden[pile] += dealt - 1
-            if step.bottom:  # Baker's Dozen: kings under the other cards of their pile
-                sink(self, self.rules.group_by_id[step.to].piles, step.bottom)
-        if position != len(deck):
-            raise ValueError(_("the deal places {placed} of {total} cards; add a step with `count: rest` for the others").format(
-                placed=position, total=len(deck)))
-        if self.rules.discard_ok is not None:
-            self._discard_face_up()
-
-    def _discard_face_up(self) -> None:
-        """PA-1: every face-up card of a discarded rank leaves its pile for the discard pile."""
-        rules = self.rules
-        ok = rules.discard_ok
-        assert ok is not None
-        out = self.piles[rules.discard_pile]
-        for p, pile in enumerate(self.piles):
-            if p == rules.discard_pile:
-                continue
-            up = pile[self.hidden[p]:]
-            if any(ok[c] for c in up):
-                out.extend(c for c in up if ok[c])
-                pile[self.hidden[p]:] = [c for c in up if not ok[c]]
 
     # ----------------------------------------------------------------- legal moves
     def legal_moves(self, actions: bool = True, sources: tuple[int, ...] | None = None) -> list[Move]:

@@ -1,6 +1,5 @@
-"""Words for the deal and refills: a group's base rank (`empty: base`), piles refilled at once
-(`fill`), cards sunk under their piles at the deal (`bottom`), one card per rank put out before
-the deal (`prefill_suit: first`), and the reshuffle action.
+"""Words for refills: a group's base rank (`empty: base`), piles refilled at once (`fill`), and
+the reshuffle action. The deal's own words are `.dealing`'s.
 
 The board calls in here only for rulesets that use these words, so the hot path of the others stays
 as it was (one flag per group or per move).
@@ -28,31 +27,6 @@ FILL_WAS_DOWN = 8  # the card taken was face down on the fill pile (it lies face
 # A reshuffle's undo record: per pile of its groups, (cards, face-down count) before it, and 1
 # when a use was counted.
 ReshuffleRecord = tuple[tuple[tuple[tuple[int, ...], int], ...], int]
-
-
-# ------------------------------------------------------------------ the deal
-def deal_first_of_rank(game: State, deck: list[int]) -> None:
-    """`prefill_suit: first`: for each listed rank, the first card of that rank in the shuffled
-    deck goes onto the group's next pile (Calculation's A, 2, 3, 4); the rest keep their order."""
-    for group in game.rules.groups:
-        spec = group.spec
-        if spec.prefill_suit != "first":
-            continue
-        for pile, rank in zip(group.piles, spec.prefill):
-            card = next(c for c in deck if RANK[c] == rank)
-            deck.remove(card)
-            game.piles[pile].append(card)
-
-
-def sink(game: State, piles: range, ranks: list[int]) -> None:
-    """A deal step's `bottom`: cards of these ranks go under the others in each pile, each part
-    keeping its order (Baker's Dozen's kings). Face-down counts stay: they count places."""
-    wanted = set(ranks)
-    for p in piles:
-        cards = game.piles[p]
-        low = [c for c in cards if RANK[c] in wanted]
-        if low:
-            cards[:] = low + [c for c in cards if RANK[c] not in wanted]
 
 
 # ------------------------------------------------------------------ base rank
