@@ -179,7 +179,7 @@ def test_bad_input_is_refused_in_one_line(args, words, tmp_path, monkeypatch):
 
 def test_an_unreachable_scheduler_is_refused_in_one_line(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
-    import patience.survey.cluster as cluster
+    from patience.survey import cluster
 
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
     result = run("survey", "freecell", "--deals", "1-2", "--scheduler", "tcp://127.0.0.1:9", "--out",

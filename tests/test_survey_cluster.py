@@ -15,14 +15,14 @@ from clirun import run
 
 pytest.importorskip("distributed")
 
-import cloudpickle  # noqa: E402  (dask's own pickler, installed with it)
+import cloudpickle
 
-from patience.cli.catalogue import rules_digest  # noqa: E402
-from patience.ruleset.registry import find_ruleset  # noqa: E402
-from patience.solver.daily import SOLVER_VERSION  # noqa: E402
-from patience.survey import SurveyFile, SurveyKey  # noqa: E402
-from patience.survey.cluster import dask_client, on_dask, worker_count  # noqa: E402
-from patience.survey.run import survey  # noqa: E402
+from patience.cli.catalogue import rules_digest
+from patience.ruleset.registry import find_ruleset
+from patience.solver.daily import SOLVER_VERSION
+from patience.survey import SurveyFile, SurveyKey
+from patience.survey.cluster import dask_client, on_dask, worker_count
+from patience.survey.run import survey
 
 # The workers cannot import this test module: its functions travel by value.
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -66,11 +66,11 @@ def test_a_worker_killed_mid_survey_has_its_chunk_rerun_and_every_deal_is_stored
     ruleset = find_ruleset("freecell")
     key = SurveyKey(ruleset.id, rules_digest(ruleset), SOLVER_VERSION, 5.0, 300)
     digest = functools.partial(killing_its_worker_on_the_second_chunk, marks=(seen, killed))
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        # --scheduler's way in: a client of a cluster that is already running
-        with dask_client(1, scheduler=cluster.scheduler_address) as client, SurveyFile(path) as results:
-            assert worker_count(client) == 2
-            tally = survey(results, "freecell", key, range(1, 9), digest, on_dask(client), workers=2, chunk=2)
+    # --scheduler's way in: a client of a cluster that is already running
+    with (LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0") as cluster,
+          dask_client(1, scheduler=cluster.scheduler_address) as client, SurveyFile(path) as results):
+        assert worker_count(client) == 2
+        tally = survey(results, "freecell", key, range(1, 9), digest, on_dask(client), workers=2, chunk=2)
     assert os.path.exists(killed)  # a worker did die, after another chunk had begun
     assert deals_in(path) == [1, 2, 3, 4, 5, 6, 7, 8]
     assert tally.done == tally.total == 8 and sum(tally.counts.values()) == 8

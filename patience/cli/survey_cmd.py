@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -20,6 +22,7 @@ from .common import LiveLine, find_game
 from .solve_cmd import EXIT_INTERRUPTED, check_deals, parse_range
 
 if TYPE_CHECKING:
+    from ..ruleset.model import Ruleset
     from ..survey.report import GameReport
     from ..survey.run import Runner, Tally
 
@@ -91,20 +94,20 @@ def run(game: str, deal_range: str, timeout: float, max_states: int | None, out:
         raise click.ClickException(str(err)) from None
 
 
-def _run(game: str, ruleset: Any, deals: range, timeout: float, max_states: int | None, path: Path, jobs: int,
+def _run(game: str, ruleset: Ruleset, deals: range, timeout: float, max_states: int | None, path: Path, jobs: int,
          scheduler: str | None, chunk: int | None) -> None:
     from ..ruleset.registry import is_ruleset_path
     from ..solver.daily import SOLVER_VERSION
     from ..survey import SurveyFile, SurveyKey
-    from ..survey.cluster import dask_installed
+    from ..survey.run import survey as solve_missing
     from ..survey.store import NO_LIMIT
     from .catalogue import rules_digest
 
     key = SurveyKey(ruleset.id, rules_digest(ruleset), SOLVER_VERSION, timeout, max_states or NO_LIMIT)
     name = str(Path(game).resolve()) if is_ruleset_path(game) else ruleset.id  # what a worker can find
-    budget = _budget(timeout, max_states)
     click.echo(_("survey of {game}, deals {first}-{last}, {budget}, solver {solver}: results in {path}").format(
-        game=ruleset.id, first=deals[0], last=deals[-1], budget=budget, solver=SOLVER_VERSION, path=path))
+        game=ruleset.id, first=deals[0], last=deals[-1], budget=_budget(timeout, max_states), solver=SOLVER_VERSION,
+        path=path))
     line = LiveLine()
     tally: Tally | None = None
 
@@ -115,47 +118,35 @@ def _run(game: str, ruleset: Any, deals: range, timeout: float, max_states: int 
 
     with SurveyFile(path) as results:
         try:
-            if dask_installed():
-                tally = _on_dask(results, name, key, deals, jobs, scheduler, chunk, show)
-            else:
-                if scheduler is not None:
-                    raise click.ClickException(_("--scheduler needs Dask: {command}").format(command=INSTALL_HINT))
-                click.echo(_("solving on local processes; for a Dask cluster: {command}").format(
-                    command=INSTALL_HINT), err=True)
-                tally = _survey(results, name, key, deals, _local_runner(jobs), jobs, chunk, show)
+            with _workers(jobs, scheduler) as (runner, workers):
+                tally = solve_missing(results, name, key, deals, rules_digest, runner, workers, chunk, show)
         except KeyboardInterrupt:
             line.clear()
             _stopped(tally, path)
         finally:
             line.clear()
-    assert tally is not None  # the survey reports before it solves anything
     click.echo(_summary_text(tally))
     click.echo(_("results in {path}").format(path=path))
 
 
-def _survey(results: Any, name: str, key: Any, deals: range, runner: Runner, workers: int, chunk: int | None,
-            show: Any) -> Tally:
-    from ..survey.run import survey as solve_all
-    from .catalogue import rules_digest
-
-    return solve_all(results, name, key, deals, rules_digest, runner, workers, chunk, show)
-
-
-def _local_runner(jobs: int) -> Runner:
+@contextmanager
+def _workers(jobs: int, scheduler: str | None) -> Iterator[tuple[Runner, int]]:
+    """Who solves the chunks, and how many at once: a Dask cluster when dask is installed (a new
+    local one, or the one of ``scheduler``), else ``jobs`` local processes, with a line saying so."""
+    from ..survey.cluster import dask_client, dask_installed, on_dask, worker_count
     from ..survey.run import on_local_processes
 
-    return on_local_processes(jobs)
-
-
-def _on_dask(results: Any, name: str, key: Any, deals: range, jobs: int, scheduler: str | None,
-             chunk: int | None, show: Any) -> Tally:
-    from ..survey.cluster import dask_client, on_dask, worker_count
-
+    if not dask_installed():
+        if scheduler is not None:
+            raise click.ClickException(_("--scheduler needs Dask: {command}").format(command=INSTALL_HINT))
+        click.echo(_("solving on local processes; for a Dask cluster: {command}").format(command=INSTALL_HINT),
+                   err=True)
+        yield on_local_processes(jobs), jobs
+        return
     with dask_client(jobs, scheduler) as client:
         workers = worker_count(client)
-        where = scheduler or _("a local cluster")
-        click.echo(_workers_text(workers, where), err=True)
-        return _survey(results, name, key, deals, on_dask(client), workers, chunk, show)
+        click.echo(_workers_text(workers, scheduler or _("a local cluster")), err=True)
+        yield on_dask(client), workers
 
 
 def _workers_text(workers: int, where: str) -> str:
@@ -184,7 +175,8 @@ def _progress_text(tally: Tally) -> str:
         unknown=number(tally.counts["unknown"]), left=_clock(tally.seconds_left()))
 
 
-def _summary_text(tally: Tally) -> str:
+def _summary_text(tally: Tally | None) -> str:
+    assert tally is not None  # the survey shows its tally before it solves anything
     return _("{done} of {total} deals answered: {solved} won, {unsolvable} unsolvable, {unknown} unknown").format(
         done=number(tally.done), total=number(tally.total), solved=number(tally.counts["solved"]),
         unsolvable=number(tally.counts["unsolvable"]), unknown=number(tally.counts["unknown"]))

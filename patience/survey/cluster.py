@@ -70,8 +70,10 @@ def dask_client(jobs: int, scheduler: str | None = None) -> Iterator[Client]:
             yield client
         return
     with deaf_to_ctrl_c():  # the workers are born ignoring Ctrl-C, which this process handles
-        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                               silence_logs=logging.CRITICAL)
+        # No dashboard; the scheduler's HTTP server (health, metrics) always starts, so it gets any
+        # free port on this machine only: a second survey at once would warn that 8787 is taken.
+        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, silence_logs=logging.CRITICAL,
+                               dashboard_address="127.0.0.1:0", scheduler_kwargs={"dashboard": False})
     try:
         with Client(cluster) as client:
             yield client
@@ -102,7 +104,7 @@ def on_dask(client: Client) -> Runner:
             for future in pending:
                 try:
                     rows = future.result()
-                except Exception as err:  # raised on a worker (or a worker lost too often): one line
+                except Exception as err:  # noqa: BLE001  (any error raised on a worker, or KilledWorker): one line
                     raise SurveyError(_("a chunk failed on the cluster: {error}").format(
                         error=f"{type(err).__name__}: {err}")) from None
                 future.release()

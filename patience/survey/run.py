@@ -12,7 +12,7 @@ import platform
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
@@ -64,7 +64,7 @@ def solve_chunk(chunk: Chunk, digest: Digest) -> list[dict]:
             "length": len(moves) if result["status"] == SOLVED else None,
             "moves": " ".join(moves) if result["status"] == SOLVED else None,
             "engine": result.get("engine"), "engine_reason": result.get("engine_reason"),
-            "machine": here, "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "machine": here, "finished": datetime.now(UTC).isoformat(timespec="seconds"),
         })
     return rows
 

@@ -17,6 +17,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 from ..i18n import _
 
@@ -109,7 +110,7 @@ class SurveyFile:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> SurveyFile:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
