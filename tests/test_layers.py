@@ -1,6 +1,8 @@
 """Each layer imports only the layers below it; the engine never imports click or rich."""
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "patience"
@@ -220,3 +222,13 @@ def test_the_engine_check_sees_hidden_upward_imports_and_privates():
     own = "class A:\n    def _x(self):\n        return self._y\n    def __init__(self):\n        self._y = 1\n"
     assert engine_problems({"low": own + "from . import high\n"}, order) == ["low imports high (not below it)"]
     assert engine_problems({"high": own + "from .low import a\n"}, order) == []
+
+
+def test_the_board_loads_without_the_layers_above_it():
+    """A search needs nothing above the board: importing it (in a fresh interpreter) loads no
+    module of the layers above, not the outcome, the checks, the texts or the Game."""
+    code = "import sys, patience.engine.board; print(*sorted(m for m in sys.modules if m.startswith('patience.engine.')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    above = ENGINE_ORDER[ENGINE_ORDER.index("board") + 1:]
+    assert "patience.engine.board" in loaded
+    assert [name for name in loaded if name.split(".")[2] in above] == []
