@@ -28,7 +28,7 @@ from .layout import (
 
 MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE, MOVE_PILE = 0, 1, 2, 3, 4, 5
 LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2
-# How `Game.legal_moves` finds the cards that may leave a pile: `Game.movable_run`, the top card
+# How `Board.legal_moves` finds the cards that may leave a pile: `Board.movable_run`, the top card
 # alone, or a built run scanned inline (one list index per pile on the hot path).
 SCAN_CALL, SCAN_TOP, SCAN_RUN = 0, 1, 2
 _MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY, "alone": MOVE_ALONE,
@@ -37,7 +37,7 @@ _MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_
 SLOT = 1024
 # card -> 1 if it has rank r, per rank 1..13 (`empty: base` looks its table up here)
 RANK_TABLES: tuple[bytes, ...] = (b"",) + tuple(bytes(1 if RANK[c] == r else 0 for c in range(DECK_SIZE)) for r in range(1, 14))
-FEW_STARTERS = 13  # below this many, `Game.legal_moves` looks an empty pile's takers up (Group.starters)
+FEW_STARTERS = 13  # below this many, `Board.legal_moves` looks an empty pile's takers up (Group.starters)
 _LIMITS = {"none": LIMIT_NONE, "supermove": LIMIT_SUPERMOVE, "cells-plus-columns": LIMIT_SUM}
 
 
@@ -216,8 +216,8 @@ def _run_rule(rule: Build, spec: PileGroup) -> Build | None:
 
 
 def _scan(group: Group) -> int:
-    """How `Game.legal_moves` finds a pile's movable cards: inline for the two common kinds,
-    through `Game.movable_run` for lanes (KK-2) and the other kinds."""
+    """How `Board.legal_moves` finds a pile's movable cards: inline for the two common kinds,
+    through `Board.movable_run` for lanes (KK-2) and the other kinds."""
     if group.lanes is None and group.move_kind == MOVE_TOP:
         return SCAN_TOP
     if group.lanes is None and group.move_kind == MOVE_RUN:
