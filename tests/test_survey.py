@@ -307,3 +307,27 @@ def test_deals_another_survey_wrote_meanwhile_are_not_counted_again(tmp_path):
         tally = survey(results, "freecell", key, range(1, 5), rules_digest, racing, workers=1, chunk=2)
     assert [deal for deal, *_rest in rows_of(path)] == [1, 2, 3, 4]
     assert tally.done == 2 and sum(tally.counts.values()) == 2  # this run wrote deals 2 and 4 only
+
+
+def test_the_docs_table_lists_every_shipped_game_and_fills_the_surveyed_one(tmp_path, no_dask, monkeypatch):
+    import importlib.util
+
+    from patience.ruleset.registry import shipped_rulesets
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "survey_table.py"
+    spec = importlib.util.spec_from_file_location("survey_table", script)
+    survey_table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(survey_table)
+    path = tmp_path / "s.sqlite3"
+    assert run("survey", "freecell", "--deals", "1-2", *BUDGET, "--jobs", "1", "--out", str(path)).exit_code == 0
+    lines = survey_table.table([path]).splitlines()[2:]
+    assert [line.split(" | ")[0].strip("| ") for line in lines] == sorted(r.id for r in shipped_rulesets())
+    (freecell,) = [line for line in lines if line.startswith("| freecell |")]
+    assert "| 1–2 | 5 s, 300 positions |" in freecell and "| 99.999 |" in freecell
+    assert all("not surveyed" in line for line in lines if line is not freecell)
+    page = tmp_path / "page.md"
+    page.write_text(f"before\n{survey_table.START}\nold\n{survey_table.END}\nafter\n", encoding="utf-8")
+    monkeypatch.setattr(sys, "argv", ["survey_table.py", str(path), "--write", str(page)])
+    survey_table.main()
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("before\n") and text.endswith("after\n") and "old" not in text and "| freecell | 1–2" in text
