@@ -331,3 +331,17 @@ def test_the_docs_table_lists_every_shipped_game_and_fills_the_surveyed_one(tmp_
     survey_table.main()
     text = page.read_text(encoding="utf-8")
     assert text.startswith("before\n") and text.endswith("after\n") and "old" not in text and "| freecell | 1–2" in text
+
+
+def test_a_damaged_or_unwritable_results_file_is_refused_in_one_line(tmp_path, no_dask):
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"this is no database at all, " * 100)
+    blocked = tmp_path / "a-file" / "s.sqlite3"  # its folder would have to be where a file is
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    for args in (("survey", "freecell", "--deals", "1", "--jobs", "1", "--out", str(garbage)),
+                 ("survey", "report", str(garbage)),
+                 ("survey", "freecell", "--deals", "1", "--jobs", "1", "--out", str(blocked))):
+        result = run(*args)
+        assert result.exit_code == 1, result.output
+        assert "Traceback" not in result.output and result.output.strip().splitlines()[-1].startswith("Error: ")
+    assert garbage.read_bytes().startswith(b"this is no database")  # left as it was

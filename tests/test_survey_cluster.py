@@ -74,3 +74,15 @@ def test_a_worker_killed_mid_survey_has_its_chunk_rerun_and_every_deal_is_stored
     assert os.path.exists(killed)  # a worker did die, after another chunk had begun
     assert deals_in(path) == [1, 2, 3, 4, 5, 6, 7, 8]
     assert tally.done == tally.total == 8 and sum(tally.counts.values()) == 8
+
+
+def test_scheduler_option_sends_the_survey_to_a_running_cluster(tmp_path):
+    from distributed import LocalCluster
+
+    path = tmp_path / "s.sqlite3"
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0") as cluster:
+        result = run("survey", "freecell", "--deals", "1-4", "--max-states", "300", "--out", str(path),
+                     "--scheduler", cluster.scheduler_address)
+    assert result.exit_code == 0, result.output
+    assert f"Dask: 2 workers on {cluster.scheduler_address}" in result.output
+    assert deals_in(path) == [1, 2, 3, 4]

@@ -92,7 +92,8 @@ class SurveyFile:
         except sqlite3.Error as err:
             raise SurveyError(_("{path} cannot be used as a survey file: {error}").format(path=path, error=err)) from None
         except OSError as err:
-            raise SurveyError(_("{path} cannot be opened: {error}").format(path=path, error=err.strerror or err)) from None
+            reason = f"{err.strerror}: {err.filename}" if err.strerror and err.filename else str(err)
+            raise SurveyError(_("{path} cannot be opened: {error}").format(path=path, error=reason)) from None
 
     def _check_or_create(self, readonly: bool) -> None:
         app = self.db.execute("PRAGMA application_id").fetchone()[0]
