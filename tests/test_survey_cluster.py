@@ -86,3 +86,28 @@ def test_scheduler_option_sends_the_survey_to_a_running_cluster(tmp_path):
     assert result.exit_code == 0, result.output
     assert f"Dask: 2 workers on {cluster.scheduler_address}" in result.output
     assert deals_in(path) == [1, 2, 3, 4]
+
+
+def test_a_client_killed_mid_survey_leaves_a_sound_file_that_the_same_command_completes(tmp_path):
+    import subprocess
+    import time
+
+    path = tmp_path / "s.sqlite3"
+    args = [sys.executable, "-m", "patience", "survey", "freecell", "--deals", "1-400", "--max-states", "3000",
+            "--jobs", "1", "--chunk", "2", "--out", str(path)]
+    client = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (not path.exists() or len(deals_in(path)) < 4):
+            time.sleep(0.2)
+    finally:
+        client.kill()  # SIGKILL: no handler runs, nothing is flushed
+        client.wait()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    kept = deals_in(path)
+    assert 4 <= len(kept) < 400 and len(kept) % 2 == 0  # whole chunks only
+    last = max(kept) + 2
+    done = subprocess.run([*args[:6], f"1-{last}", *args[7:]], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert deals_in(path) == list(range(1, last + 1))
