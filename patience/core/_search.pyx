@@ -23,6 +23,13 @@ cdef enum:
     LIMIT_SUPERMOVE = 1
     FEW_STARTERS = 13
     CHECK_EVERY = 256
+    # The first run's expansions (later runs double it) and the noise added to estimates after it.
+    FIRST_RUN = 4096
+    NOISE = 64
+    RUN_WON = 1
+    RUN_EXHAUSTED = 2
+    RUN_SPENT = 3
+    RUN_STOPPED = 4
     # What a solution pays for a move out of a win pile: tried after every other child.
     OUT_OF_HOME = 1 << 20
     # The estimate's weights (solver/heuristic.py; depth-first's face-down weight, search.py).
@@ -176,6 +183,13 @@ cdef class Core:
     cdef uint64_t *table
     cdef size_t table_cap, table_count
     cdef list _owned  # every block malloc'd once, freed with the object
+    # the search's budget and state, for `_run`
+    cdef double started, deadline, next_report
+    cdef long long max_states, max_memory, states
+    cdef object progress
+    cdef str stop_reason
+    cdef unsigned int noise
+    cdef bint restricted  # this run plays no card out of a win pile
 
     def __cinit__(self):
         self._owned = []
@@ -845,24 +859,80 @@ cdef class Core:
 
     # ------------------------------------------------------------ the search
     def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None):
-        """Depth-first search from here, children tried best estimate first, each position
-        stored once in the table. Returns (status, moves, states, reason); the position is
-        left as it was."""
-        cdef double start = now(), deadline = -1.0, next_report
-        cdef long long limit = -1 if max_states is None else max_states
-        cdef long long memory = -1 if max_memory is None else max_memory
-        cdef long long states = 0
+        """Depth-first search from here in runs (`_run`): run r may expand FIRST_RUN * 2^(r-1)
+        positions, over a table of its own, children tried best estimate first (after the first
+        run, plus a little noise to break ties another way). A run that wins or expands every
+        reachable position gives the answer. Returns (status, moves, states, reason); the
+        position is left as it was."""
+        cdef double start = now()
+        cdef int base = self.n_undo, outcome, run = 0
+        cdef long long budget = FIRST_RUN
+        cdef bint keep_home = self._win_piles_give_back()
+        self.started = start
+        self.deadline = -1.0 if timeout is None else start + timeout
+        self.next_report = start + 0.5
+        self.max_states = -1 if max_states is None else max_states
+        self.max_memory = -1 if max_memory is None else max_memory
+        self.states = 0
+        self.progress = progress
+        self.stop_reason = ""
+        try:
+            while True:
+                run += 1
+                self.noise = ((0x9E3779B1 * run) & 0xFFFFFFFF or 1) if run > 1 else 0
+                # Lines that take no card back from a win pile first: while some run without such
+                # moves may still win, the first three runs and every other one after are such runs.
+                self.restricted = keep_home and (run <= 3 or run % 2 == 0)
+                outcome = self._run(budget, avoid_keys)
+                if outcome == RUN_WON:
+                    moves = [(self.undo[i].src, self.undo[i].dst, self.undo[i].n) for i in range(base, self.n_undo)]
+                    return "solved", moves, self.states, "win found"
+                if outcome == RUN_EXHAUSTED:
+                    if not self.restricted:
+                        return "unsolvable", [], self.states, "search exhausted"
+                    keep_home = False  # no such line wins: search every line
+                    continue
+                if outcome == RUN_STOPPED:
+                    return "unknown", [], self.states, self.stop_reason
+                budget *= 2
+        finally:
+            free(self.table)
+            self.table = NULL
+            self.progress = None
+            while self.n_undo > base:
+                self._pop()
+
+    cdef bint _win_piles_give_back(self):
+        """Whether a card may ever leave a win pile (some pile takes from one)."""
+        cdef int i, g
+        for i in range(self.n_win):
+            if self.move_kind[self.pile_group[self.win_piles[i]]]:
+                return True
+        return False
+
+    cdef inline int _noise(self) noexcept nogil:
+        """A number below NOISE from the run's xorshift state; 0 in the first run."""
+        cdef unsigned int x = self.noise
+        if not x:
+            return 0
+        x ^= x << 13
+        x ^= x >> 17
+        x ^= x << 5
+        self.noise = x
+        return x % NOISE
+
+    cdef int _run(self, long long budget, avoid_keys) except -1:
+        """One depth-first run over a fresh table, at most ``budget`` expansions. On RUN_WON the
+        undo stack holds the winning line; else the position is back where the run began."""
         cdef int base = self.n_undo, i, n, nframes = 0, frames_cap = 256, n_children = 0, children_cap = 4096
         cdef int before, edge, count
+        cdef long long expanded = 0
+        cdef bint won = False
         cdef Frame *frames = NULL
         cdef Child *children = NULL
         cdef Child *c
         cdef Frame *f
         cdef Move m
-        cdef uint64_t a, b
-        if timeout is not None:
-            deadline = start + timeout
-        next_report = start + 0.5
         self._table_init(1 << 16)
         try:
             frames = <Frame *>grow(NULL, frames_cap * sizeof(Frame))
@@ -872,7 +942,8 @@ cdef class Core:
             self._play_safe()
             self._seen_or_add(self.k0, self.k1)
             if self._won():
-                return self._answer("solved", base, 0, "win found")
+                won = True
+                return RUN_WON
             edge = self.n_undo - base
             while True:
                 # List the unseen children of the position here as a new frame.
@@ -887,21 +958,27 @@ cdef class Core:
                 count = 0
                 for i in range(n):
                     m = self.scratch[i]
+                    if self.restricted and m.dst >= 0 and self.is_win[m.src]:
+                        continue
                     before = self.n_undo
                     self._push(m)
                     self._play_safe()
                     if self.table_count * 4 >= self.table_cap * 3:
-                        if memory >= 0 and <long long>(self.table_cap * 32) + self._stack_bytes(frames_cap, children_cap) > memory:
-                            while self.n_undo > before:
-                                self._pop()
-                            return self._finish("unknown", base, states, "max memory", frames, children)
+                        if self.max_memory >= 0 and (<long long>self.table_cap * 48
+                                                     + <long long>frames_cap * sizeof(Frame)
+                                                     + <long long>children_cap * sizeof(Child)) > self.max_memory:
+                            self.stop_reason = "max memory"
+                            return RUN_STOPPED
                         self._table_grow()
                     if not self._seen_or_add(self.k0, self.k1):
                         if self._won():
-                            return self._finish("solved", base, states, "win found", frames, children)
+                            won = True
+                            return RUN_WON
                         c = &children[n_children + count]
                         c.move = m
-                        c.estimate = self._estimate() + (OUT_OF_HOME if m.dst >= 0 and self.is_win[m.src] else 0)
+                        c.estimate = self._estimate() + self._noise()
+                        if m.dst >= 0 and self.is_win[m.src]:
+                            c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
                         c.order = i
                         count += 1
                     while self.n_undo > before:
@@ -924,42 +1001,38 @@ cdef class Core:
                         self._pop()
                     nframes -= 1
                 if not nframes:
-                    # every position reachable was expanded
-                    return self._finish("unsolvable", base, states, "search exhausted", frames, children)
+                    return RUN_EXHAUSTED  # every position reachable was expanded
                 m = children[f.next].move
                 f.next += 1
                 before = self.n_undo
                 self._push(m)
                 self._play_safe()
                 edge = self.n_undo - before
-                states += 1
-                if limit >= 0 and states >= limit:
-                    return self._finish("unknown", base, states, "max states", frames, children)
-                if states % CHECK_EVERY == 0:
-                    if PyErr_CheckSignals() < 0:
-                        raise KeyboardInterrupt
-                    t = now()
-                    if deadline >= 0 and t > deadline:
-                        return self._finish("unknown", base, states, "timeout", frames, children)
-                    if progress is not None and t >= next_report:
-                        next_report = t + 0.5
-                        progress(states, t - start)
+                self.states += 1
+                expanded += 1
+                if self.max_states >= 0 and self.states >= self.max_states:
+                    self.stop_reason = "max states"
+                    return RUN_STOPPED
+                if expanded >= budget:
+                    return RUN_SPENT
+                if self.states % CHECK_EVERY == 0 and self._out_of_time():
+                    return RUN_STOPPED
         finally:
             free(frames)
             free(children)
-            free(self.table)
-            self.table = NULL
-            while self.n_undo > base:
-                self._pop()
+            if not won:
+                while self.n_undo > base:
+                    self._pop()
 
-    cdef long long _stack_bytes(self, int frames_cap, int children_cap) noexcept:
-        return <long long>frames_cap * sizeof(Frame) + <long long>children_cap * sizeof(Child)
-
-    cdef object _finish(self, str status, int base, long long states, str reason, Frame *frames, Child *children):
-        return self._answer(status, base, states, reason)
-
-    cdef object _answer(self, str status, int base, long long states, str reason):
-        moves = []
-        if status == "solved":
-            moves = [(self.undo[i].src, self.undo[i].dst, self.undo[i].n) for i in range(base, self.n_undo)]
-        return status, moves, states, reason
+    cdef bint _out_of_time(self) except -1:
+        """Past the deadline (stop_reason set); reports progress and lets Ctrl-C through."""
+        if PyErr_CheckSignals() < 0:
+            raise KeyboardInterrupt
+        cdef double t = now()
+        if self.deadline >= 0 and t > self.deadline:
+            self.stop_reason = "timeout"
+            return True
+        if self.progress is not None and t >= self.next_report:
+            self.next_report = t + 0.5
+            self.progress(self.states, t - self.started)
+        return False

@@ -14,9 +14,11 @@ import itertools
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 
 from .. import core
 from ..engine.assist import builders
+from ..engine.compiled import CompiledRules
 from ..engine.game import Game
 from ..engine.moves import Move
 from .beside import Helper, can_fork
@@ -187,9 +189,17 @@ def core_safe_tables(game: Game, rule: str | None) -> tuple[list[frozenset[int]]
     if rule is None:
         return None, ()
     rules = game.rules
-    needs = closures(game) if rule == CLOSED else builders(game)
-    sources = tuple(p for p in rules.movable_piles if p not in rules.foundation_piles and may_autoplay_from(rules, p))
-    return needs, sources
+    cached = _SAFE_TABLES.get(rules)
+    if cached is None or cached[0] != rule:
+        needs = closures(game) if rule == CLOSED else builders(game)
+        sources = tuple(p for p in rules.movable_piles
+                        if p not in rules.foundation_piles and may_autoplay_from(rules, p))
+        cached = _SAFE_TABLES[rules] = (rule, needs, sources)
+    return cached[1], cached[2]
+
+
+# Per compiled ruleset: (rule, safe needs, sources), computed once (closures take milliseconds).
+_SAFE_TABLES: WeakKeyDictionary[CompiledRules, tuple[str, list[frozenset[int]], tuple[int, ...]]] = WeakKeyDictionary()
 
 
 def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, max_memory: int | None,

@@ -1,0 +1,180 @@
+"""The compiled search core (issue 24): built, chosen where it covers a ruleset, falling back to
+the Python search with a reason where it does not, and answering as the Python search does."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+
+import pytest
+from clirun import run
+from positions import STUCK, tiny_position
+
+from patience import core
+from patience.engine.game import Game
+from patience.ruleset.registry import find_ruleset
+from patience.solver.prune import Autoplay, autoplay_rule
+from patience.solver.search import solve
+
+needs_core = pytest.mark.skipif(core._search is None, reason="the compiled core is not built")
+
+
+def test_the_extension_is_built():
+    """CI builds it with `pip install -e .`: a missing build fails here, unless PATIENCE_PURE=1."""
+    if os.environ.get("PATIENCE_PURE") == "1":
+        pytest.skip("PATIENCE_PURE=1: the Python search is asked for")
+    importlib.import_module("patience.core._search")
+    assert core.available()
+
+
+def test_pure_forces_the_python_search_with_its_reason(monkeypatch):
+    monkeypatch.setenv("PATIENCE_PURE", "1")
+    game = Game.new("freecell", 1)
+    assert not core.available() and core.why_not(game.rules) == "PATIENCE_PURE=1"
+    result = solve(game, max_states=30)
+    assert (result.engine, result.engine_reason) == ("python", "PATIENCE_PURE=1")
+
+
+def test_without_the_extension_the_python_search_answers(monkeypatch):
+    monkeypatch.delenv("PATIENCE_PURE", raising=False)
+    monkeypatch.setattr(core, "_search", None)
+    game = Game.new("freecell", 3)
+    assert not core.available() and core.why_not(game.rules) == "the compiled core is not built"
+    result = solve(game, timeout=30)
+    assert result.status == "solved" and result.engine == "python"
+
+
+@needs_core
+def test_a_covered_ruleset_is_solved_by_the_compiled_core():
+    game = Game.new("freecell", 1)
+    assert core.why_not(game.rules) is None
+    result = solve(game, timeout=30)
+    assert (result.status, result.engine, result.engine_reason) == ("solved", "compiled", "")
+    assert plays_to_win(Game.new("freecell", 1), result.moves)
+    assert game.history == [] and game.piles == Game.new("freecell", 1).piles  # the game is left as it was
+
+
+def test_not_covered_gives_its_reason():
+    assert core.not_covered(Game.new("yukon").rules) == "move: any"
+    assert core.not_covered(Game.new("freecell").rules) is None
+    assert core.not_covered(Game.new("spider").rules) == "unit"
+
+
+def test_solve_json_says_which_engine_and_why_python():
+    out = run("solve", "yukon", "--deal", "1", "--max-states", "40", "--json")
+    payload = json.loads(out.output)
+    assert (payload["engine"], payload["engine_reason"]) == ("python", "move: any")
+    out = run("solve", "freecell", "--deal", "3", "--json")
+    payload = json.loads(out.output)
+    expected = ("compiled", "") if core.available() else ("python", core.why_not(Game.new("freecell").rules))
+    assert (payload["status"], payload["engine"], payload["engine_reason"]) == ("solved", *expected)
+
+
+def plays_to_win(game: Game, moves: list[str]) -> bool:
+    for text in moves:
+        game.play(text)
+    return game.is_won()
+
+
+def both_answers(game_id: str, deal: int, states: int, monkeypatch) -> tuple[str, str]:
+    """The compiled core's answer (its solution replayed with `Game.play`) and the Python search's."""
+    compiled = solve(Game.new(game_id, deal), timeout=20, max_states=states)
+    assert compiled.engine == "compiled"
+    if compiled.status == "solved":
+        assert plays_to_win(Game.new(game_id, deal), compiled.moves)
+    with monkeypatch.context() as patch:
+        patch.setenv("PATIENCE_PURE", "1")
+        python = solve(Game.new(game_id, deal), timeout=20, max_states=states)
+    assert python.engine == "python"
+    return compiled.status, python.status
+
+
+@needs_core
+@pytest.mark.parametrize("game_id, deals", [
+    ("freecell", range(1, 21)), ("klondike", range(1, 5)), ("klondike-3", range(1, 5)),
+    ("bakers-game", range(1, 4)), ("fortress", range(1, 4)), ("fan", range(1, 4)), ("raglan", range(1, 4)),
+    ("streets-and-alleys", range(1, 4)), ("westcliff", range(1, 4)),
+])
+def test_the_core_and_the_python_search_never_disagree(game_id, deals, monkeypatch):
+    """Solved against unsolvable never meet on the same deal, where both decide in a small budget."""
+    decided = 0
+    for deal in deals:
+        compiled, python = both_answers(game_id, deal, 4000, monkeypatch)
+        assert {compiled, python} != {"solved", "unsolvable"}, deal
+        decided += "unknown" not in (compiled, python)
+    assert decided >= 1  # the comparison compared answers
+
+
+@needs_core
+@pytest.mark.parametrize("game_id, deal", [
+    ("freecell", 11982), ("klondike-3", 54), ("klondike-3", 69), ("klondike-3", 104), ("klondike-3", 166),
+])
+def test_known_unsolvable_deals_come_out_unsolvable(game_id, deal):
+    # FC-6: Microsoft deal 11982 has no solution; the Klondike deals are test_solver.py's,
+    # checked there by an exhaustive unpruned search.
+    result = solve(Game.new(game_id, deal), timeout=30)
+    assert (result.status, result.reason, result.engine) == ("unsolvable", "search exhausted", "compiled")
+
+
+@needs_core
+def test_a_tiny_stuck_position_is_unsolvable_and_one_free_cell_more_solves_it():
+    stuck = tiny_position(STUCK, {"a": "KS"})
+    assert solve(stuck).status == "unsolvable"
+    columns = dict(STUCK)
+    columns["8"] = columns["8"] + " KS"
+    freed = tiny_position(columns, {})
+    result = solve(freed)
+    assert result.status == "solved" and result.engine == "compiled" and plays_to_win(freed, result.moves)
+
+
+@needs_core
+def test_max_states_and_max_memory_give_unknown_with_their_reasons():
+    game = Game.new("freecell", 11982)  # unsolvable: its search must look at every position
+    capped = solve(game, timeout=30, max_states=500)
+    assert (capped.status, capped.reason, capped.states) == ("unknown", "max states", 500)
+    small = solve(game, timeout=30, max_memory=2_000_000)
+    assert (small.status, small.reason) == ("unknown", "max memory")
+    assert 0 < small.states < solve(game, timeout=30).states
+
+
+@needs_core
+def test_progress_is_reported_during_a_long_search():
+    seen = []
+    result = solve(Game.new("klondike-3", 7), timeout=1.3, progress=lambda states, seconds: seen.append((states, seconds)))
+    assert result.engine == "compiled"
+    assert seen and all(0 < seconds < 1.4 for _states, seconds in seen)
+    assert [states for states, _s in seen] == sorted(states for states, _s in seen)
+
+
+@needs_core
+def test_an_avoided_position_is_never_passed_through():
+    """`avoid` (the hints' positions played): the line found first is not found again through it."""
+    game = Game.new("freecell", 3)
+    first = solve(game, timeout=10)
+    after = Game.new("freecell", 3)
+    rule = autoplay_rule(after.rules)
+    start = Autoplay(after, rule).run(after)  # the root's own safe moves come first in a line
+    after.play(first.moves[len(start)])
+    safe = Autoplay(after, rule).run(after)  # the line's positions are those after safe moves
+    edge = len(start) + 1 + len(safe)
+    other = solve(game, timeout=10, avoid=[after])
+    assert other.status == "solved" and other.moves[:edge] != first.moves[:edge]
+    assert plays_to_win(Game.new("freecell", 3), other.moves)
+
+
+@needs_core
+def test_solutions_prefer_lines_that_take_no_card_back_from_a_foundation():
+    """Issue 24 item 4: FreeCell lets a card leave a foundation (the seed allows it, other
+    solvers do not); the search tries lines without first, so few of deals 1-30 take one (with
+    the ordering alone, 13 of them did)."""
+    rules = find_ruleset("freecell")
+    taking_back = []
+    for deal in range(1, 31):
+        game = Game(rules, deal)
+        for text in solve(Game(rules, deal), timeout=10).moves:
+            src, dst, _n = game.play(text)
+            if dst >= 0 and src in game.rules.win_pile_set and deal not in taking_back:
+                taking_back.append(deal)
+        assert game.is_won()
+    assert len(taking_back) <= 2, taking_back
