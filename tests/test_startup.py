@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
+
+import pytest
 
 from patience.cli import COMMAND_MODULES, load_every_command, main
 
@@ -36,3 +40,52 @@ def test_show_with_a_cached_ruleset_imports_no_lint_game_loop_solver_or_textual(
     for heavy in ("patience.ruleset.lint", "patience.cli.play", "patience.cli.stats_cmd", "patience.cli.authoring",
                   "patience.solver", "textual", "sqlite3", "pydantic.plugin._loader"):
         assert heavy not in imported, heavy
+
+
+# ---------------------------------------------------------------- the full-screen game's first frame
+def _session(game: str = "klondike"):
+    from patience import Game
+    from patience.cli.session import Session, Settings
+
+    return Session(Game.new(game, deal=1), Settings(autoplay=False), now=lambda: 0.0)
+
+
+def test_the_first_frame_shows_the_status_and_the_board_the_app_lays_out():
+    from patience.cli.tui.first_frame import ENTER, frame, status_text
+    from patience.cli.tui.layout import lay_out
+
+    session = _session()
+    text = frame(session, 80, 24, ascii=True, colour=False)
+    assert text is not None and text.startswith(ENTER)
+    rows = text[len(ENTER):].split("\r\n")
+    assert rows[0] == " " + status_text(session, True)
+    board = lay_out(session.game, 78, 21, ascii=True, mark=lambda hit, style: None)
+    assert board is not None
+    plain = [re.sub(r"\x1b\[[0-9;]*m", "", row) for row in rows[1:]]
+    assert plain == [" " + "".join(part for part, _style, _hit in line) for line in board.lines]
+    assert "\x1b[4m##\x1b[0m" in rows[1]  # the stock can be dealt: underlined, as the app marks playable cards
+
+
+def test_no_first_frame_on_a_terminal_too_small_for_the_board():
+    from patience.cli.tui.first_frame import frame
+
+    assert frame(_session(), 12, 5, ascii=False, colour=True) is None
+
+
+def test_keys_typed_at_the_first_frame_play_and_the_terminal_is_put_back(tmp_path):
+    """`s` and Enter sent the moment the first frame shows (before Textual has loaded) draw from
+    the stock once the app is up; after `q` the shell's terminal echoes and reads lines again."""
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, PATIENCE_DATA=str(tmp_path / "data"), PATIENCE_CONFIG=str(tmp_path / "config"),
+               TERM="xterm-256color", PS1="$ ")
+    shell = pexpect.spawn("bash", ["--norc", "--noprofile"], env=env, encoding="utf-8", timeout=30, dimensions=(24, 80))
+    shell.sendline(f"{sys.executable} -m patience play klondike --deal 1; stty -a | tr ' ' '\\n' | "
+                   "grep -E '^-?(echo|icanon|icrnl)$' | sort | tr '\\n' ' '; echo MODES")
+    shell.expect("10♥")
+    shell.send("s\r")  # at once: these wait in the terminal while Textual loads
+    shell.expect("1 move")
+    shell.send("q")
+    shell.expect("MODES")
+    assert shell.before.split()[-3:] == ["echo", "icanon", "icrnl"]
+    shell.sendline("exit")
+    shell.expect(pexpect.EOF)

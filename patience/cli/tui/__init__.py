@@ -33,11 +33,22 @@ def run(session: Session, *, ascii: bool, autoplay_given: bool, language_given: 
     ascii = ascii or config.ascii
     session.settings.ascii = ascii
     colour = config.colour and not ascii and not os.environ.get("NO_COLOR")
-    from .app import PatienceApp  # Textual: only now
+    from .first_frame import draw
 
-    app = PatienceApp(session, config, ascii=ascii, colour=colour)
-    if problem:
-        app.first_message = problem
-    app.run()
+    shown = draw(session, ascii=ascii, colour=colour)  # the board at once, while Textual loads
+    started = False
+    try:
+        from .app import PatienceApp  # Textual: only now
+
+        app = PatienceApp(session, config, ascii=ascii, colour=colour)
+        if problem:
+            app.first_message = problem
+        if shown is not None:
+            app.early_keys = shown.take_keys()
+        started = True  # from here the app owns the screen, and leaves it as it found it
+        app.run()
+    finally:
+        if shown is not None:
+            shown.close(app_started=started)
     if app.failure is not None:
         raise app.failure

@@ -20,6 +20,7 @@ from ...engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE
 from ...i18n import _
 from ..render import STYLES
 from . import pointing
+from .first_frame import status_text
 from .layout import Board, Hit, lay_out
 from .screens import CSS, EndOfGame, Question, SettingsScreen, TextPage
 
@@ -269,6 +270,7 @@ class PatienceApp(App[int]):
         self.last_status = session.status()
         self.failure: Exception | None = None
         self.first_message = ""  # shown when the board first appears (a damaged settings file)
+        self.early_keys = ""  # typed at the first frame, before the app could read them (first_frame.py)
 
     def compose(self) -> ComposeResult:
         # Kept, not looked up: while an overlay is up, queries search the overlay.
@@ -287,6 +289,23 @@ class PatienceApp(App[int]):
         self.board_view.focus()
         if not self.fixed_clock:
             self.set_interval(1.0, self.update_status)
+        if self.early_keys:
+            self.run_worker(self._replay(self.early_keys))
+
+    async def _replay(self, typed: str) -> None:
+        """Keys typed at the first frame, one at a time as if typed now. All at once, a key would
+        act before the one before it had moved the focus (`s` opens the command line, Enter plays)."""
+        try:
+            from textual._wait import wait_for_idle
+            from textual._xterm_parser import XTermParser
+
+            found = list(XTermParser().feed(typed))
+        except Exception:  # noqa: BLE001 - Textual's parser moved: the early keys are dropped, nothing else
+            return
+        for event in found:
+            if isinstance(event, events.Key):
+                self.post_message(event)
+                await wait_for_idle(0)
 
     def load(self, session: Session) -> None:
         """Show another game (tests play every ruleset in one app; an embedding program may too)."""
@@ -301,15 +320,7 @@ class PatienceApp(App[int]):
 
     # ------------------------------------------------------------------ what is shown
     def update_status(self) -> None:
-        from ...printable import printable
-
-        session = self.session
-        game = session.game
-        title = printable(game.ruleset.display_name(self.session.settings.lang))
-        if game.deal_number is not None:
-            title += " · " if not self.ascii else " - "
-            title += _("deal {number}").format(number=game.deal_number)
-        self.status_bar.update(f"{title}   {session.status_line()}")
+        self.status_bar.update(status_text(self.session, self.ascii))
 
     def message(self, text: str, *, failed: bool = False) -> None:
         shown = Text(text, style="bold red" if failed and self.colour else ("bold" if failed else ""))
