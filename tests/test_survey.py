@@ -133,6 +133,9 @@ def test_ctrl_c_keeps_the_finished_chunks_exits_130_and_the_same_command_goes_on
     assert again.exit_code == 0, again.output
     assert calls == [1, 2, 3, 4, 3, 4, 5, 6]
     assert "6 of 6 deals answered" in again.output
+    complete = run(*args)  # nothing is missing: no deal is solved and no worker is started
+    assert complete.exit_code == 0 and "6 of 6 deals answered" in complete.output
+    assert calls == [1, 2, 3, 4, 3, 4, 5, 6] and "local processes" not in complete.output
 
 
 # Without dask

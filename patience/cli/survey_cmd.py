@@ -10,7 +10,7 @@ import json
 import math
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -99,6 +99,7 @@ def _run(game: str, ruleset: Ruleset, deals: range, timeout: float, max_states: 
     from ..ruleset.registry import is_ruleset_path
     from ..solver.daily import SOLVER_VERSION
     from ..survey import SurveyFile, SurveyKey
+    from ..survey.run import in_this_process
     from ..survey.run import survey as solve_missing
     from ..survey.store import NO_LIMIT
     from .catalogue import rules_digest
@@ -118,7 +119,8 @@ def _run(game: str, ruleset: Ruleset, deals: range, timeout: float, max_states: 
 
     with SurveyFile(path) as results:
         try:
-            with _workers(jobs, scheduler) as (runner, workers):
+            complete = len(results.done_deals(key, deals)) == len(deals)  # then no cluster need start
+            with nullcontext((in_this_process, 1)) if complete else _workers(jobs, scheduler) as (runner, workers):
                 tally = solve_missing(results, name, key, deals, rules_digest, runner, workers, chunk, show)
         except KeyboardInterrupt:
             line.clear()
