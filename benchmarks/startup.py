@@ -4,8 +4,9 @@ the full-screen game in a pseudo-terminal.
 
     python benchmarks/startup.py [--runs N]
 
-Each command runs N times in a fresh process; the median and the best wall time are printed, with
-the load average (other work on the machine slows every row alike: compare rows of one run).
+Each command runs N times in a fresh process, the rows taking turns; the median and the best wall
+time and the median CPU time (user + system) are printed, with the load average (other work on the
+machine slows every row alike: compare rows of one run, and CPU times, which load changes less).
 Targets on the 2-core reference machine: --help <= 150 ms, show <= 200 ms, solve freecell
 --deal 1 <= 300 ms, first board of Klondike <= 300 ms (issue 25; 400 ms in issue 3).
 Bytecode caching is allowed (as in an installed package) and each command is run once first.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -40,17 +42,30 @@ COMMANDS = {
 CACHE_COMPARED = ["show klondike", "solve freecell --deal 1", "first board: play klondike"]
 
 
-def time_command(args: list[str], stdin: str | None, runs: int, env: dict[str, str], *,
-                 cold: bool = False) -> list[float]:
-    times = []
-    for _ in range(runs):
-        if cold:
-            shutil.rmtree(env["PATIENCE_CACHE"], ignore_errors=True)
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "patience", *args], input=stdin, text=True, env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - start)
-    return times
+def rows() -> list[tuple[str, list[str], str | None, str]]:
+    """(row name, arguments, standard input, cache: warm, cold or off), in the order printed."""
+    found = [(name + (" (warm)" if name in CACHE_COMPARED else ""), args, stdin, "warm")
+             for name, (args, stdin) in COMMANDS.items()]
+    for name in CACHE_COMPARED:
+        args, stdin = COMMANDS[name]
+        found += [(f"{name} (cold)", args, stdin, "cold"), (f"{name} (no cache)", args, stdin, "off")]
+    return found
+
+
+def run_once(args: list[str], stdin: str | None, cache: str, env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, the child's own) of one run."""
+    if cache == "cold":  # a cache folder of its own, emptied: the warm rows keep theirs
+        env = dict(env, PATIENCE_CACHE=env["PATIENCE_CACHE"] + "-cold")
+        shutil.rmtree(env["PATIENCE_CACHE"], ignore_errors=True)
+    elif cache == "off":
+        env = dict(env, PATIENCE_NO_CACHE="1")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "patience", *args], input=stdin, text=True, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 FULL_SCREEN = {
@@ -76,9 +91,11 @@ def time_full_screen(args: list[str], card: str, runs: int, env: dict[str, str])
     return times
 
 
-def report(name: str, times: list[float], runs: int) -> None:
-    print(f"{name:<40} median {statistics.median(times) * 1000:6.0f} ms   best {min(times) * 1000:6.0f} ms"
-          f"   ({runs} runs)")
+def report(name: str, times: list[float], runs: int, cpu: list[float] | None = None) -> None:
+    line = (f"{name:<40} median {statistics.median(times) * 1000:6.0f} ms   best {min(times) * 1000:6.0f} ms")
+    if cpu:
+        line += f"   CPU median {statistics.median(cpu) * 1000:6.0f} ms"
+    print(f"{line}   ({runs} runs)")
 
 
 def main() -> None:
@@ -91,13 +108,19 @@ def main() -> None:
         env.pop("PATIENCE_NO_CACHE", None)
         # An installed package has its bytecode compiled (pip does it); let a checkout cache it too.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        for name, (args, stdin) in COMMANDS.items():
-            time_command(args, stdin, 1, env)  # warm-up: bytecode, file and ruleset caches
-            report(name + (" (warm)" if name in CACHE_COMPARED else ""), time_command(args, stdin, runs, env), runs)
-        for name in CACHE_COMPARED:
-            args, stdin = COMMANDS[name]
-            report(name + " (cold)", time_command(args, stdin, runs, env, cold=True), runs)
-            report(name + " (no cache)", time_command(args, stdin, runs, dict(env, PATIENCE_NO_CACHE="1")), runs)
+        table = rows()
+        for _name, args, stdin, cache in table:
+            run_once(args, stdin, "warm", env)  # warm-up: bytecode, file and ruleset caches
+        # The rows take turns run after run, so that a change of the machine's load falls on all alike.
+        wall: dict[str, list[float]] = {name: [] for name, *_ in table}
+        cpu: dict[str, list[float]] = {name: [] for name, *_ in table}
+        for _ in range(runs):
+            for name, args, stdin, cache in table:
+                seconds, used = run_once(args, stdin, cache, env)
+                wall[name].append(seconds)
+                cpu[name].append(used)
+        for name, *_ in table:
+            report(name, wall[name], runs, cpu[name])
         env["PATIENCE_CONFIG"] = data
         for name, (args, card) in FULL_SCREEN.items():
             time_full_screen(args, card, 1, env)
