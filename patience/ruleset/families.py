@@ -10,15 +10,15 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 FAMILIES_FILE = Path(__file__).with_name("families.yaml")
 
 
 @cache
 def family_entries() -> dict[str, dict[str, str]]:
     """Every family by id, in the catalogue's order, each with its names (``en``, ``pl``) and ``about``."""
-    # libyaml's safe loader when PyYAML has it: read at every start (model.py), 0.4 ms instead of 7
+    import yaml  # only here: a ruleset read from the cache needs no YAML parser
+
+    # libyaml's safe loader when PyYAML has it: 0.4 ms instead of 7
     safe = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(FAMILIES_FILE.read_text(encoding="utf-8"), Loader=safe)  # noqa: S506 - a safe loader
     return {str(fid): {str(k): str(v) for k, v in (entry or {}).items()} for fid, entry in data.items()}

@@ -16,14 +16,16 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
-import yaml  # type: ignore[import-untyped]  # no stubs: types-PyYAML is not a dependency
 from pydantic import BaseModel, ValidationError
 
 from ..cards import CardError
 from ..i18n import N_, _
 from .model import Ruleset, reference_problems
+
+if TYPE_CHECKING:
+    import yaml  # type: ignore[import-untyped]  # no stubs: types-PyYAML is not a dependency
 
 MAX_FILE_BYTES = 1_000_000
 # The largest shipped ruleset has under 300 nodes. Parsing stops at MAX_EVENTS, so a dense file
@@ -34,8 +36,15 @@ MAX_NODES = 20_000
 # How close a misspelt word must be to suggest it: `max_card` -> `max_cards` (0.94), but not
 # `unit` -> `count` (0.67) or `fill` -> `prefill` (0.73).
 CLOSE_ENOUGH = 0.75
-# libyaml's parser when PyYAML has it (5-10x faster, same nodes and marks); still only safe types.
-_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _safe_loader() -> type[yaml.SafeLoader]:
+    """libyaml's parser when PyYAML has it (5-10x faster, same nodes and marks); still only safe
+    types. PyYAML is imported when a file is first parsed: a ruleset from the cache needs none."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # type: ignore[no-any-return]
+
 
 Position = tuple[int, int]  # 1-based line and column
 KeyPath = tuple[str | int, ...]
@@ -89,7 +98,7 @@ def _to_python(loader: Any, node: yaml.Node, path: KeyPath, pos: _Positions) -> 
     """Plain data from a node, keeping each value's and key's position. Its size was checked
     before (`_expanded_size`), so an alias bomb never gets here."""
     pos.values[path] = _mark(node)
-    if isinstance(node, yaml.MappingNode):
+    if node.id == "mapping":  # the node kinds by their names: yaml is imported lazily
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
@@ -100,7 +109,7 @@ def _to_python(loader: Any, node: yaml.Node, path: KeyPath, pos: _Positions) -> 
             pos.keys[path + (key,)] = _mark(key_node)
             result[key] = _to_python(loader, value_node, path + (key,), pos)
         return result
-    if isinstance(node, yaml.SequenceNode):
+    if node.id == "sequence":
         return [_to_python(loader, item, path + (i,), pos) for i, item in enumerate(node.value)]
     return loader.construct_object(node, deep=True)
 
@@ -110,9 +119,9 @@ def _expanded_size(node: yaml.Node, memo: dict[int, int]) -> int:
     if id(node) in memo:
         return memo[id(node)]
     size = 1
-    if isinstance(node, yaml.MappingNode):
+    if node.id == "mapping":
         size += sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.value)
-    elif isinstance(node, yaml.SequenceNode):
+    elif node.id == "sequence":
         size += sum(_expanded_size(item, memo) for item in node.value)
     memo[id(node)] = size
     return size
@@ -125,11 +134,13 @@ class _DuplicateKey(Exception):
 
 def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
     """Safe-load one YAML document, keeping positions. Raises RulesetError on bad YAML."""
+    import yaml
+
     pos = _Positions(_take_source(filename))
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise RulesetError([_too_large(filename)])
     try:  # the reader checks every character up front: a control character fails here
-        loader = _SafeLoader(text)
+        loader = _safe_loader()(text)
     except yaml.reader.ReaderError as err:
         before = text[: err.position]
         line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
@@ -169,7 +180,7 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
 def _limit_events(text: str) -> None:
     """Refuse a document of more than MAX_EVENTS parser events before any node is built: the
     events come one at a time, so a dense file costs only the events read up to the limit."""
-    scanner = _SafeLoader(text)
+    scanner = _safe_loader()(text)
     try:
         seen = 0
         while scanner.check_event():

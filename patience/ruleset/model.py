@@ -758,8 +758,16 @@ def _known_family(value: str) -> str:
     return value
 
 
+class _FamilySchema:
+    """The JSON Schema of `family`, read from families.yaml when a schema is asked for, not at
+    import: a ruleset read from the cache (ruleset/cache.py) then needs no YAML parser."""
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> dict[str, Any]:
+        return {"type": "string", "enum": list(family_ids())}
+
+
 # The families of the catalogue come from data (ruleset/families.yaml): they are named after games.
-Family = Annotated[str, AfterValidator(_known_family), WithJsonSchema({"type": "string", "enum": list(family_ids())})]
+Family = Annotated[str, AfterValidator(_known_family), _FamilySchema()]
 
 
 class Ruleset(Strict):
