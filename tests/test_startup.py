@@ -33,12 +33,12 @@ def _modules_after(*args: str) -> set[str]:
     return set(done.stderr.split())
 
 
-def test_show_with_a_cached_ruleset_imports_no_lint_game_loop_solver_or_textual():
+def test_show_with_a_cached_ruleset_imports_no_yaml_lint_game_loop_solver_or_textual():
     _modules_after("show", "klondike")  # the first run fills the cache (the test's own folder)
     imported = _modules_after("show", "klondike")
     assert "patience.cli.games" in imported
     for heavy in ("patience.ruleset.lint", "patience.cli.play", "patience.cli.stats_cmd", "patience.cli.authoring",
-                  "patience.solver", "textual", "sqlite3", "pydantic.plugin._loader"):
+                  "patience.solver", "textual", "sqlite3", "pydantic.plugin._loader", "yaml"):
         assert heavy not in imported, heavy
 
 
