@@ -38,15 +38,16 @@ def why_not(rules: CompiledRules) -> str | None:
     return not_covered(rules)
 
 
-def position(game: Game, safe_needs: list[frozenset[int]] | None = None, sources: tuple[int, ...] = ()) -> Core:
+def position(game: Game, safe_needs: list[frozenset[int]] | None = None, sources: tuple[int, ...] = (),
+             stock_commutes: bool = False) -> Core:
     """The compiled core standing at ``game``'s position (a covered ruleset, the extension
-    built). ``safe_needs`` and ``sources``: the proven safe-move rule's tables (`tables.core_tables`)."""
+    built). The rest: the solver's proven pruning (`tables.core_tables`)."""
     if _search is None:
         raise RuntimeError(NOT_BUILT_REASON)
-    key = (safe_needs is not None, sources)
+    key = (safe_needs is not None, sources, stock_commutes)
     cached = _TABLES.setdefault(game.rules, {})
     if key not in cached:
-        cached[key] = core_tables(game.rules, safe_needs, sources)
+        cached[key] = core_tables(game.rules, safe_needs, sources, stock_commutes)
     tables = cached[key]
     if tables is None:
         raise ValueError(not_covered(game.rules))
@@ -54,4 +55,4 @@ def position(game: Game, safe_needs: list[frozenset[int]] | None = None, sources
 
 
 # Per compiled ruleset, its tables by safe-move rule: built once per process.
-_TABLES: WeakKeyDictionary[CompiledRules, dict[tuple[bool, tuple[int, ...]], CoreTables | None]] = WeakKeyDictionary()
+_TABLES: WeakKeyDictionary[CompiledRules, dict[tuple[bool, tuple[int, ...], bool], CoreTables | None]] = WeakKeyDictionary()

@@ -24,8 +24,8 @@ cdef enum:
     FEW_STARTERS = 13
     CHECK_EVERY = 256
     # The first run's expansions (later runs double it) and the noise added to estimates after it.
-    FIRST_RUN = 4096
-    NOISE = 64
+    FIRST_RUN = 1024
+    NOISE = 16
     RUN_WON = 1
     RUN_EXHAUSTED = 2
     RUN_SPENT = 3
@@ -141,6 +141,7 @@ cdef class Core:
     cdef int *column_piles
     cdef int n_columns
     cdef int has_limits, stock, waste, draw, redeals
+    cdef bint commutes  # stock turns commute with moves off the stock and waste (prune.stock_commutes)
     cdef int *win_piles
     cdef uint8_t *is_win
     cdef int n_win
@@ -189,6 +190,7 @@ cdef class Core:
     cdef object progress
     cdef str stop_reason
     cdef unsigned int noise
+    cdef unsigned int noise_range  # estimates after the first run get noise below this
     cdef bint restricted  # this run plays no card out of a win pile
 
     def __cinit__(self):
@@ -251,6 +253,7 @@ cdef class Core:
         self.waste = tables.waste
         self.draw = tables.draw
         self.redeals = tables.redeals
+        self.commutes = tables.stock_commutes
         self.win_piles = self._int_array(tables.win_piles)
         self.n_win = len(tables.win_piles)
         self.is_win = <uint8_t *>self._alloc(P)
@@ -858,7 +861,8 @@ cdef class Core:
         return [(self.undo[i].src, self.undo[i].dst, self.undo[i].n) for i in range(start, self.n_undo)]
 
     # ------------------------------------------------------------ the search
-    def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None):
+    def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None,
+              long long first_run=FIRST_RUN, int noise=NOISE):
         """Depth-first search from here in runs (`_run`): run r may expand FIRST_RUN * 2^(r-1)
         positions, over a table of its own, children tried best estimate first (after the first
         run, plus a little noise to break ties another way). A run that wins or expands every
@@ -866,7 +870,8 @@ cdef class Core:
         position is left as it was."""
         cdef double start = now()
         cdef int base = self.n_undo, outcome, run = 0
-        cdef long long budget = FIRST_RUN
+        cdef long long budget = first_run
+        self.noise_range = noise
         cdef bint keep_home = self._win_piles_give_back()
         self.started = start
         self.deadline = -1.0 if timeout is None else start + timeout
@@ -919,7 +924,9 @@ cdef class Core:
         x ^= x >> 17
         x ^= x << 5
         self.noise = x
-        return x % NOISE
+        if not self.noise_range:
+            return 0
+        return x % self.noise_range
 
     cdef int _run(self, long long budget, avoid_keys) except -1:
         """One depth-first run over a fresh table, at most ``budget`` expansions. On RUN_WON the
@@ -927,7 +934,7 @@ cdef class Core:
         cdef int base = self.n_undo, i, n, nframes = 0, frames_cap = 256, n_children = 0, children_cap = 4096
         cdef int before, edge, count
         cdef long long expanded = 0
-        cdef bint won = False
+        cdef bint won = False, waste_only = False
         cdef Frame *frames = NULL
         cdef Child *children = NULL
         cdef Child *c
@@ -960,6 +967,8 @@ cdef class Core:
                     m = self.scratch[i]
                     if self.restricted and m.dst >= 0 and self.is_win[m.src]:
                         continue
+                    if waste_only and m.dst >= 0 and m.src != self.waste:
+                        continue  # tried before the stock turned (`prune.stock_commutes`)
                     before = self.n_undo
                     self._push(m)
                     self._play_safe()
@@ -1008,6 +1017,8 @@ cdef class Core:
                 self._push(m)
                 self._play_safe()
                 edge = self.n_undo - before
+                # A stock turn with no safe move after it: only waste moves are new here.
+                waste_only = self.commutes and edge == 1 and m.dst < 0
                 self.states += 1
                 expanded += 1
                 if self.max_states >= 0 and self.states >= self.max_states:

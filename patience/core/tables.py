@@ -113,13 +113,15 @@ class CoreTables:
     foundations: tuple[int, ...]
     autoplay_sources: tuple[int, ...]
     decks: int
+    stock_commutes: int  # after a stock turn the search lists only waste moves (prune.stock_commutes)
 
 
 def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = None,
-                autoplay_sources: tuple[int, ...] = ()) -> CoreTables | None:
+                autoplay_sources: tuple[int, ...] = (), stock_commutes: bool = False) -> CoreTables | None:
     """The tables for ``rules``, or None when `not_covered` gives a reason. ``safe_needs``: per
     card the cards that must be home before it is safe (the solver's proven rule), None for no
-    safe moves; ``autoplay_sources``: the piles safe moves may take from."""
+    safe moves; ``autoplay_sources``: the piles safe moves may take from; ``stock_commutes``:
+    the solver's proof that a stock turn commutes with every other move off the talon."""
     if not_covered(rules) is not None:
         return None
     groups = rules.groups
@@ -173,4 +175,5 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         foundations=tuple(sorted(rules.foundation_piles)),
         autoplay_sources=autoplay_sources,
         decks=rules.total_cards // DECK_SIZE,
+        stock_commutes=int(stock_commutes),
     )

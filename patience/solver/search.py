@@ -208,8 +208,9 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     to check them: a move the engine refuses is a bug in the core."""
     start = time.monotonic()
     needs, sources = core_safe_tables(game, autoplay_rule(game.rules))  # no proven rule: no safe moves
-    position = core.position(game, needs, sources)
-    avoid_keys = [core.position(other, needs, sources).key() for other in avoid]
+    commutes = stock_commutes(game.rules)
+    position = core.position(game, needs, sources, commutes)
+    avoid_keys = [core.position(other, needs, sources, commutes).key() for other in avoid]
     status, moves, states, reason = position.solve(timeout, max_states, max_memory, avoid_keys, progress)
     replay = game.copy()
     words = []
