@@ -222,3 +222,15 @@ def test_a_file_that_cannot_be_read_is_left_to_the_loader(tmp_path: Path):
     with pytest.raises(RulesetError, match="folder"):
         load(tmp_path, reads)
     assert reads.calls == 2 and entries() == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_pipe_in_place_of_an_entry_neither_hangs_nor_stays(own_klondike: Path):
+    reads = Reads()
+    fresh = load(own_klondike, reads)
+    [entry] = entries()
+    entry.unlink()
+    os.mkfifo(entry)  # opened plainly for reading, a pipe waits for a writer for ever
+    assert load(own_klondike, reads) == fresh and reads.calls == 2
+    assert entry.is_file()  # replaced by an entry
+    assert load(own_klondike, reads) == fresh and reads.calls == 2

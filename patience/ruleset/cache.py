@@ -101,9 +101,11 @@ class _ModelsOnly(pickle.Unpickler):
 
 
 def _read(entry: Path, key: Key, checked: bool) -> Ruleset | None:
-    try:
-        with open(entry, "rb") as file:
-            if os.fstat(file.fileno()).st_size > MAX_ENTRY_BYTES or file.read(len(MAGIC)) != MAGIC:
+    try:  # opened without blocking and checked to be a file: a pipe put in its place cannot hang us
+        handle = os.open(entry, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(handle, "rb") as file:
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES or file.read(len(MAGIC)) != MAGIC:
                 return None
             unpickler = _ModelsOnly(file)
             made_for, was_checked = unpickler.load()
