@@ -178,3 +178,16 @@ def test_solutions_prefer_lines_that_take_no_card_back_from_a_foundation():
                 taking_back.append(deal)
         assert game.is_won()
     assert len(taking_back) <= 2, taking_back
+
+
+def test_the_coverage_table_in_docs_is_current():
+    """docs/solver.md lists which shipped rulesets the core covers and why not the others."""
+    from pathlib import Path
+
+    from patience.core.coverage import coverage, coverage_table
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "solver.md").read_text(encoding="utf-8")
+    shown = text.split("<!-- coverage -->\n", 1)[1].split("\n<!-- /coverage -->", 1)[0]
+    assert shown == coverage_table()
+    found = coverage()
+    assert found["freecell"] is None and found["klondike-3"] is None and found["yukon"] == "move: any"

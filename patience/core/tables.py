@@ -15,6 +15,7 @@ from ..cards import DECK_SIZE
 from ..engine.compiled import MOVE_ANY, MOVE_NONE, MOVE_RUN, MOVE_TOP, SCAN_RUN, SCAN_TOP, CompiledRules
 
 MOST_COPIES = 8  # copies of one card the core's move listing keeps room for
+MOST_CARDS = 256  # cards in the pack the core's fixed buffers (a run in flight) hold
 _MOVE_NAMES = {MOVE_ANY: "any", 4: "alone", 5: "pile"}
 
 
@@ -62,6 +63,8 @@ def not_covered(rules: CompiledRules) -> str | None:
     win = rules.win_conditions
     if len(win) != 1 or win[0].full or rules.win_rows or win[0].left_count >= 0 or not win[0].piles:
         return "a win other than all cards home"
+    if rules.total_cards > MOST_CARDS:
+        return f"more than {MOST_CARDS} cards"
     if max(rules.copies) > MOST_COPIES:
         return f"more than {MOST_COPIES} copies of a card"
     if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN) for p in rules.movable_piles):
