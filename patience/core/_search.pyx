@@ -22,7 +22,7 @@ cdef enum:
     MOVE_ANY = 3
     LIMIT_SUPERMOVE = 1
     FEW_STARTERS = 13
-    CHECK_EVERY = 256
+    CHECK_EVERY = 128  # expansions between clock checks (and progress reports), as search.py
     # The first run's expansions (later runs double it) and the noise added to estimates after it.
     FIRST_RUN = 1024
     NOISE = 16
@@ -185,7 +185,7 @@ cdef class Core:
     cdef size_t table_cap, table_count
     cdef list _owned  # every block malloc'd once, freed with the object
     # the search's budget and state, for `_run`
-    cdef double started, deadline, next_report
+    cdef double started, deadline, next_report, progress_every
     cdef long long max_states, max_memory, states
     cdef object progress
     cdef str stop_reason
@@ -862,7 +862,7 @@ cdef class Core:
 
     # ------------------------------------------------------------ the search
     def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None,
-              long long first_run=FIRST_RUN, int noise=NOISE):
+              long long first_run=FIRST_RUN, int noise=NOISE, double progress_every=0.5):
         """Depth-first search from here in runs (`_run`): run r may expand FIRST_RUN * 2^(r-1)
         positions, over a table of its own, children tried best estimate first (after the first
         run, plus a little noise to break ties another way). A run that wins or expands every
@@ -875,7 +875,8 @@ cdef class Core:
         cdef bint keep_home = self._win_piles_give_back()
         self.started = start
         self.deadline = -1.0 if timeout is None else start + timeout
-        self.next_report = start + 0.5
+        self.next_report = start + progress_every
+        self.progress_every = progress_every
         self.max_states = -1 if max_states is None else max_states
         self.max_memory = -1 if max_memory is None else max_memory
         self.states = 0
@@ -1044,6 +1045,6 @@ cdef class Core:
             self.stop_reason = "timeout"
             return True
         if self.progress is not None and t >= self.next_report:
-            self.next_report = t + 0.5
+            self.next_report = t + self.progress_every
             self.progress(self.states, t - self.started)
         return False

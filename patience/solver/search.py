@@ -211,7 +211,8 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     commutes = stock_commutes(game.rules)
     position = core.position(game, needs, sources, commutes)
     avoid_keys = [core.position(other, needs, sources, commutes).key() for other in avoid]
-    status, moves, states, reason = position.solve(timeout, max_states, max_memory, avoid_keys, progress)
+    status, moves, states, reason = position.solve(timeout, max_states, max_memory, avoid_keys, progress,
+                                                   progress_every=PROGRESS_EVERY)
     replay = game.copy()
     words = []
     for move in moves:
