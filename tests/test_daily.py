@@ -21,6 +21,13 @@ from patience.stats.store import Store
 DAY = date(2026, 11, 1)  # its first FreeCell candidate is solved in a few hundred positions
 
 
+@pytest.fixture(autouse=True)
+def python_search(monkeypatch):
+    """The position budgets and counts these tests name are the Python search's (the compiled
+    core expands positions faster but needs more of them on some deals)."""
+    monkeypatch.setenv("PATIENCE_PURE", "1")
+
+
 
 
 def stub(solved: set[int], calls: list[int] | None = None) -> daily.Verify:
