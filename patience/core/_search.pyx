@@ -429,6 +429,11 @@ cdef class Core:
     def redeals(self):
         return self.redeals_used
 
+    @property
+    def table_use(self):
+        """(positions stored, bytes of the table) of the last search's last run."""
+        return self.table_count, self.table_cap * 2 * sizeof(uint64_t)
+
     # ------------------------------------------------------------ moves
     cdef inline bint _several_ok(self, int src, int n, int g, int target_size, bint to_column,
                                  int free_cells, int empty_columns) noexcept nogil:
@@ -457,9 +462,9 @@ cdef class Core:
 
     cdef int _list(self, Move *out) noexcept nogil:
         """`Game.legal_moves(actions=False)`, in its order; returns how many."""
-        cdef int i, k, p, src, dst, g, top, low, lowest, run, n, card, count = 0, nruns = 0
-        cdef int free_cells = 0, empty_columns = 0, first_empty_done, size, mc, start, ntake
-        cdef int m, entries, a_src, a_n, j
+        cdef int i, k, src, dst, g, top, low, lowest, run, n, card, count = 0, nruns = 0
+        cdef int free_cells = 0, empty_columns = 0, first_empty_done, size, mc, start
+        cdef int m, entries, j
         cdef uint8_t *pile
         cdef uint8_t *ok
         cdef int16_t e_src[NCARDS * MOST_COPIES]
@@ -695,7 +700,7 @@ cdef class Core:
 
     cdef int _safe_move(self, Move *found) noexcept nogil:
         """`prune.Autoplay._find`: a safe foundation move whose card has one possible home."""
-        cdef int i, j, src, card, f, first, t, top, ntargets
+        cdef int i, j, src, card, f, t, ntargets
         cdef uint8_t home[NCARDS]
         cdef int counted = 0
         cdef int targets[64]
@@ -798,8 +803,7 @@ cdef class Core:
 
     # ------------------------------------------------------------ the transposition table
     cdef int _table_init(self, size_t slots) except -1:
-        if self.table != NULL:
-            free(self.table)
+        free(self.table)
         self.table = <uint64_t *>malloc(slots * 2 * sizeof(uint64_t))
         if self.table == NULL:
             raise MemoryError()
