@@ -138,6 +138,16 @@ def test_max_states_and_max_memory_give_unknown_with_their_reasons():
     assert 0 < small.states < solve(game, timeout=30).states
 
 
+
+@needs_core
+def test_without_max_memory_the_core_keeps_to_its_default(monkeypatch):
+    from patience.solver import search
+
+    monkeypatch.setattr(search, "CORE_MEMORY", 2_000_000)
+    result = solve(Game.new("freecell", 11982), timeout=30)
+    assert (result.status, result.reason) == ("unknown", "max memory")
+
+
 @needs_core
 def test_progress_is_reported_during_a_long_search():
     seen = []

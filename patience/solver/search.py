@@ -50,6 +50,9 @@ DEPTH_FIRST_DOWN = 20
 # solved; with the greedier queue: 3 (1 once scoring got faster) and 10 (docs/solver.md).
 # A third queue (1, 4, 1) solved one more of nine hard FreeCell deals and was slower.
 QUEUES: tuple[tuple[int, int, int], ...] = ((1, 2, 2), (5, 4, 1))
+# The compiled core's memory when `solve` is given none: it stores about a million positions a
+# second at 25-45 bytes each, so a long search would otherwise take gigabytes.
+CORE_MEMORY = 2 << 30
 
 
 @dataclass
@@ -174,7 +177,8 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
 
     Where the compiled core covers the ruleset (`core.why_not`) it searches, in one process
     (``workers`` aside), within ``max_memory`` bytes (its table and stacks; `unknown`, "max
-    memory", beyond them); else the Python search below, which has no memory limit."""
+    memory", beyond them; `CORE_MEMORY` when not given); else the Python search below, which
+    has no memory limit."""
     reason = core.why_not(game.rules)
     if reason is None:
         return _solve_compiled(game, timeout, max_states, max_memory, progress, avoid)
@@ -211,7 +215,8 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     commutes = stock_commutes(game.rules)
     position = core.position(game, needs, sources, commutes)
     avoid_keys = [core.position(other, needs, sources, commutes).key() for other in avoid]
-    status, moves, states, reason = position.solve(timeout, max_states, max_memory, avoid_keys, progress,
+    memory = CORE_MEMORY if max_memory is None else max_memory
+    status, moves, states, reason = position.solve(timeout, max_states, memory, avoid_keys, progress,
                                                    progress_every=PROGRESS_EVERY)
     replay = game.copy()
     words = []
