@@ -76,21 +76,25 @@ def test_core_safe_moves_are_the_proven_autoplays(ruleset):
         position.push(move)
 
 
-def test_walks_cover_stock_turns_and_redeals():
-    """The walk's stock actions (deal, redeal, counted redeals in the key) agree too: Klondike
-    draw 3 turned round twice, keys of the same layout with different redeals used differ."""
-    game = Game.new("klondike-3", 5)
+@pytest.mark.parametrize("game_id", ["klondike-3", "klondike-vegas"])
+def test_stock_turns_and_redeals_agree_and_counted_redeals_are_in_the_key(game_id):
+    """The stock turned round and round (unlimited redeals, and Vegas's two): the same piles as
+    the engine's at each turn and back; with counted redeals the same layout after another
+    redeal is another key, with unlimited ones the same key."""
+    game = Game.new(game_id, 5)
     position = core.position(game)
-    seen = {}
+    keys_by_layout: dict[tuple, set] = {}
     for _turn in range(3 * 9 + 2):
-        move = next(m for m in game.legal_moves(actions=False) if m[1] < 0)
-        game.push(move)
-        position.push(move)
+        stock = [m for m in game.legal_moves(actions=False) if m[1] < 0]
+        if not stock:
+            break
+        game.push(stock[0])
+        position.push(stock[0])
         assert position.piles() == game.piles and position.hidden_counts() == game.hidden
-        seen.setdefault(tuple(map(tuple, game.piles)), set()).add(position.key())
+        keys_by_layout.setdefault(tuple(map(tuple, game.piles)), set()).add(position.key())
     assert position.redeals == game.redeals_used >= 1
-    if game.rules.redeals >= 0:
-        assert any(len(keys) > 1 for keys in seen.values())
+    several = any(len(keys) > 1 for keys in keys_by_layout.values())
+    assert several == (game.rules.redeals >= 0)
     while game.history:
         game.pop()
         position.pop()
