@@ -21,15 +21,6 @@ from patience.stats.store import Store
 DAY = date(2026, 11, 1)  # its first FreeCell candidate is solved in a few hundred positions
 
 
-@pytest.fixture(autouse=True)
-def python_search(monkeypatch):
-    """The position budgets and counts these tests name are the Python search's (the compiled
-    core expands positions faster but needs more of them on some deals)."""
-    monkeypatch.setenv("PATIENCE_PURE", "1")
-
-
-
-
 def stub(solved: set[int], calls: list[int] | None = None) -> daily.Verify:
     """A verifier that solves exactly the deals in ``solved`` (and notes what it was asked)."""
 
@@ -203,7 +194,7 @@ def test_the_default_daily_game_is_found_by_name():
 # `play --winnable` ----------------------------------------------------------------------------
 def test_winnable_skips_deals_the_solver_does_not_win(monkeypatch: pytest.MonkeyPatch):
     # A budget between what FreeCell deals 2 and 1 need: deal 1 is passed over, deal 2 is won.
-    need = {deal: solve(Game.new("freecell", deal=deal), timeout=None).states for deal in (1, 2)}
+    need = {deal: solve(Game.new("freecell", deal=deal), timeout=None, engine="python").states for deal in (1, 2)}
     assert need[2] < need[1], need
     monkeypatch.setattr(daily, "DAILY_STATES", (need[1] + need[2]) // 2)
     found = daily.winnable_from(find_ruleset("freecell"), 1)
@@ -290,3 +281,23 @@ def test_a_resumed_winnable_game_still_deals_winnable_games():
     run("play", "freecell", "--deal", "1", input="3a\nquit\n")
     plain = run("resume", "freecell", input="new 1\n")
     assert "new deal: deal 1" in plain.output and "checked winnable" not in plain.output
+
+
+def test_the_days_deal_is_the_same_with_the_compiled_core_or_without(monkeypatch):
+    """The daily deal is the Python search's answer on every machine: a machine without the
+    compiled core (or with PATIENCE_PURE=1) gets the deal one with it gets."""
+    ruleset = find_ruleset("klondike-3")
+    verified: list[str] = []
+    real = daily.solve
+
+    def noting(*args, **kwargs):
+        result = real(*args, **kwargs)
+        verified.append(result.engine)
+        return result
+
+    monkeypatch.setattr(daily, "solve", noting)
+    with_core = daily.winnable_from(ruleset, 1).deal
+    monkeypatch.setenv("PATIENCE_PURE", "1")
+    without = daily.winnable_from(ruleset, 1).deal
+    assert with_core == without
+    assert set(verified) == {"python"}

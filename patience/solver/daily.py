@@ -72,11 +72,14 @@ def daily_candidates(game_id: str, day: Date, count: int = DAILY_CANDIDATES) -> 
 
 
 def solver_verify(ruleset: Ruleset, max_states: int, progress: Progress | None = None) -> Verify:
-    """Solve a deal of ``ruleset`` with a state budget only: the same answer on any machine."""
+    """Solve a deal of ``ruleset`` with a state budget only, by the Python search: the same answer
+    on any machine."""
 
     def verify(deal: int) -> SolveResult:
         report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
-        return solve(Game(ruleset, deal), timeout=None, max_states=max_states, progress=report)
+        # The Python search, never the compiled core: the day's deal must not depend on whether a
+        # machine built the extension (the two win different deals within one position budget).
+        return solve(Game(ruleset, deal), timeout=None, max_states=max_states, progress=report, engine="python")
 
     return verify
 

@@ -162,7 +162,7 @@ class _Budget:
 
 def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = None,
           progress: Progress | None = None, workers: int = 1, avoid: Sequence[Game] = (),
-          max_memory: int | None = None) -> SolveResult:
+          max_memory: int | None = None, engine: str = "auto") -> SolveResult:
     """Solve from the game's current position; the game itself is left unchanged.
 
     ``progress``, when given, is called about every `PROGRESS_EVERY` seconds of a long search
@@ -178,13 +178,17 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
     Where the compiled core covers the ruleset (`core.why_not`) it searches, in one process
     (``workers`` aside), within ``max_memory`` bytes (its table and stacks; `unknown`, "max
     memory", beyond them; `CORE_MEMORY` when not given); else the Python search below, which
-    has no memory limit."""
-    reason = core.why_not(game.rules)
+    has no memory limit. ``engine="python"`` asks for the Python search whatever the core covers:
+    an answer that is the same on every machine, with the extension built or not (the daily deal)."""
+    reason = core.why_not(game.rules) if engine != "python" else PYTHON_ASKED
     if reason is None:
         return _solve_compiled(game, timeout, max_states, max_memory, progress, avoid)
     result = _solve_python(game, timeout, max_states, progress, workers, avoid)
     result.engine_reason = reason
     return result
+
+
+PYTHON_ASKED = "the Python search was asked for"
 
 
 def core_safe_tables(game: Game, rule: str | None) -> tuple[list[frozenset[int]] | None, tuple[int, ...]]:
