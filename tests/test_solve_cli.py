@@ -200,3 +200,27 @@ def test_ctrl_c_stops_one_deal_searched_by_two_processes(tmp_path):
     assert "Traceback" not in output, output
     assert (code, output) == (130, "stopped by Ctrl-C before an answer\n")
     assert group_gone
+
+
+def test_max_memory_bounds_the_compiled_core_and_says_unknown():
+    """`solve --max-memory`: FreeCell 11982 needs a few MB of table to be proven unsolvable; with
+    1M the answer is unknown for want of memory, with 64M it is unsolvable."""
+    small = run("solve", "freecell", "--deal", "11982", "--max-memory", "1M", "--json")
+    assert small.exit_code == 0, small.output
+    answer = json.loads(small.output)
+    assert (answer["status"], answer["reason"], answer["engine"]) == ("unknown", "max memory", "compiled")
+    enough = json.loads(run("solve", "freecell", "--deal", "11982", "--max-memory", "64m", "--json").output)
+    assert (enough["status"], enough["engine"]) == ("unsolvable", "compiled")
+    assert enough["states"] > answer["states"]
+
+
+@pytest.mark.parametrize("size, said", [
+    ("12X", "'12X' is not a size; write bytes or a number with K, M or G: 512M, 2G"),
+    ("-5", "'-5' is not a size"),
+    ("0", "'0' is out of range; give 1 byte to 1024G"),
+    ("2048G", "'2048G' is out of range"),
+])
+def test_a_bad_max_memory_is_refused_in_one_line(size, said):
+    result = run("solve", "freecell", "--deal", "1", "--max-memory", size)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert said in result.output

@@ -37,6 +37,24 @@ def parse_range(text: str) -> range:
     return range(a, b + 1)
 
 
+SIZE_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+MAX_SIZE = 1 << 40  # a terabyte: beyond any machine this runs on, and far from overflowing the core's sizes
+
+
+def parse_size(text: str) -> int:
+    """``512M``, ``2G``, ``1048576``: a number of bytes, with K, M or G counting in 1024s."""
+    cleaned = text.strip().upper().removesuffix("B")
+    number, unit = cleaned.rstrip("KMG"), cleaned[len(cleaned.rstrip("KMG")):]
+    if not (number.isascii() and number.isdigit()) or unit not in SIZE_UNITS:
+        raise click.BadParameter(_("{text!r} is not a size; write bytes or a number with K, M or G: 512M, 2G").format(
+            text=text), param_hint="--max-memory")
+    size = int(number) * SIZE_UNITS[unit]
+    if not 1 <= size <= MAX_SIZE:
+        raise click.BadParameter(_("{text!r} is out of range; give 1 byte to 1024G").format(text=text),
+                                 param_hint="--max-memory")
+    return size
+
+
 def check_deals(ruleset: Ruleset, deals: range) -> None:
     """A one-line error when the range runs past the deals the ruleset's shuffle has, given
     before any deal is solved (the first and last deal decide it)."""
@@ -63,18 +81,22 @@ def _status_line(result: dict) -> str:
 @click.option("--deals", "deal_range", metavar="A-B", default=None, help="Solve deals A to B and print a summary.")
 @click.option("--timeout", type=click.FloatRange(min=0), default=30.0, show_default=True, help="Seconds per deal.")
 @click.option("--max-states", type=click.IntRange(min=1), default=None, help="Most positions to expand per deal.")
+@click.option("--max-memory", metavar="SIZE", default=None,
+              help="Most memory for the compiled core's table per deal, in bytes or with K, M or G "
+                   "(default 2G); past it the answer is unknown.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes: with --deals, deals solved at once; with --deal, 2 or more gives the "
-                   "depth-first search a process of its own beside best-first.")
+                   "Python search's depth-first search a process of its own (the compiled core uses one).")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, max_states: int | None,
-          jobs: int, as_json: bool) -> None:
+          max_memory: str | None, jobs: int, as_json: bool) -> None:
     """Solve GAME's deal N, or a range of deals: solved (with the moves), unsolvable, or unknown.
 
     The solver sees the face-down cards ("thoughtful" solving). Unsolvable is said only after an
-    exhaustive search; when --timeout or --max-states runs out the answer is unknown. With --deal
-    and --jobs 2 the two searches race on two cores: faster, but a deal with several wins may
-    show another one from run to run.
+    exhaustive search; when --timeout, --max-states or --max-memory runs out the answer is
+    unknown. Games the compiled core covers are searched by it (--json names the engine, and why
+    not where it is the Python search); with --deal and --jobs 2 the Python search's two searches
+    race on two cores: faster, but a deal with several wins may show another one from run to run.
     """
     results: list[dict] = []
     deals = range(0)  # not known yet: Ctrl-C may come while the ruleset loads
@@ -92,7 +114,9 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
             assert deal is not None  # exactly one of the two, checked above
             deals = range(deal, deal + 1)
         check_deals(ruleset, deals)
-        _solve_each(game, deals, timeout, max_states, jobs, results, one_line=deal_range is None, as_json=as_json)
+        memory = parse_size(max_memory) if max_memory is not None else None
+        _solve_each(game, deals, timeout, max_states, jobs, results, one_line=deal_range is None, as_json=as_json,
+                    max_memory=memory)
     except KeyboardInterrupt:  # the solver's processes are stopped by now; what was answered is kept
         _stopped(results, deals, as_json, game_id)
     from ..solver.batch import summarize
@@ -111,7 +135,7 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
 
 
 def _solve_each(game: str, deals: range, timeout: float, max_states: int | None, jobs: int, results: list[dict],
-                *, one_line: bool, as_json: bool) -> None:
+                *, one_line: bool, as_json: bool, max_memory: int | None = None) -> None:
     """Solve the deals into ``results``, a line per deal for a range, live progress for one deal."""
     from ..solver.batch import solve_deals
 
@@ -120,7 +144,7 @@ def _solve_each(game: str, deals: range, timeout: float, max_states: int | None,
     one_deal = len(deals) == 1
     try:
         for result in solve_deals(game, deals, timeout, max_states, 1 if one_deal else jobs, progress=progress,
-                                  workers=jobs if one_deal else 1):
+                                  workers=jobs if one_deal else 1, max_memory=max_memory):
             results.append(result)
             if not one_line and not as_json:
                 click.echo(_("deal {deal}: {line}").format(deal=result["deal"], line=_status_line(result)))

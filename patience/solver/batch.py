@@ -19,24 +19,27 @@ from .search import SOLVED, UNKNOWN, UNSOLVABLE, solve
 Progress = Callable[[int, int, float], None]  # (deal, positions expanded, seconds so far)
 
 
-def solve_deal(task: tuple[str, int, float | None, int | None, int], progress: Progress | None = None) -> dict:
-    """One deal, as a plain dict (it crosses a process boundary)."""
-    game_name, deal, timeout, max_states, workers = task
+def solve_deal(task: tuple, progress: Progress | None = None) -> dict:
+    """One deal, as a plain dict (it crosses a process boundary). ``task``: (game, deal, timeout,
+    max_states, workers), and the compiled core's max_memory in bytes when a sixth item is given."""
+    game_name, deal, timeout, max_states, workers, *more = task
+    max_memory = more[0] if more else None
     report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
     result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states, progress=report,
-                   workers=workers)
+                   workers=workers, max_memory=max_memory)
     return {"deal": deal, **asdict(result)}
 
 
 def solve_deals(game_name: str, deals: range, timeout: float | None, max_states: int | None,
-                jobs: int = 1, progress: Progress | None = None, workers: int = 1) -> Iterator[dict]:
+                jobs: int = 1, progress: Progress | None = None, workers: int = 1,
+                max_memory: int | None = None) -> Iterator[dict]:
     """Each deal's answer, in deal order, as it comes, ``jobs`` deals at a time or one deal at a
     time with ``workers`` processes each (`solve`); not both, since a pool's processes may not
     fork helpers. ``progress`` is reported only when the deals are solved in this process.
 
     Ctrl-C (KeyboardInterrupt) reaches only this process's code: the pool's workers ignore it
     and are terminated as it passes through."""
-    tasks = ((game_name, deal, timeout, max_states, workers) for deal in deals)  # a range may be huge
+    tasks = ((game_name, deal, timeout, max_states, workers, max_memory) for deal in deals)  # a range may be huge
     if jobs <= 1 or len(deals) <= 1:
         for task in tasks:
             yield solve_deal(task, progress)
