@@ -95,6 +95,8 @@ def both_answers(game_id: str, deal: int, states: int, monkeypatch) -> tuple[str
     ("freecell", range(1, 21)), ("klondike", range(1, 5)), ("klondike-3", range(1, 5)),
     ("bakers-game", range(1, 4)), ("fortress", range(1, 4)), ("fan", range(1, 4)), ("raglan", range(1, 4)),
     ("streets-and-alleys", range(1, 4)), ("westcliff", range(1, 4)),
+    # FC-5 counted per move through places that take only some cards
+    ("eight-off", range(1, 4)), ("seahaven-towers", range(1, 4)), ("fore-cell", range(1, 4)),
 ])
 def test_the_core_and_the_python_search_never_disagree(game_id, deals, monkeypatch):
     """Solved against unsolvable never meet on the same deal, where both decide in a small budget."""

@@ -141,6 +141,8 @@ cdef class Core:
     cdef int *column_piles
     cdef int n_columns
     cdef int has_limits, stock, waste, draw, redeals
+    cdef bint take_all  # every free place carries any card: the listing's counts serve every move
+    cdef uint8_t *carries  # place group, source group, target group: `compiled.carries`
     cdef bint commutes  # stock turns commute with moves off the stock and waste (prune.stock_commutes)
     cdef int *win_piles
     cdef uint8_t *is_win
@@ -249,6 +251,8 @@ cdef class Core:
         self.column_piles = self._int_array(tables.column_piles)
         self.n_columns = len(tables.column_piles)
         self.has_limits = tables.has_limits
+        self.take_all = tables.places_take_all
+        self.carries = self._bytes(tables.carries)
         self.stock = tables.stock
         self.waste = tables.waste
         self.draw = tables.draw
@@ -435,9 +439,9 @@ cdef class Core:
         return self.table_count, self.table_cap * 2 * sizeof(uint64_t)
 
     # ------------------------------------------------------------ moves
-    cdef inline bint _several_ok(self, int src, int n, int g, int target_size, bint to_column,
+    cdef inline bint _several_ok(self, int src, int n, int dst, int g, int target_size, bint to_column,
                                  int free_cells, int empty_columns) noexcept nogil:
-        """`Game._several_ok` for a covered ruleset (places_take_all, so the counts are the listing's)."""
+        """`Board._several_ok`: room, the target's run rule, FC-5's limit."""
         cdef int sg = self.pile_group[src]
         cdef int i, base, columns, kind
         cdef int64_t limit
@@ -451,6 +455,10 @@ cdef class Core:
         kind = self.run_limit[sg]
         if not kind:
             return True
+        if not self.take_all:
+            free_cells = self._carrying(self.cell_piles, self.n_cells, src, n, dst)
+            empty_columns = self._carrying(self.column_piles, self.n_columns, src, n, dst)
+            to_column = False  # the target is not among them
         columns = empty_columns - 1 if to_column else empty_columns
         if kind == LIMIT_SUPERMOVE:
             if columns > 40:
@@ -459,6 +467,28 @@ cdef class Core:
         else:
             limit = free_cells + columns + 1
         return n <= limit
+
+    cdef int _carrying(self, int *places, int n_places, int src, int n, int dst) noexcept nogil:
+        """`Board._carrying_places` for one kind of place: the empty ones, the target aside, that
+        every card of the run but the lowest could enter from the source and leave for the target."""
+        cdef int i, p, pg, t, count = 0
+        cdef int G = self.G
+        cdef int sg = self.pile_group[src], tg = self.pile_group[dst]
+        cdef int top = self.size[src]
+        cdef uint8_t *pile = self.cards + src * self.cap
+        for i in range(n_places):
+            p = places[i]
+            if self.size[p] or p == dst:
+                continue
+            pg = self.pile_group[p]
+            if not self.takes_empty[pg] or not self.carries[(pg * G + sg) * G + tg]:
+                continue
+            for t in range(top - n + 1, top):
+                if not self.empty_ok[pg * NCARDS + pile[t]]:
+                    break
+            else:
+                count += 1
+        return count
 
     cdef int _list(self, Move *out) noexcept nogil:
         """`Game.legal_moves(actions=False)`, in its order; returns how many."""
@@ -523,7 +553,7 @@ cdef class Core:
                             n = self.off_cnt[card * MOST_COPIES + k]
                             if src == dst or not self.takes_from[g * self.P + src]:
                                 continue
-                            if n > 1 and not self._several_ok(src, n, g, size, False, free_cells, empty_columns):
+                            if n > 1 and not self._several_ok(src, n, dst, g, size, False, free_cells, empty_columns):
                                 continue
                             out[count].src = src
                             out[count].dst = dst
@@ -567,7 +597,7 @@ cdef class Core:
                         card = self.cards[src * self.cap + self.size[src] - n]
                         if not self.empty_ok[g * NCARDS + card]:
                             continue
-                        if n > 1 and not self._several_ok(src, n, g, 0, self.is_column[dst], free_cells,
+                        if n > 1 and not self._several_ok(src, n, dst, g, 0, self.is_column[dst], free_cells,
                                                           empty_columns):
                             continue
                         out[count].src = src

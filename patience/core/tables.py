@@ -2,7 +2,7 @@
 and the reason a ruleset lies outside what the core plays.
 
 The core covers the vocabulary of the simple families: card moves of the top card or a built
-run, FC-5's run limits where every free place carries any card, face-down cards turned up
+run, FC-5's run limits (counting, per move, the free places that carry it), face-down cards turned up
 automatically, a stock onto one waste (or none), and a win with every card home. Everything
 else falls back to the Python search, with `not_covered`'s one-line reason.
 """
@@ -12,7 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK_SIZE
-from ..engine.compiled import MOVE_ANY, MOVE_NONE, MOVE_RUN, MOVE_TOP, SCAN_RUN, SCAN_TOP, CompiledRules
+from ..engine.compiled import (
+    MOVE_ANY,
+    MOVE_NONE,
+    MOVE_RUN,
+    MOVE_TOP,
+    SCAN_RUN,
+    SCAN_TOP,
+    CompiledRules,
+    carries,
+)
 
 MOST_COPIES = 8  # copies of one card the core's move listing keeps room for
 MOST_CARDS = 256  # cards in the pack the core's fixed buffers (a run in flight) hold
@@ -53,8 +62,6 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "move: " + _MOVE_NAMES[g.move_kind]
     if rules.fill_from is not None:
         return "fill"
-    if rules.has_limits and not rules.places_take_all:
-        return "run limits through places that take only some cards"
     if rules.stock_pile >= 0:
         if rules.waste_pile < 0:
             return "stock deals onto several piles"
@@ -101,6 +108,9 @@ class CoreTables:
     cell_piles: tuple[int, ...]
     column_piles: tuple[int, ...]
     has_limits: int
+    # FC-5 where some free places take only some cards: per move, the places that carry it count.
+    places_take_all: int
+    carries: bytes  # place group * G * G + source group * G + target group: `compiled.carries`
     stock: int
     waste: int
     draw: int
@@ -165,6 +175,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         cell_piles=rules.cell_piles,
         column_piles=rules.column_piles,
         has_limits=int(rules.has_limits),
+        places_take_all=int(rules.places_take_all),
+        carries=bytes(carries(place, source, target) for place in groups for source in groups for target in groups),
         stock=stock,
         waste=rules.waste_pile,
         draw=rules.draw,
