@@ -509,6 +509,8 @@ cdef class Core:
             pile = self.cards + src * self.cap
             if self.move_kind[self.pile_group[src]] == 1:
                 run = 1
+            elif self.move_kind[self.pile_group[src]] == MOVE_ANY:
+                run = top - self.hidden[src] + 1  # `movable_run`: every face-up card with those above it
             else:
                 ok = self.run_ok + self.pile_group[src] * SQUARE
                 low = top

@@ -1,8 +1,8 @@
 """The compiled rules flattened into the plain arrays the compiled core (`_search.pyx`) reads,
 and the reason a ruleset lies outside what the core plays.
 
-The core covers the vocabulary of the simple families: card moves of the top card or a built
-run, FC-5's run limits (counting, per move, the free places that carry it), face-down cards turned up
+The core covers the vocabulary of the simple families: card moves of the top card, a built
+run or any face-up card with those above it (`move: any`), FC-5's run limits (counting, per move, the free places that carry it), face-down cards turned up
 automatically, a stock onto one waste (or none), and a win with every card home. Everything
 else falls back to the Python search, with `not_covered`'s one-line reason.
 """
@@ -58,7 +58,7 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "reach"
         if g.left_of is not None:
             return "empty_builds_on"
-        if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN):
+        if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY):
             return "move: " + _MOVE_NAMES[g.move_kind]
     if rules.fill_from is not None:
         return "fill"
@@ -74,7 +74,8 @@ def not_covered(rules: CompiledRules) -> str | None:
         return f"more than {MOST_CARDS} cards"
     if max(rules.copies) > MOST_COPIES:
         return f"more than {MOST_COPIES} copies of a card"
-    if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN) for p in rules.movable_piles):
+    if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN) and rules.group_of[p].move_kind != MOVE_ANY
+           for p in rules.movable_piles):
         return "a pile scanned by the engine's general path"
     return None
 
