@@ -18,6 +18,9 @@ cdef enum:
     SQUARE = 2704
     MOST_COPIES = 8
     DEAL = -1
+    FILLED = 2  # a card move's undo bits (`refill.push_fill`): the emptied source was filled,
+    FILL_TURNED = 4  # the fill pile's new top card turned up,
+    FILL_WAS_DOWN = 8  # the card taken was face down there
     REDEAL = -2
     MOVE_ANY = 3
     LIMIT_SUPERMOVE = 1
@@ -131,6 +134,9 @@ cdef class Core:
     cdef uint8_t *base_ok
     cdef int *has_base_ok
     cdef uint8_t *takes_from
+    cdef int *base_empty
+    cdef uint8_t *rank
+    cdef int *fill_from
     cdef int *starters_n
     cdef uint8_t *starters
     cdef int *movable
@@ -227,6 +233,9 @@ cdef class Core:
         self.base_ok = self._bytes(tables.base_ok)
         self.has_base_ok = self._int_array(tables.has_base_ok)
         self.takes_from = self._bytes(tables.takes_from)
+        self.base_empty = self._int_array(tables.base_empty)
+        self.rank = self._bytes(tables.rank)
+        self.fill_from = self._int_array(tables.fill_from)
         self.fits_n = <uint8_t *>self._alloc(G * NCARDS)
         self.fits_list = <uint8_t *>self._alloc(G * SQUARE)
         for g in range(G):
@@ -490,10 +499,19 @@ cdef class Core:
                 count += 1
         return count
 
+    cdef inline int _base_rank(self, int g) noexcept nogil:
+        """`refill.base_rank` for a group with `empty: base`: the rank of the first started pile's
+        bottom card; 0 while none is started (the group's `empty` table holds then)."""
+        cdef int p
+        for p in range(self.gfirst[g], self.gstop[g]):
+            if self.size[p]:
+                return self.rank[self.cards[p * self.cap]]
+        return 0
+
     cdef int _list(self, Move *out) noexcept nogil:
         """`Game.legal_moves(actions=False)`, in its order; returns how many."""
         cdef int i, k, src, dst, g, top, low, lowest, run, n, card, count = 0, nruns = 0
-        cdef int free_cells = 0, empty_columns = 0, first_empty_done, size, mc, start
+        cdef int free_cells = 0, empty_columns = 0, first_empty_done, size, mc, start, base
         cdef int m, entries, j
         cdef uint8_t *pile
         cdef uint8_t *ok
@@ -538,6 +556,7 @@ cdef class Core:
         for g in range(self.G):
             mc = self.max_cards[g]
             first_empty_done = 0
+            base = self._base_rank(g) if self.base_empty[g] else 0
             for dst in range(self.gfirst[g], self.gstop[g]):
                 size = self.size[dst]
                 if size:
@@ -597,7 +616,10 @@ cdef class Core:
                         src = e_src[i]
                         n = e_n[i]
                         card = self.cards[src * self.cap + self.size[src] - n]
-                        if not self.empty_ok[g * NCARDS + card]:
+                        if base:
+                            if self.rank[card] != base:
+                                continue  # `empty: base`: a started pile set the rank
+                        elif not self.empty_ok[g * NCARDS + card]:
                             continue
                         if n > 1 and not self._several_ok(src, n, dst, g, 0, self.is_column[dst], free_cells,
                                                           empty_columns):
@@ -644,6 +666,8 @@ cdef class Core:
                 extra = 1
             self._rekey(src)
             self._rekey(dst)
+            if not s and self.fill_from[src] >= 0:
+                extra = self._fill(src)
         elif dst == DEAL:
             self._unkey(src)
             self._unkey(self.waste)
@@ -672,6 +696,38 @@ cdef class Core:
         self.n_undo += 1
         return 0
 
+    cdef int _fill(self, int src) noexcept nogil:
+        """`refill.push_fill`: the emptied ``src`` takes its fill pile's top card, face up; the
+        bits of what was done."""
+        cdef int f = self.fill_from[src], done = FILLED
+        if not self.size[f]:
+            return 0
+        self._unkey(src)
+        self._unkey(f)
+        if self.hidden[f] == self.size[f]:
+            self._set_hidden(f, self.hidden[f] - 1)
+            done |= FILL_WAS_DOWN
+        self._put(src, self._take(f))
+        if self.size[f] and self.hidden[f] == self.size[f] and self.turn_up[self.pile_group[f]]:
+            self._set_hidden(f, self.hidden[f] - 1)
+            done |= FILL_TURNED
+        self._rekey(src)
+        self._rekey(f)
+        return done
+
+    cdef void _unfill(self, int src, int done) noexcept nogil:
+        """`refill.pop_fill`."""
+        cdef int f = self.fill_from[src]
+        self._unkey(src)
+        self._unkey(f)
+        if done & FILL_TURNED:
+            self._set_hidden(f, self.hidden[f] + 1)
+        self._put(f, self._take(src))
+        if done & FILL_WAS_DOWN:
+            self._set_hidden(f, self.hidden[f] + 1)
+        self._rekey(src)
+        self._rekey(f)
+
     cdef void _pop(self) noexcept nogil:
         """`Game.pop`: the last pushed move taken back exactly."""
         cdef int i
@@ -679,9 +735,11 @@ cdef class Core:
         self.n_undo -= 1
         cdef Undo u = self.undo[self.n_undo]
         if u.dst >= 0:
+            if u.extra & FILLED:
+                self._unfill(u.src, u.extra)
             self._unkey(u.src)
             self._unkey(u.dst)
-            if u.extra:
+            if u.extra == 1:
                 self._set_hidden(u.src, self.hidden[u.src] + 1)
             for i in range(u.n):
                 buf[i] = self._take(u.dst)
@@ -723,7 +781,11 @@ cdef class Core:
         if f == src or not self.takes_from[g * self.P + src]:
             return False
         if size == 0:
-            return self.takes_empty[g] and self.empty_ok[g * NCARDS + card]
+            if not self.takes_empty[g]:
+                return False
+            if self.base_empty[g] and self._base_rank(g):
+                return self.rank[card] == self._base_rank(g)
+            return self.empty_ok[g * NCARDS + card]
         if self.max_cards[g] and size >= self.max_cards[g]:
             return False
         if self.has_base_ok[g] and not self.base_ok[g * NCARDS + self.cards[f * self.cap]]:

@@ -2,8 +2,9 @@
 and the reason a ruleset lies outside what the core plays.
 
 The core covers the vocabulary of the simple families: card moves of the top card, a built
-run or any face-up card with those above it (`move: any`), FC-5's run limits (counting, per move, the free places that carry it), face-down cards turned up
-automatically, a stock onto one waste (or none), and a win with every card home. Everything
+run or any face-up card with those above it (`move: any`), FC-5's run limits (counting, per move, the free places that carry it), empty piles that take
+the base rank once a pile of the group is started (`empty: base`), face-down cards turned up
+automatically, an emptied pile filled from another (`fill`), a stock onto one waste (or none), and a win with every card home. Everything
 else falls back to the Python search, with `not_covered`'s one-line reason.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DECK_SIZE
+from ..cards import DECK_SIZE, RANK
 from ..engine.compiled import (
     MOVE_ANY,
     MOVE_NONE,
@@ -48,8 +49,6 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "lanes (free: clear-lane)"
         if g.follows is not None:
             return "follows"
-        if g.base_empty:
-            return "empty: base"
         if g.base_from >= 0:
             return "base_of"
         if g.unit:
@@ -60,8 +59,6 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "empty_builds_on"
         if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY):
             return "move: " + _MOVE_NAMES[g.move_kind]
-    if rules.fill_from is not None:
-        return "fill"
     if rules.stock_pile >= 0:
         if rules.waste_pile < 0:
             return "stock deals onto several piles"
@@ -102,6 +99,11 @@ class CoreTables:
     takes_empty: tuple[int, ...]  # per group: 1 if an empty pile takes some card
     base_ok: bytes  # group * 52 + bottom card
     has_base_ok: tuple[int, ...]
+    # `empty: base`: per group 1 when its empty piles take only the base rank once a pile is
+    # started (`refill.base_table`); per card its rank, to compare with the base.
+    base_empty: tuple[int, ...]
+    rank: bytes
+    fill_from: tuple[int, ...]  # per pile: the pile whose top card fills it when emptied (-1: none)
     takes_from: bytes  # group * pile_count + source pile
     starters: tuple[tuple[int, ...], ...]
     movable: tuple[int, ...]
@@ -169,6 +171,9 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         takes_empty=tuple(int(g.empty_ok is not None) for g in groups),
         base_ok=b"".join(g.base_ok or bytes(DECK_SIZE) for g in groups),
         has_base_ok=tuple(int(g.base_ok is not None) for g in groups),
+        base_empty=tuple(int(g.base_empty) for g in groups),
+        rank=bytes(RANK),
+        fill_from=tuple(rules.fill_from) if rules.fill_from is not None else (-1,) * rules.pile_count,
         takes_from=b"".join(g.takes_from for g in groups),
         starters=tuple(g.starters for g in groups),
         movable=rules.movable_piles,
