@@ -99,3 +99,38 @@ def test_stock_turns_and_redeals_agree_and_counted_redeals_are_in_the_key(game_i
         game.pop()
         position.pop()
         assert position.piles() == game.piles and position.hidden_counts() == game.hidden
+
+
+@pytest.mark.parametrize("game_id", ["spider", "simple-simon"])
+def test_a_whole_suit_goes_home_as_one_unit_as_the_engine_lists_it(game_id):
+    """`unit: 13`: a king-to-ace run of one suit on a column is listed as one 13-card move to
+    the foundations, by the core as by the engine, and pushing and popping it agree (random
+    walks seldom build such a run)."""
+    game = Game.new(game_id, 1)
+    rules = game.rules
+    column = rules.groups[-1].piles.start
+    run = [(rank - 1) * 4 for rank in range(13, 0, -1)]  # spades, king first (a card is (rank - 1) * 4 + suit)
+    displaced = list(game.piles[column])
+    for card in run:  # take each card of the run from wherever it lies
+        if card in displaced:
+            displaced.remove(card)
+        else:
+            game.piles[next(p for p, pile in enumerate(game.piles) if p != column and card in pile)].remove(card)
+    spare = next(p for p in rules.groups[-1].piles if p != column)
+    game.piles[spare].extend(displaced)
+    game.piles[column][:] = run
+    for p, pile in enumerate(game.piles):
+        game.hidden[p] = len(pile) if p == rules.stock_pile else min(game.hidden[p], max(len(pile) - 1, 0))
+    game.hidden[column] = 0
+    position = core.position(game)
+    expected = game.legal_moves(actions=False)
+    assert position.legal_moves() == expected
+    home = [m for m in expected if m[0] == column and m[2] == 13]
+    assert home and all(m[1] in rules.foundation_piles for m in home)
+    assert not [m for m in expected if m[1] in rules.foundation_piles and m[2] != 13]
+    game.push(home[0])
+    position.push(home[0])
+    assert position.piles() == game.piles and position.hidden_counts() == game.hidden
+    game.pop()
+    position.pop()
+    assert position.piles() == game.piles and position.hidden_counts() == game.hidden

@@ -147,6 +147,10 @@ cdef class Core:
     cdef int *column_piles
     cdef int n_columns
     cdef int has_limits, stock, waste, draw, redeals
+    cdef int *stock_targets
+    cdef int n_targets
+    cdef bint needs_filled
+    cdef int *unit
     cdef bint take_all  # every free place carries any card: the listing's counts serve every move
     cdef uint8_t *carries  # place group, source group, target group: `compiled.carries`
     cdef bint commutes  # stock turns commute with moves off the stock and waste (prune.stock_commutes)
@@ -264,6 +268,10 @@ cdef class Core:
         self.carries = self._bytes(tables.carries)
         self.stock = tables.stock
         self.waste = tables.waste
+        self.stock_targets = self._int_array(tables.stock_targets)
+        self.n_targets = len(tables.stock_targets)
+        self.needs_filled = tables.stock_needs_filled
+        self.unit = self._int_array(tables.unit)
         self.draw = tables.draw
         self.redeals = tables.redeals
         self.commutes = tables.stock_commutes
@@ -574,6 +582,8 @@ cdef class Core:
                             n = self.off_cnt[card * MOST_COPIES + k]
                             if src == dst or not self.takes_from[g * self.P + src]:
                                 continue
+                            if self.unit[g] and n != self.unit[g]:
+                                continue
                             if n > 1 and not self._several_ok(src, n, dst, g, size, False, free_cells, empty_columns):
                                 continue
                             out[count].src = src
@@ -621,6 +631,8 @@ cdef class Core:
                                 continue  # `empty: base`: a started pile set the rank
                         elif not self.empty_ok[g * NCARDS + card]:
                             continue
+                        if self.unit[g] and n != self.unit[g]:
+                            continue
                         if n > 1 and not self._several_ok(src, n, dst, g, 0, self.is_column[dst], free_cells,
                                                           empty_columns):
                             continue
@@ -629,7 +641,7 @@ cdef class Core:
                         out[count].n = n
                         count += 1
         if self.stock >= 0:
-            if self.size[self.stock]:
+            if self.size[self.stock] and self._may_deal():
                 out[count].src = self.stock
                 out[count].dst = DEAL
                 out[count].n = 0
@@ -640,6 +652,16 @@ cdef class Core:
                 out[count].n = 0
                 count += 1
         return count
+
+    cdef inline bint _may_deal(self) noexcept nogil:
+        """`why_stock_illegal` for a deal from a stock that is not empty: none of its targets
+        empty, where the ruleset asks it (Spider)."""
+        cdef int i
+        if self.needs_filled:
+            for i in range(self.n_targets):
+                if not self.size[self.stock_targets[i]]:
+                    return False
+        return True
 
     cdef int _undo_room(self) except -1:
         if self.n_undo >= self.undo_cap:
@@ -668,6 +690,16 @@ cdef class Core:
             self._rekey(dst)
             if not s and self.fill_from[src] >= 0:
                 extra = self._fill(src)
+        elif dst == DEAL and self.waste < 0:  # one card onto each target in turn, while the stock lasts
+            dealt = self.n_targets if self.n_targets < self.size[src] else self.size[src]
+            self._unkey(src)
+            for i in range(dealt):
+                self._unkey(self.stock_targets[i])
+                self._put(self.stock_targets[i], self._take(src))
+                self._rekey(self.stock_targets[i])
+            self._set_hidden(src, self.size[src])
+            extra = dealt
+            self._rekey(src)
         elif dst == DEAL:
             self._unkey(src)
             self._unkey(self.waste)
@@ -747,6 +779,14 @@ cdef class Core:
                 self._put(u.src, buf[i])
             self._rekey(u.src)
             self._rekey(u.dst)
+        elif u.dst == DEAL and self.waste < 0:
+            self._unkey(u.src)
+            for i in range(u.extra - 1, -1, -1):
+                self._unkey(self.stock_targets[i])
+                self._put(u.src, self._take(self.stock_targets[i]))
+                self._rekey(self.stock_targets[i])
+            self._set_hidden(u.src, self.size[u.src])
+            self._rekey(u.src)
         elif u.dst == DEAL:
             self._unkey(u.src)
             self._unkey(self.waste)

@@ -4,7 +4,7 @@ and the reason a ruleset lies outside what the core plays.
 The core covers the vocabulary of the simple families: card moves of the top card, a built
 run or any face-up card with those above it (`move: any`), FC-5's run limits (counting, per move, the free places that carry it), empty piles that take
 the base rank once a pile of the group is started (`empty: base`), face-down cards turned up
-automatically, an emptied pile filled from another (`fill`), a stock onto one waste (or none), and a win with every card home. Everything
+automatically, an emptied pile filled from another (`fill`), a stock onto one waste or one card onto each of several piles (or none), `unit` moves, and a win with every card home. Everything
 else falls back to the Python search, with `not_covered`'s one-line reason.
 """
 
@@ -51,19 +51,14 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "follows"
         if g.base_from >= 0:
             return "base_of"
-        if g.unit:
-            return "unit"
         if g.reach:
             return "reach"
         if g.left_of is not None:
             return "empty_builds_on"
         if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY):
             return "move: " + _MOVE_NAMES[g.move_kind]
-    if rules.stock_pile >= 0:
-        if rules.waste_pile < 0:
-            return "stock deals onto several piles"
-        if rules.stock_needs_filled or rules.group_of[rules.waste_pile].max_cards:
-            return "a stock deal that reads its target"
+    if rules.stock_pile >= 0 and rules.group_of[rules.stock_targets[0]].max_cards:
+        return "a stock deal that reads its target"
     win = rules.win_conditions
     if len(win) != 1 or win[0].full or rules.win_rows or win[0].left_count >= 0 or not win[0].piles:
         return "a win other than all cards home"
@@ -115,7 +110,10 @@ class CoreTables:
     places_take_all: int
     carries: bytes  # place group * G * G + source group * G + target group: `compiled.carries`
     stock: int
-    waste: int
+    waste: int  # the one pile the stock deals onto, -1 when it deals one card onto each of several
+    stock_targets: tuple[int, ...]
+    stock_needs_filled: int  # the stock deals only when none of its targets is empty
+    unit: tuple[int, ...]  # per group: cards enter only this many at a time (0: any number)
     draw: int
     redeals: int  # -1: unlimited
     win_piles: tuple[int, ...]
@@ -185,6 +183,9 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         carries=bytes(carries(place, source, target) for place in groups for source in groups for target in groups),
         stock=stock,
         waste=rules.waste_pile,
+        stock_targets=tuple(rules.stock_targets),
+        stock_needs_filled=int(rules.stock_needs_filled),
+        unit=tuple(g.unit for g in groups),
         draw=rules.draw,
         redeals=rules.redeals,
         win_piles=rules.win_piles,
