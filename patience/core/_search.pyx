@@ -135,6 +135,8 @@ cdef class Core:
     cdef int *has_base_ok
     cdef uint8_t *takes_from
     cdef int *base_empty
+    cdef int *base_from
+    cdef int *base_offset
     cdef uint8_t *rank
     cdef int *fill_from
     cdef int *starters_n
@@ -238,6 +240,8 @@ cdef class Core:
         self.has_base_ok = self._int_array(tables.has_base_ok)
         self.takes_from = self._bytes(tables.takes_from)
         self.base_empty = self._int_array(tables.base_empty)
+        self.base_from = self._int_array(tables.base_from)
+        self.base_offset = self._int_array(tables.base_offset)
         self.rank = self._bytes(tables.rank)
         self.fill_from = self._int_array(tables.fill_from)
         self.fits_n = <uint8_t *>self._alloc(G * NCARDS)
@@ -508,12 +512,13 @@ cdef class Core:
         return count
 
     cdef inline int _base_rank(self, int g) noexcept nogil:
-        """`refill.base_rank` for a group with `empty: base`: the rank of the first started pile's
-        bottom card; 0 while none is started (the group's `empty` table holds then)."""
-        cdef int p
-        for p in range(self.gfirst[g], self.gstop[g]):
+        """`refill.base_rank` for a group with `empty: base`: the rank of the bottom card of the
+        first started pile of its `base_of` group (itself by default), moved by the offset and
+        turning the corner; 0 while none is started (the group's `empty` table holds then)."""
+        cdef int p, source = self.base_from[g]
+        for p in range(self.gfirst[source], self.gstop[source]):
             if self.size[p]:
-                return self.rank[self.cards[p * self.cap]]
+                return (self.rank[self.cards[p * self.cap]] - 1 + self.base_offset[g] + 13) % 13 + 1
         return 0
 
     cdef int _list(self, Move *out) noexcept nogil:

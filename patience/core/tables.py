@@ -3,7 +3,7 @@ and the reason a ruleset lies outside what the core plays.
 
 The core covers the vocabulary of the simple families: card moves of the top card, a built
 run or any face-up card with those above it (`move: any`), FC-5's run limits (counting, per move, the free places that carry it), empty piles that take
-the base rank once a pile of the group is started (`empty: base`), face-down cards turned up
+the base rank once a pile of the group is started (`empty: base`, `base_of`), face-down cards turned up
 automatically, an emptied pile filled from another (`fill`), a stock onto one waste or one card onto each of several piles (or none), `unit` moves, and a win with every card home. Everything
 else falls back to the Python search, with `not_covered`'s one-line reason.
 """
@@ -49,10 +49,10 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "lanes (free: clear-lane)"
         if g.follows is not None:
             return "follows"
-        if g.base_from >= 0:
-            return "base_of"
         if g.reach:
             return "reach"
+        if g.base_offset <= -13:
+            return "base_of"  # the core's rank arithmetic turns the corner once
         if g.left_of is not None:
             return "empty_builds_on"
         if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY):
@@ -97,6 +97,8 @@ class CoreTables:
     # `empty: base`: per group 1 when its empty piles take only the base rank once a pile is
     # started (`refill.base_table`); per card its rank, to compare with the base.
     base_empty: tuple[int, ...]
+    base_from: tuple[int, ...]  # per group: the group whose started piles set the base (`base_of`; else itself)
+    base_offset: tuple[int, ...]  # per group: ranks from that base (Agnes Bernauer's columns: -1)
     rank: bytes
     fill_from: tuple[int, ...]  # per pile: the pile whose top card fills it when emptied (-1: none)
     takes_from: bytes  # group * pile_count + source pile
@@ -170,6 +172,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         base_ok=b"".join(g.base_ok or bytes(DECK_SIZE) for g in groups),
         has_base_ok=tuple(int(g.base_ok is not None) for g in groups),
         base_empty=tuple(int(g.base_empty) for g in groups),
+        base_from=tuple(g.base_from if g.base_from >= 0 else g.index for g in groups),
+        base_offset=tuple(g.base_offset for g in groups),
         rank=bytes(RANK),
         fill_from=tuple(rules.fill_from) if rules.fill_from is not None else (-1,) * rules.pile_count,
         takes_from=b"".join(g.takes_from for g in groups),
