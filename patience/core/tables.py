@@ -1,10 +1,12 @@
 """The compiled rules flattened into the plain arrays the compiled core (`_search.pyx`) reads,
 and the reason a ruleset lies outside what the core plays.
 
-The core covers the vocabulary of the simple families: card moves of the top card, a built
-run or any face-up card with those above it (`move: any`), FC-5's run limits (counting, per move, the free places that carry it), empty piles that take
-the base rank once a pile of the group is started (`empty: base`, `base_of`), face-down cards turned up
-automatically, an emptied pile filled from another (`fill`), a stock onto one waste or one card onto each of several piles (or none), `unit` moves, and a win with every card home. Everything
+The core covers the vocabulary of most families: card moves of the top card, a built run or
+any face-up card with those above it (`move: any`), `unit` moves, FC-5's run limits (counting,
+per move, the free places that carry the run), empty piles that take the base rank once a pile
+is started (`empty: base`, `base_of`), face-down cards turned up automatically, an emptied pile
+filled from another (`fill`), a stock onto one waste or one card onto each of several piles (or
+no stock), and a win with every card home. Everything
 else falls back to the Python search, with `not_covered`'s one-line reason.
 """
 
@@ -13,16 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK_SIZE, RANK
-from ..engine.compiled import (
-    MOVE_ANY,
-    MOVE_NONE,
-    MOVE_RUN,
-    MOVE_TOP,
-    SCAN_RUN,
-    SCAN_TOP,
-    CompiledRules,
-    carries,
-)
+from ..engine.compiled import MOVE_ANY, MOVE_NONE, MOVE_RUN, MOVE_TOP, SCAN_RUN, SCAN_TOP, CompiledRules, carries
 
 MOST_COPIES = 8  # copies of one card the core's move listing keeps room for
 MOST_CARDS = 256  # cards in the pack the core's fixed buffers (a run in flight) hold
