@@ -193,6 +193,21 @@ def _stopped(tally: Tally | None, path: Path) -> NoReturn:
     click.get_current_context().exit(EXIT_INTERRUPTED)
 
 
+def _read_rows(files: tuple[Path, ...]) -> list[dict]:
+    """Every row of the results files, in order; a file that is not a sound results file ends the
+    command with one line."""
+    from ..survey import SurveyError, SurveyFile
+
+    rows: list[dict] = []
+    try:
+        for path in files:
+            with SurveyFile(path, readonly=True) as results:
+                rows.extend(results.rows())
+    except SurveyError as err:
+        raise click.ClickException(str(err)) from None
+    return rows
+
+
 @survey.command("report")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
@@ -204,16 +219,9 @@ def report(files: tuple[Path, ...], as_json: bool, plot: Path | None) -> None:
     share with its 95 % Wilson interval over the decided deals, the range the unknown deals could
     move it to, and the seconds per deal (median, 90th and 99th percentile, most). A deal found in
     several files counts once."""
-    from ..survey import SurveyError, SurveyFile
     from ..survey.report import grouped, reports
 
-    rows: list[dict] = []
-    try:
-        for path in files:
-            with SurveyFile(path, readonly=True) as results:
-                rows.extend(results.rows())
-    except SurveyError as err:
-        raise click.ClickException(str(err)) from None
+    rows = _read_rows(files)
     groups = grouped(rows)
     found = reports(groups)
     if plot is not None:
@@ -275,16 +283,9 @@ def _print_report(game: GameReport) -> None:
 def export(files: tuple[Path, ...], out: Path) -> None:
     """Copy the rows of the results FILES into one Parquet file, for pandas, DuckDB, Spark and
     the like (pyarrow, in the survey extra). A deal found in several files is written once."""
-    from ..survey import SurveyError, SurveyFile
     from ..survey.report import grouped
 
-    rows: list[dict] = []
-    try:
-        for path in files:
-            with SurveyFile(path, readonly=True) as results:
-                rows.extend(results.rows())
-    except SurveyError as err:
-        raise click.ClickException(str(err)) from None
+    rows = _read_rows(files)
     try:
         from ..survey.parquet import write_parquet
     except ImportError:
