@@ -152,6 +152,7 @@ cdef class Core:
     cdef int *stock_targets
     cdef int n_targets
     cdef bint needs_filled
+    cdef int room  # the waste's max_cards (0: none)
     cdef int *unit
     cdef bint take_all  # every free place carries any card: the listing's counts serve every move
     cdef uint8_t *carries  # place group, source group, target group: `compiled.carries`
@@ -275,6 +276,7 @@ cdef class Core:
         self.stock_targets = self._int_array(tables.stock_targets)
         self.n_targets = len(tables.stock_targets)
         self.needs_filled = tables.stock_needs_filled
+        self.room = tables.stock_room
         self.unit = self._int_array(tables.unit)
         self.draw = tables.draw
         self.redeals = tables.redeals
@@ -666,7 +668,25 @@ cdef class Core:
             for i in range(self.n_targets):
                 if not self.size[self.stock_targets[i]]:
                     return False
+        if self.room:  # not onto a full waste
+            return self.size[self.waste] < self.room
         return True
+
+    cdef int _deal_room(self, int src) noexcept nogil:
+        """`Board._deal_each` onto a waste with max_cards (Calculation's hand): the turn stops
+        when the waste is full. Returns the cards dealt."""
+        cdef int i, done = 0
+        self._unkey(src)
+        self._unkey(self.waste)
+        for i in range(self.draw):
+            if not self.size[src] or self.size[self.waste] >= self.room:
+                break
+            self._put(self.waste, self._take(src))
+            done += 1
+        self._set_hidden(src, self.size[src])
+        self._rekey(src)
+        self._rekey(self.waste)
+        return done
 
     cdef int _undo_room(self) except -1:
         if self.n_undo >= self.undo_cap:
@@ -695,6 +715,8 @@ cdef class Core:
             self._rekey(dst)
             if not s and self.fill_from[src] >= 0:
                 extra = self._fill(src)
+        elif dst == DEAL and self.room:
+            extra = self._deal_room(src)
         elif dst == DEAL and self.waste < 0:  # one card onto each target in turn, while the stock lasts
             dealt = self.n_targets if self.n_targets < self.size[src] else self.size[src]
             self._unkey(src)
@@ -784,6 +806,14 @@ cdef class Core:
                 self._put(u.src, buf[i])
             self._rekey(u.src)
             self._rekey(u.dst)
+        elif u.dst == DEAL and self.room:
+            self._unkey(u.src)
+            self._unkey(self.waste)
+            for i in range(u.extra):
+                self._put(u.src, self._take(self.waste))
+            self._rekey(self.waste)
+            self._set_hidden(u.src, self.size[u.src])
+            self._rekey(u.src)
         elif u.dst == DEAL and self.waste < 0:
             self._unkey(u.src)
             for i in range(u.extra - 1, -1, -1):

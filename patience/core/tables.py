@@ -50,8 +50,8 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "empty_builds_on"
         if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY):
             return "move: " + _MOVE_NAMES[g.move_kind]
-    if rules.stock_pile >= 0 and rules.group_of[rules.stock_targets[0]].max_cards:
-        return "a stock deal that reads its target"
+    if rules.stock_pile >= 0 and rules.group_of[rules.stock_targets[0]].max_cards and rules.waste_pile < 0:
+        return "a stock deal that reads its target"  # several piles with room: not mirrored
     win = rules.win_conditions
     if len(win) != 1 or win[0].full or rules.win_rows or win[0].left_count >= 0 or not win[0].piles:
         return "a win other than all cards home"
@@ -108,6 +108,7 @@ class CoreTables:
     waste: int  # the one pile the stock deals onto, -1 when it deals one card onto each of several
     stock_targets: tuple[int, ...]
     stock_needs_filled: int  # the stock deals only when none of its targets is empty
+    stock_room: int  # the waste's max_cards: the stock deals onto it only while it has room (0: no limit)
     unit: tuple[int, ...]  # per group: cards enter only this many at a time (0: any number)
     draw: int
     redeals: int  # -1: unlimited
@@ -182,6 +183,7 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         waste=rules.waste_pile,
         stock_targets=tuple(rules.stock_targets),
         stock_needs_filled=int(rules.stock_needs_filled),
+        stock_room=rules.group_of[rules.stock_targets[0]].max_cards if rules.stock_pile >= 0 else 0,
         unit=tuple(g.unit for g in groups),
         draw=rules.draw,
         redeals=rules.redeals,
