@@ -15,11 +15,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK_SIZE, RANK
-from ..engine.compiled import MOVE_ANY, MOVE_NONE, MOVE_RUN, MOVE_TOP, SCAN_RUN, SCAN_TOP, CompiledRules, carries
+from ..engine.compiled import (
+    MOVE_ALONE,
+    MOVE_ANY,
+    MOVE_NONE,
+    MOVE_PILE,
+    MOVE_RUN,
+    MOVE_TOP,
+    SCAN_RUN,
+    SCAN_TOP,
+    CompiledRules,
+    carries,
+)
 
 MOST_COPIES = 8  # copies of one card the core's move listing keeps room for
 MOST_CARDS = 256  # cards in the pack the core's fixed buffers (a run in flight) hold
-_MOVE_NAMES = {MOVE_ANY: "any", 4: "alone", 5: "pile"}
+_MOVE_NAMES = {MOVE_ALONE: "alone", MOVE_PILE: "pile"}  # the kinds `not_covered` refuses by name
 
 
 def not_covered(rules: CompiledRules) -> str | None:
