@@ -96,11 +96,11 @@ def options_read_the_layout(rules: CompiledRules) -> bool:
     """Whether some move's legality reads where cards lie beyond its own two piles: `prefer`
     (which groups have an empty pile), removals, close-ups, swaps and reshuffles (which cards lie
     where), `empty: base` (a group's other piles set what an empty one takes), `fill` (a move
-    also takes a card from a third pile) `reach` (which piles between two are empty) and `empty_builds_on` (a gap reads its neighbour). The
-    proofs below need none of them."""
+    also takes a card from a third pile), `reach` (which piles between two are empty) and
+    `empty_builds_on` (a gap reads the cell before it). The proofs below need none of them."""
     return (rules.preferred_by is not None or bool(rules.remove_rules) or bool(rules.action_uses)
             or rules.has_base or rules.fill_from is not None or bool(rules.reach_groups)
-            or rules.has_gaps)  # empty_builds_on: a gap reads the cell before it
+            or rules.has_gaps)
 
 
 def follower_starters(rules: CompiledRules) -> frozenset[int]:
