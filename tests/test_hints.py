@@ -12,8 +12,8 @@ from positions import build, full_foundations_but
 
 from patience.cli.session import Session, Settings
 from patience.engine.game import Game
-from patience.solver import solve
 from patience.solver import hints as hints_module
+from patience.solver import solve
 from patience.solver.hints import Planner, played_positions
 
 STATES = 20_000  # the tests' budget: positions, not seconds, so the answers do not depend on load
