@@ -65,21 +65,30 @@ def _code_stamp() -> str:
     return stamp.hexdigest()[:16]
 
 
+def _read_regular(path: Path, most: int) -> tuple[bytes, os.stat_result] | None:
+    """The bytes of ``path`` and its stat, or None when it is not a regular file of at most
+    ``most`` bytes or changed size while read. Opened without blocking and checked to be a file:
+    a pipe put in its place cannot hang us. OSError when it cannot be opened."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(handle, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > most:
+            return None
+        data = file.read(most + 1)
+    return (data, info) if len(data) == info.st_size else None  # else written to while read
+
+
 def file_key(path: Path) -> Key | None:
     """What an entry for ``path`` must have been made for, or None when the file cannot be read as
     a ruleset (the loader then says why)."""
     try:
         resolved = path.resolve()
-        handle = os.open(resolved, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with open(handle, "rb") as file:
-            info = os.fstat(file.fileno())
-            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
-                return None
-            data = file.read(MAX_FILE_BYTES + 1)
+        found = _read_regular(resolved, MAX_FILE_BYTES)
     except (OSError, RuntimeError, ValueError):  # missing, unreadable, a loop of links, a NUL in the name
         return None
-    if len(data) != info.st_size:  # written to while read
+    if found is None:
         return None
+    data, info = found
     digest = hashlib.sha256(data).hexdigest()
     return FORMAT, VERSION, sys.version, _code_stamp(), str(resolved), info.st_size, info.st_mtime_ns, digest
 
@@ -101,17 +110,15 @@ class _ModelsOnly(pickle.Unpickler):
 
 
 def _read(entry: Path, key: Key, checked: bool) -> Ruleset | None:
-    try:  # opened without blocking and checked to be a file: a pipe put in its place cannot hang us
-        handle = os.open(entry, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with open(handle, "rb") as file:
-            info = os.fstat(file.fileno())
-            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES or file.read(len(MAGIC)) != MAGIC:
-                return None
-            unpickler = _ModelsOnly(file)
-            made_for, was_checked = unpickler.load()
-            if made_for != key or (checked and was_checked is not True):
-                return None
-            ruleset = unpickler.load()
+    try:
+        found = _read_regular(entry, MAX_ENTRY_BYTES)
+        if found is None or not found[0].startswith(MAGIC):
+            return None
+        unpickler = _ModelsOnly(io.BytesIO(found[0][len(MAGIC):]))
+        made_for, was_checked = unpickler.load()
+        if made_for != key or (checked and was_checked is not True):
+            return None
+        ruleset = unpickler.load()
     except Exception:  # noqa: BLE001 - a damaged entry (garbage, truncated, foreign) is a miss, whatever it raises
         return None
     return ruleset if type(ruleset) is Ruleset else None
