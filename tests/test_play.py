@@ -1,7 +1,7 @@
 """The game at the prompt (issue 3), command by command, through the Session the CLI drives."""
 
 import pytest
-from clirun import run
+from clirun import run, spawn
 from positions import build, dead_end, full_foundations_but
 
 from patience import Game
@@ -436,12 +436,8 @@ def test_a_one_card_stock_shows_its_count():
 
 def test_replay_with_no_file_at_a_terminal_says_how_to_use_it_instead_of_waiting(tmp_path):
     pexpect = pytest.importorskip("pexpect")
-    import os
-    import sys
 
-    env = {**os.environ, "PATIENCE_DATA": str(tmp_path), "PATIENCE_LANG": "en"}
-    child = pexpect.spawn(sys.executable, ["-m", "patience", "replay", "freecell", "--deal", "1"], env=env,
-                          encoding="utf-8", timeout=20)
+    child = spawn("replay", "freecell", "--deal", "1", home=tmp_path)
     child.expect("give a file of moves, or - to type them")
     child.expect(pexpect.EOF)
     child.close()
@@ -453,12 +449,8 @@ def test_replay_with_no_file_at_a_terminal_says_how_to_use_it_instead_of_waiting
 def test_new_asks_at_a_real_prompt_and_no_keeps_the_game(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     import json
-    import os
-    import sys
 
-    env = {**os.environ, "PATIENCE_DATA": str(tmp_path), "PATIENCE_LANG": "en"}
-    child = pexpect.spawn(sys.executable, ["-m", "patience", "play", "freecell", "--deal", "1", "--plain"], env=env,
-                          encoding="utf-8", timeout=20)
+    child = spawn("play", "freecell", "--deal", "1", "--plain", home=tmp_path)
     child.expect("> ")
     child.sendline("1a")
     child.expect("> ")
@@ -469,7 +461,7 @@ def test_new_asks_at_a_real_prompt_and_no_keeps_the_game(tmp_path):
     child.sendline("quit")
     child.expect(pexpect.EOF)
     # The game went on: `quit` kept deal 1 with its move (a new deal, unplayed, is not kept).
-    saved = json.loads((tmp_path / "saves" / "freecell.json").read_text(encoding="utf-8"))
+    saved = json.loads((tmp_path / "data" / "saves" / "freecell.json").read_text(encoding="utf-8"))
     assert saved["deal"] == 1 and saved["move_count"] >= 1
 
 

@@ -3,19 +3,14 @@ it, a move typed at the board plays, `q` leaves and keeps the unfinished game (i
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pytest
+from clirun import spawn
 
 pexpect = pytest.importorskip("pexpect", reason="pexpect drives a real pseudo-terminal")
 
 
 def test_play_at_a_terminal_opens_the_full_screen_and_q_keeps_the_game(tmp_path):
-    env = dict(os.environ, PATIENCE_DATA=str(tmp_path / "data"), PATIENCE_CONFIG=str(tmp_path / "config"),
-               TERM="xterm-256color")
-    child = pexpect.spawn(sys.executable, ["-m", "patience", "play", "klondike", "--deal", "1"], env=env,
-                          encoding="utf-8", timeout=30, dimensions=(24, 80))
+    child = spawn("play", "klondike", "--deal", "1", home=tmp_path, rows=24, timeout=30)
     child.expect("\x1b\\[\\?1049h")  # the alternate screen: the full-screen game, not the prompt
     child.expect("10♥")
     child.send("s")  # opens the command line with `s` typed; Enter plays it (the stock)
