@@ -16,7 +16,6 @@ from ..ruleset.describe import build_rule
 from .moves import Move
 
 if TYPE_CHECKING:
-    from .compiled import Group
     from .state import State
 
 
@@ -37,8 +36,8 @@ def reach_moves(game: State, sources: tuple[int, ...] | None = None) -> list[Mov
     return moves
 
 
-def _places_back(game: State, group: Group, src: int, dst: int) -> int:
-    """How many started piles of ``group`` lie from ``dst`` up to ``src`` (0 or less: not before it)."""
+def _places_back(game: State, src: int, dst: int) -> int:
+    """How many started piles lie from ``dst`` up to ``src`` (0: ``dst`` is not before it)."""
     piles = game.piles
     return sum(1 for p in range(dst, src) if piles[p])
 
@@ -56,7 +55,7 @@ def why_reach_illegal(game: State, src: int, dst: int, n: int) -> str | None:
     if n != len(source):
         return _("{label} moves only as a whole pile of {count} cards").format(label=labels[src], count=len(source))
     places = _(" or ").join(str(back) for back in group.reach)
-    if not target or dst > src or _places_back(game, group, src, dst) not in group.reach:
+    if not target or dst > src or _places_back(game, src, dst) not in group.reach:
         return _("{label} moves only onto the pile {places} places before it, counting piles with cards; "
                  "{target} is not one").format(label=labels[src], places=places, target=labels[dst])
     if source[-1] not in group.fits_on[target[-1]]:
