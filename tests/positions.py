@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,12 @@ def made_up(name: str) -> str:
 def pile(game: Game, label: str) -> list[str]:
     """The cards of the pile labelled ``label``, bottom first, as ``TH``-style words."""
     return [card_str(c, ascii=True) for c in game.piles[game.rules.pile_by_label[label]]]
+
+
+def dealt(game: Game, labels: Iterable[str]) -> dict[str, str]:
+    """The cards of each pile of ``labels``, bottom to top, as one ``TH``-style line: what a golden
+    deal (a family module's ``GOLDEN``) is compared with."""
+    return {label: " ".join(pile(game, label)) for label in labels}
 
 
 def refused(game: Game, move: str, reason: str) -> None:

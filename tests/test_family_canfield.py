@@ -12,7 +12,7 @@ line stored under tests/data/<id>/).
 from __future__ import annotations
 
 import pytest
-from positions import build, pile, refused, stored_wins
+from positions import build, dealt, pile, refused, stored_wins
 
 from patience import Game
 
@@ -34,8 +34,7 @@ GOLDEN = {  # deal 1: these cards, bottom to top; changing a shuffle or a deal s
 @pytest.mark.parametrize("name", FAMILY)
 def test_golden_deal_1(name):
     game = Game.new(name, 1)
-    for label, cards in GOLDEN[name].items():
-        assert " ".join(pile(game, label)) == cards, (name, label)
+    assert dealt(game, GOLDEN[name]) == GOLDEN[name]
     assert face_up(game, "r") == [pile(game, "r")[-1]]  # only the reserve's top card shows
     assert game.ruleset.family == "canfield"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from positions import build, pile, refused, solution_words, stored_wins
+from positions import build, dealt, pile, refused, solution_words, stored_wins
 
 from patience import Game
 from patience.cards import RANK
@@ -42,8 +42,7 @@ GOLDEN = {  # deal 1: these cards, bottom to top; changing a shuffle or a deal s
 @pytest.mark.parametrize("name", FAMILY)
 def test_golden_deal_1(name):
     game = Game.new(name, 1)
-    for label, cards in GOLDEN[name].items():
-        assert " ".join(pile(game, label)) == cards, (name, label)
+    assert dealt(game, GOLDEN[name]) == GOLDEN[name]
     assert game.ruleset.family == "fan" and not any(game.hidden[p] for p in game.rules.column_piles)
 
 
