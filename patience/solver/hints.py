@@ -14,7 +14,7 @@ Nothing here names a game; the full-screen game and the line-mode prompt share t
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
 from ..engine.assist import ranked_moves
@@ -57,26 +57,26 @@ class _Plan:
             self.at.setdefault(key, index)
 
 
-def line_positions(game: Game) -> list[Game]:
-    """The game at each position played before the current one, from the deal on: copies, the
-    oldest first (the history is the line of play, undos having taken moves off it)."""
+def _back_along_the_line(game: Game) -> Iterator[Game]:
+    """One copy of the game, standing in turn at each position played before the current one,
+    the newest first (the history is the line of play, undos having taken moves off it)."""
     work = game.copy()
-    earlier: list[Game] = []
     while work.history:
         work.pop()
-        earlier.append(work.copy())
+        yield work
+
+
+def line_positions(game: Game) -> list[Game]:
+    """The game at each position played before the current one, from the deal on: copies, the
+    oldest first."""
+    earlier = [work.copy() for work in _back_along_the_line(game)]
     earlier.reverse()
     return earlier
 
 
 def played_positions(game: Game) -> set[Hashable]:
     """The canonical keys of the positions on the line of play, the current one included."""
-    work = game.copy()
-    keys = {work.canonical_key()}
-    while work.history:
-        work.pop()
-        keys.add(work.canonical_key())
-    return keys
+    return {game.canonical_key()} | {work.canonical_key() for work in _back_along_the_line(game)}
 
 
 class Planner:
