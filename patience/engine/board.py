@@ -55,7 +55,6 @@ class Board(State):
         if deal is not None:
             deal_cards(self, deal)
 
-
     # ----------------------------------------------------------------- legal moves
     def legal_moves(self, actions: bool = True, sources: tuple[int, ...] | None = None) -> list[Move]:
         """Every legal move; into empty piles of one group only the first empty pile is listed.

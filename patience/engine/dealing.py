@@ -70,6 +70,7 @@ def deal_cards(game: State, number: int) -> None:
     if game.rules.discard_ok is not None:
         discard_face_up(game)
 
+
 def discard_face_up(game: State) -> None:
     """PA-1: every face-up card of a discarded rank leaves its pile for the discard pile."""
     rules = game.rules
