@@ -4,7 +4,7 @@ out or move by position, what is refused and why, golden deals and won games."""
 from __future__ import annotations
 
 import pytest
-from positions import build, notations, pile, stored_wins
+from positions import build, notations, pile, refused, stored_wins
 
 from patience import Game, IllegalMove
 
@@ -33,10 +33,8 @@ def test_aces_up_refuses_a_card_with_no_higher_one_of_its_suit_on_top_and_never_
     game = aces_up({"1": "9D 2D", "2": "KS", "3": "AH", "4": "QC"})
     for label in "1234":
         assert f"{label}+" not in notations(game)
-    with pytest.raises(IllegalMove, match="only while a higher card of its suit lies on top of another pile"):
-        game.play("1+")
-    with pytest.raises(IllegalMove, match="only while a higher card of its suit"):
-        game.play("3+")  # the ace of hearts: nothing ranks above it
+    refused(game, "1+", "only while a higher card of its suit lies on top of another pile")
+    refused(game, "3+", "only while a higher card of its suit")  # the ace of hearts: nothing ranks above it
 
 
 def test_aces_up_a_top_card_moves_only_into_an_empty_pile():
@@ -86,22 +84,17 @@ def test_accordion_a_pile_goes_one_or_three_to_the_left_on_the_same_rank_or_suit
 def test_accordion_counts_only_piles_with_cards_and_moves_the_whole_pile():
     game = accordion({"01": "QH", "02": "", "03": "", "04": "3C 9H", "05": "8D"})
     assert "0401" in notations(game)  # the gaps 02 and 03 do not count: 04 is next to 01
-    with pytest.raises(IllegalMove, match="moves only as a whole pile of 2 cards"):
-        game.play("0401v1")
+    refused(game, "0401v1", "moves only as a whole pile of 2 cards")
     game.play("0401")
     assert pile(game, "01") == ["QH", "3C", "9H"] and not pile(game, "04")
 
 
 def test_accordion_refuses_other_places_and_cards_that_do_not_match_with_reasons():
     game = accordion({"01": "QH", "02": "2S", "03": "7C", "04": "8C", "05": "KD"})
-    with pytest.raises(IllegalMove, match="onto the pile 1 or 3 places before it, counting piles with cards; 02"):
-        game.play("0402")  # two places back
-    with pytest.raises(IllegalMove, match="onto the pile 1 or 3 places before it"):
-        game.play("0304")  # rightward
-    with pytest.raises(IllegalMove, match="cannot go on 8"):
-        game.play("0504")  # K♦ on 8♣: neither rank nor suit
-    with pytest.raises(IllegalMove, match="cannot go on Q"):
-        game.play("0401")  # 8♣ on Q♥, three back but no match
+    refused(game, "0402", "onto the pile 1 or 3 places before it, counting piles with cards; 02")  # two places back
+    refused(game, "0304", "onto the pile 1 or 3 places before it")  # rightward
+    refused(game, "0504", "cannot go on 8")  # K♦ on 8♣: neither rank nor suit
+    refused(game, "0401", "cannot go on Q")  # 8♣ on Q♥, three back but no match
 
 
 def test_accordion_won_when_one_pile_holds_every_card():
