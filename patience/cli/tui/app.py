@@ -18,9 +18,8 @@ from textual.widgets import Input, Static
 
 from ...engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE
 from ...i18n import _
-from ..render import STYLES
 from . import pointing
-from .first_frame import status_text
+from .first_frame import own_style, shown_style, status_text
 from .layout import Board, Hit, lay_out
 from .screens import CSS, EndOfGame, Question, SettingsScreen, TextPage
 
@@ -90,7 +89,7 @@ class BoardView(Widget, can_focus=True):
         game = self.game_app.session.game
         top = len(game.piles[pile]) - 1
         marks = MARKS if self.game_app.colour else PLAIN_MARKS
-        base = STYLES.get(style or "", style) if self.game_app.colour else ("bold" if style == "title" else None)
+        base = own_style(style, self.game_app.colour)
         if self.selected is not None and pile == self.selected[0] and index >= max(self.selected[1], 0 if top >= 0 else -1):
             return marks["selected"]
         if pile in self.targets and index in (top, -1):
@@ -117,8 +116,7 @@ class BoardView(Widget, can_focus=True):
             if i:
                 text.append("\n")
             for part, style, hit in line:
-                shown = style if hit is not None else (STYLES.get(style or "", None) if app.colour else None)
-                text.append(part, shown or None)
+                text.append(part, shown_style(style, hit, app.colour) or None)
         return text
 
     # ------------------------------------------------------------------ picking up and putting down

@@ -42,6 +42,18 @@ def status_text(session: Session, ascii: bool) -> str:
     return f"{title}   {session.status_line()}"
 
 
+def own_style(style: str | None, colour: bool) -> str | None:
+    """A spot's style before any mark (selected, target, playable...): its colour, or without
+    colour only the titles in bold. app.py's BoardView and the first frame both start from it."""
+    return STYLES.get(style or "", style) if colour else ("bold" if style == "title" else None)
+
+
+def shown_style(style: str | None, hit: Hit | None, colour: bool) -> str | None:
+    """The style a part of a board line is drawn in: a spot's as its mark gave it, other text's
+    (labels, titles, gaps) from STYLES when in colour."""
+    return style if hit is not None else (STYLES.get(style or "", None) if colour else None)
+
+
 def _sgr(text: str, style: str | None) -> str:
     codes = [SGR[word] for word in (style or "").split() if word in SGR]
     return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
@@ -54,7 +66,7 @@ def frame(session: Session, width: int, height: int, *, ascii: bool, colour: boo
     playable = pointing.playable(game)
 
     def mark(hit: Hit, style: str | None) -> str | None:  # as app.py's BoardView marks an untouched board
-        base = STYLES.get(style or "", style) if colour else ("bold" if style == "title" else None)
+        base = own_style(style, colour)
         return f"{base or ''} underline".strip() if hit in playable else base
 
     board = lay_out(game, width - 2 * PADDING, height - ROWS_BESIDE_BOARD, ascii=ascii, mark=mark)
@@ -65,8 +77,7 @@ def frame(session: Session, width: int, height: int, *, ascii: bool, colour: boo
     for line in board.lines:
         parts = []
         for text, style, hit in line:
-            shown = style if hit is not None else (STYLES.get(style or "", None) if colour else None)
-            parts.append(_sgr(text, shown))
+            parts.append(_sgr(text, shown_style(style, hit, colour)))
         rows.append(pad + "".join(parts))
     return ENTER + "\r\n".join(rows)
 
