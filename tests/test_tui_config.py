@@ -70,3 +70,6 @@ def test_the_full_screen_is_only_for_a_terminal_without_plain_or_json(monkeypatc
 def test_play_from_a_pipe_stays_line_mode_and_takes_plain():
     result = run("play", "klondike", "--deal", "1", "--plain", input="quit\n")
     assert result.exit_code == 0 and "Klondike" in result.output
+    assert "> quit" in result.output and "\x1b[?1049h" not in result.output  # the prompt, not the full screen
+    piped = run("play", "klondike", "--deal", "1", input="quit\n")  # from a pipe, line mode without --plain too
+    assert (piped.exit_code, piped.output) == (0, result.output)
