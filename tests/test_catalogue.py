@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from pydantic import ValidationError
 from clirun import run
+from pydantic import ValidationError
 
 from patience.cli import catalogue_pages
 from patience.cli.catalogue import FAMILIES_FILE, rules_digest
@@ -211,7 +211,7 @@ def test_variants_of_an_other_family_game_are_only_games_dealing_the_same_cards(
 
 
 def test_a_measured_share_shows_only_while_the_rules_are_unchanged(tmp_path):
-    freecell, klondike = find_ruleset("freecell"), find_ruleset("klondike")
+    freecell = find_ruleset("freecell")
     entry = {"deals": [1, 100], "solved": 97, "unsolvable": 1, "unknown": 2, "max_states": 2000, "timeout": 2,
              "date": "2026-12-02", "machine": "a test machine"}
     (tmp_path / SHARES).write_text(json.dumps({"games": {

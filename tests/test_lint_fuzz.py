@@ -17,14 +17,12 @@ from typing import Any
 
 import pytest
 import yaml
+from clirun import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clirun import run
-
 from patience.engine.game import Game
 from patience.ruleset.lint import CHECKS, lint_paths, lint_text
-from patience.ruleset.loader import load_text
 from patience.ruleset.registry import shipped_files
 
 # The words rulesets use, so generated documents get past the first checks often.

@@ -81,7 +81,6 @@ def describe_build(build: Build) -> str:
 
 def _empty(ruleset: Ruleset, gid: str) -> str | None:
     """What an empty pile takes, and what else fills it: the stock deals (PA-5), the close-up (CZ-3)."""
-    group = ruleset.piles[gid]
     fill = refilled_from(ruleset, gid)
     if fill is not None:  # the piles empty only once the fill pile has run out
         refill = _("a pile a move empties takes the top card of {group} at once").format(group=group_name(ruleset, fill))
