@@ -156,17 +156,22 @@ class Entry:
     ruleset: Ruleset | None  # None when the file is broken
 
 
+def _entry(path: Path) -> Entry:
+    """The file ``path`` read without lint, with the id it is known by."""
+    try:
+        ruleset: Ruleset | None = load_path(path, checked=False)
+    except RulesetError:
+        ruleset = None  # one broken user file must not hide every other game
+    return Entry(path, ruleset.id if ruleset else normalize_name(path.stem), ruleset)
+
+
 def catalogue() -> tuple[list[Entry], list[Entry]]:
     """The rulesets names can find, and those hidden by an earlier file with the same id."""
     visible: list[Entry] = []
     hidden: list[Entry] = []
     ids: set[str] = set()
     for found in discover():
-        try:
-            ruleset: Ruleset | None = load_path(found.path, checked=False)
-        except RulesetError:
-            ruleset = None  # one broken user file must not hide every other game
-        entry = Entry(found.path, ruleset.id if ruleset else normalize_name(found.path.stem), ruleset)
+        entry = _entry(found.path)
         (hidden if entry.id in ids else visible).append(entry)
         ids.add(entry.id)
     return visible, hidden
@@ -181,11 +186,7 @@ def _first_with_id(wanted: str) -> Path | None:
             if found.path.stem == wanted:
                 return found.path
             continue
-        try:
-            own_id = load_path(found.path, checked=False).id
-        except RulesetError:
-            own_id = normalize_name(found.path.stem)
-        if own_id == wanted:
+        if _entry(found.path).id == wanted:
             return found.path
     return None
 
