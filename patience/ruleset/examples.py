@@ -39,7 +39,7 @@ def _two_cells(ruleset: Ruleset, rule: Remove) -> tuple[str, str]:
         if rule.adjacent == 8 and grid.rows > 1 and grid.cols > 1:
             other = grid.cols + 1  # one down and one right: the corner
         else:
-            other = 1 if grid.cols > 1 else grid.cols
+            other = 1  # the next cell: to the right, or below in a grid of one column
         return group.labels[0], group.labels[other]
     if group.shape is not None and len(group.labels) > 1:
         return group.labels[-2], group.labels[-1]  # the last row of a shape lies open: nothing covers it
