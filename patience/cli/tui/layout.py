@@ -78,6 +78,14 @@ class _Painter:
     def span(self, text: str, style: str | None, hit: Hit | None) -> Span:
         return (text, self.mark(hit, style) if hit is not None else style, hit)
 
+    def top_card(self, pile: int) -> Span:
+        """A pile's top card alone, a card wide (``··`` when empty), a spot of its own."""
+        cards = self.game.piles[pile]
+        if not cards:
+            return self.span(f"{self.glyphs.empty:>3}", "empty", (pile, -1))
+        text, style = _card(self.game, pile, len(cards) - 1, self.glyphs)
+        return self.span(f"{text:>3}", style, (pile, len(cards) - 1))
+
     def top(self, pile: int) -> list[Span]:
         """A pile's label and top card(s): ``w: 4♠ 9♦ (12)``."""
         game, glyphs = self.game, self.glyphs
@@ -129,20 +137,12 @@ def _run_of(game: Game, group: Group) -> str | None:
 def _compact(p: _Painter, group: Group, label_width: int) -> list[Line] | None:
     """A group's piles as one label run and their top cards, ``o1-o8:  4♥  4♦  ··`` (no counts),
     each card still a spot of its own; None when the group is not a run of one-card piles."""
-    game, glyphs = p.game, p.glyphs
+    game = p.game
     run = _run_of(game, group)
     if run is None:
         return None
     items: list[Line] = [[(f"{run + ':':<{label_width + 1}}", "label", None)]]
-    for pile in group.piles:
-        cards = game.piles[pile]
-        if not cards:
-            items.append([p.span(f"{glyphs.empty:>3}", "empty", (pile, -1))])
-        elif game.hidden[pile] == len(cards):
-            items.append([p.span(f"{glyphs.back:>3}", "back", (pile, len(cards) - 1))])
-        else:
-            text, style = _card(game, pile, len(cards) - 1, glyphs)
-            items.append([p.span(f"{text:>3}", style, (pile, len(cards) - 1))])
+    items += [[p.top_card(pile)] for pile in group.piles]
     return items
 
 
@@ -297,7 +297,7 @@ def _shape(p: _Painter, group: Group, width: int) -> list[Line] | None:
     from ...ruleset.shape import places
 
     assert group.spec.shape is not None
-    game, glyphs = p.game, p.glyphs
+    game = p.game
     spots = places(group.spec.shape)
     if max(place.x for place in spots) * 2 + COLUMN > width:
         return None
@@ -308,12 +308,7 @@ def _shape(p: _Painter, group: Group, width: int) -> list[Line] | None:
             if place.row != row:
                 continue
             line.append((" " * (place.x * 2 - _len(line)), None, None))
-            cards = game.piles[pile]
-            if cards:
-                text, style = _card(game, pile, len(cards) - 1, glyphs)
-                line.append(p.span(f"{text:>3}", style, (pile, len(cards) - 1)))
-            else:
-                line.append(p.span(f"{glyphs.empty:>3}", "empty", (pile, -1)))
+            line.append(p.top_card(pile))
         rows.append(line)
     return rows
 
@@ -335,13 +330,8 @@ def _cross(p: _Painter, groups: list[Group], width: int) -> list[Line] | None:
                 mark = letters.get((row, col))
                 line.append((f"{mark:>3} " if mark else " " * COLUMN, "label" if mark else None, None))
                 continue
-            cards = game.piles[pile]
-            if not cards:
-                line.append(p.span(f"{glyphs.empty:>3}", "empty", (pile, -1)))
-            else:
-                text, style = _card(game, pile, len(cards) - 1, glyphs)
-                line.append(p.span(f"{text:>3}", style, (pile, len(cards) - 1)))
-            line.append(("*" if show_free and cards and game.is_free(pile) else " ", "label", None))
+            line.append(p.top_card(pile))
+            line.append(("*" if show_free and game.piles[pile] and game.is_free(pile) else " ", "label", None))
         while line and not line[-1][0].strip():
             line.pop()
         if line or not p.tight:
