@@ -18,7 +18,7 @@ from patience.cli.tui.app import BoardView, PatienceApp  # noqa: E402
 from patience.cli.tui.config import Config  # noqa: E402
 from patience.cli.tui.layout import Hit  # noqa: E402
 from patience.cli.tui.screens import EndOfGame, Question  # noqa: E402
-from patience.engine.moves import CLOSE_UP, REMOVE, SWAP  # noqa: E402
+from patience.engine.moves import CLOSE_UP, REMOVE, SLOT, SWAP  # noqa: E402
 from patience.ruleset.registry import shipped_rulesets  # noqa: E402
 
 SHIPPED = sorted(r.id for r in shipped_rulesets())
@@ -344,12 +344,12 @@ def test_a_swap_is_played_by_clicking_its_two_cards_and_takes_the_card_clicked()
     session = session_of(Game.new("cromwell", 1))
     app = app_for(session)
     game = session.game
-    swaps = [m for m in game.legal_moves() if m[1] == SWAP and m[0] // 1024 != m[2] // 1024]
+    swaps = [m for m in game.legal_moves() if m[1] == SWAP and m[0] // SLOT != m[2] // SLOT]
     # a card with two partners in one pile: the later-listed partner, so the first swap found onto
     # that pile is the wrong one
     a, _swap, b = next(m for i, m in enumerate(swaps)
-                       if any(o[0] == m[0] and o[2] // 1024 == m[2] // 1024 for o in swaps[:i]))
-    first, second = (a // 1024, a % 1024), (b // 1024, b % 1024)
+                       if any(o[0] == m[0] and o[2] // SLOT == m[2] // SLOT for o in swaps[:i]))
+    first, second = (a // SLOT, a % SLOT), (b // SLOT, b % SLOT)
     cards = game.piles[first[0]][first[1]], game.piles[second[0]][second[1]]
 
     async def script(pilot) -> None:
