@@ -239,10 +239,8 @@ def report(files: tuple[Path, ...], as_json: bool, plot: Path | None) -> None:
 def _plot(groups: dict[tuple, list[dict]], out: Path) -> None:
     try:
         from ..survey.plot import plot
-    except ImportError:
-        raise click.ClickException(_("--plot needs matplotlib: {command}").format(command=INSTALL_HINT)) from None
-    try:
-        plot(groups, out)
+
+        plot(groups, out)  # matplotlib is imported when it draws: a missing one shows here
     except ImportError:
         raise click.ClickException(_("--plot needs matplotlib: {command}").format(command=INSTALL_HINT)) from None
     except (OSError, ValueError) as err:
