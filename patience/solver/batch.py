@@ -19,11 +19,13 @@ from .search import SOLVED, UNKNOWN, UNSOLVABLE, solve
 Progress = Callable[[int, int, float], None]  # (deal, positions expanded, seconds so far)
 
 
-def solve_deal(task: tuple, progress: Progress | None = None) -> dict:
-    """One deal, as a plain dict (it crosses a process boundary). ``task``: (game, deal, timeout,
-    max_states, workers), and the compiled core's max_memory in bytes when a sixth item is given."""
-    game_name, deal, timeout, max_states, workers, *more = task
-    max_memory = more[0] if more else None
+Task = tuple[str, int, float | None, int | None, int, int | None]  # game, deal, timeout, max_states, workers, max_memory
+
+
+def solve_deal(task: Task, progress: Progress | None = None) -> dict:
+    """One deal, as a plain dict (it crosses a process boundary); max_memory bounds the compiled
+    core's table, in bytes (None: its default)."""
+    game_name, deal, timeout, max_states, workers, max_memory = task
     report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
     result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states, progress=report,
                    workers=workers, max_memory=max_memory)
