@@ -376,15 +376,11 @@ class Session:
     def group_names(self, text: str) -> str:
         """``text`` with each pile group's id (``row1``) as the player's language names it
         (``rząd 1``): the engine's reasons name groups by id, which is a name only in English
-        and only where the ruleset gives no English name."""
-        from ..i18n import language
-        from ..ruleset.describe import group_name
+        and only where the ruleset gives no English name (the board's titles: `render.group_title`)."""
+        from .render import group_title
 
-        lang = language()
         for group in self.game.rules.groups:
-            if lang == "en" and "en" not in group.spec.names:
-                continue
-            name = printable(group_name(self.game.ruleset, group.id, lang))
+            name = group_title(self.game, group)
             if name != group.id:
                 text = re.sub(rf"(?<![\w-]){re.escape(group.id)}(?![\w-])", lambda _match: name, text)
         return text
