@@ -2,12 +2,12 @@
 
     python benchmarks/survey_table.py FILE... [--write docs/winnability.md]
 
-One line per shipped game, in order of id: the deals surveyed, the budget, won / unsolvable /
-unknown, the winnable share with its 95 % Wilson interval over the decided deals, the range the
-unknown deals leave open, the published figure where there is one, seconds per deal (median and
-99th percentile) and the machine. A game with rows under several budgets gets a line for each;
-a game with no rows is listed as not surveyed. Rows of rules other than the shipped ones (an
-older version of a ruleset) are left out. With --write, the table replaces what lies between
+One line per shipped game, in order of id: the deals surveyed, the budget and solver version,
+won / unsolvable / unknown, the winnable share with its 95 % Wilson interval over the decided
+deals, the range the unknown deals leave open, the published figure where there is one, seconds
+per deal (median and 99th percentile) and the machine. A game with rows under several budgets
+or solver versions gets a line for each; a game with no rows is listed as not surveyed. Rows of
+rules other than the shipped ones (an older version of a ruleset) are left out. With --write, the table replaces what lies between
 the two `survey-table` markers of that file; otherwise it is printed.
 """
 
@@ -53,7 +53,7 @@ def percent(share: float) -> str:
 
 def budget(report: GameReport) -> str:
     states = f", {report.max_states:,} positions" if report.max_states else ""
-    return f"{report.timeout:g} s{states}"
+    return f"{report.timeout:g} s{states}, solver {report.solver}"
 
 
 def line(game_id: str, report: GameReport | None) -> str:
@@ -68,7 +68,10 @@ def line(game_id: str, report: GameReport | None) -> str:
     low, high = report.share_range
     spread = f"{percent(low)}–{percent(high)}" if report.unknown else ""
     seconds = f"{report.seconds['p50']:.2f} / {report.seconds['p99']:.2f}"
-    return (f"| {game_id} | {report.first}–{report.last} | {budget(report)} | {report.solved} | "
+    deals = f"{report.first}–{report.last}"
+    if report.deals != report.last - report.first + 1:
+        deals += f" ({report.deals} deals)"
+    return (f"| {game_id} | {deals} | {budget(report)} | {report.solved} | "
             f"{report.unsolvable} | {report.unknown} | {winnable} | {spread} | {published} | {seconds} | "
             f"{'; '.join(report.machines)} |")
 
