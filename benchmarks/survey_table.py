@@ -7,8 +7,9 @@ won / unsolvable / unknown, the winnable share with its 95 % Wilson interval ove
 deals, the range the unknown deals leave open, the published figure where there is one, seconds
 per deal (median and 99th percentile) and the machine. A game with rows under several budgets
 or solver versions gets a line for each; a game with no rows is listed as not surveyed. Rows of
-rules other than the shipped ones (an older version of a ruleset) are left out. With --write, the table replaces what lies between
-the two `survey-table` markers of that file; otherwise it is printed.
+rules other than the shipped ones (an older version of a ruleset) are left out. With --write,
+the table replaces what lies between the two `survey-table` markers of that file; otherwise it
+is printed.
 """
 
 from __future__ import annotations
