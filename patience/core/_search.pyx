@@ -9,7 +9,7 @@ come from `tables.core_tables`.
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int16_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport abs, free, malloc, realloc
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
@@ -160,6 +160,10 @@ cdef class Core:
     cdef int *win_piles
     cdef uint8_t *is_win
     cdef int n_win
+    # A left win (`tables.not_covered`): exactly left_count cards in each part; -1 for every card home.
+    cdef int left_count, n_parts
+    cdef int *left_part  # per pile: its part (-1: none)
+    cdef int *part_size  # scratch: cards per part
     cdef int *stacks
     cdef int n_stacks
     cdef int *rooms
@@ -286,6 +290,10 @@ cdef class Core:
         self.is_win = <uint8_t *>self._alloc(P)
         for p in tables.win_piles:
             self.is_win[p] = 1
+        self.left_count = tables.left_count
+        self.n_parts = tables.left_parts
+        self.left_part = self._int_array(tables.left_part)
+        self.part_size = self._ints(self.n_parts)
         self.stacks = self._int_array(tables.stacks)
         self.n_stacks = len(tables.stacks)
         self.rooms = self._int_array(tables.rooms)
@@ -843,10 +851,39 @@ cdef class Core:
             self._rekey(self.waste)
 
     cdef inline bint _won(self) noexcept nogil:
+        """`actions.holds` for the one win class: every card home, or exactly left_count cards
+        in each part of a left win."""
         cdef int i, home = 0
+        if self.left_count >= 0:
+            self._count_parts()
+            for i in range(self.n_parts):
+                if self.part_size[i] != self.left_count:
+                    return False
+            return True
         for i in range(self.n_win):
             home += self.size[self.win_piles[i]]
         return home == self.total
+
+    cdef inline void _count_parts(self) noexcept nogil:
+        """The cards in each part of a left win, into part_size."""
+        cdef int i, p
+        for i in range(self.n_parts):
+            self.part_size[i] = 0
+        for p in range(self.P):
+            if self.left_part[p] >= 0:
+                self.part_size[self.left_part[p]] += self.size[p]
+
+    cdef inline int _to_go(self) noexcept nogil:
+        """Cards still to place: those not home, or a left win's cards beyond (or short of) its count."""
+        cdef int i, home = 0, off = 0
+        if self.left_count >= 0:
+            self._count_parts()
+            for i in range(self.n_parts):
+                off += abs(self.part_size[i] - self.left_count)
+            return off
+        for i in range(self.n_win):
+            home += self.size[self.win_piles[i]]
+        return self.total - home
 
     # ------------------------------------------------------------ safe moves and the estimate
     cdef inline bint _lands(self, int src, int f, int card) noexcept nogil:
@@ -939,12 +976,11 @@ cdef class Core:
         return played
 
     cdef int _estimate(self) noexcept nogil:
-        """`heuristic.Heuristic` with depth-first's weights: lower is nearer a win."""
-        cdef int i, p, size, start, below, above, j, home = 0, down = 0, disorder = 0, free = 0, cells = 0
+        """`heuristic.Heuristic` with depth-first's weights: lower is nearer a win. For a left win
+        the cards to go are those still in its piles (`_to_go`), and the disorder is theirs."""
+        cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0
         cdef uint8_t *pile
         cdef uint8_t *ok
-        for i in range(self.n_win):
-            home += self.size[self.win_piles[i]]
         for i in range(self.n_stacks):
             p = self.stacks[i]
             size = self.size[p]
@@ -967,7 +1003,7 @@ cdef class Core:
         for i in range(self.n_hcells):
             if not self.size[self.hcells[i]]:
                 cells += 1
-        return (W_OUT * (self.total - home) + W_DOWN * down + W_DISORDER * disorder
+        return (W_OUT * self._to_go() + W_DOWN * down + W_DISORDER * disorder
                 - W_FREE * free - W_CELL * cells)
 
     # ------------------------------------------------------------ the transposition table

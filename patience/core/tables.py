@@ -6,8 +6,12 @@ any face-up card with those above it (`move: any`), `unit` moves, FC-5's run lim
 per move, the free places that carry the run), empty piles that take the base rank once a pile
 is started (`empty: base`, `base_of`), face-down cards turned up automatically, an emptied pile
 filled from another (`fill`), a stock onto one waste or one card onto each of several piles (or
-no stock), and a win with every card home. Everything
-else falls back to the Python search, with `not_covered`'s one-line reason.
+no stock), and one win class: every card home, or a `left` count (exactly N cards in each part
+of its piles, as Golf's cleared columns with the stock not counted; `left_part`, `left_count`).
+A left win has no win piles, so no run is restricted to keep cards home, and no safe moves are
+played (the proofs in prune.py need every card home); the estimate counts the cards still to go
+from the left piles and the disorder in them. Everything else falls back to the Python search,
+with `not_covered`'s one-line reason.
 """
 
 from __future__ import annotations
@@ -64,8 +68,11 @@ def not_covered(rules: CompiledRules) -> str | None:
     if rules.stock_pile >= 0 and rules.group_of[rules.stock_targets[0]].max_cards and rules.waste_pile < 0:
         return "a stock deal that reads its target"  # several piles with room: not mirrored
     win = rules.win_conditions
-    if len(win) != 1 or win[0].full or rules.win_rows or win[0].left_count >= 0 or not win[0].piles:
-        return "a win other than all cards home"
+    if len(win) != 1 or win[0].full or rules.win_rows or bool(win[0].piles) == (win[0].left_count >= 0):
+        return "a win other than all cards home or cards left"
+    parts = win[0].left_groups
+    if sum(map(len, parts)) != len(set().union(*parts)):
+        return "a win with a pile in two parts"  # the core counts each pile in one part
     if rules.total_cards > MOST_CARDS:
         return f"more than {MOST_CARDS} cards"
     if max(rules.copies) > MOST_COPIES:
@@ -123,7 +130,10 @@ class CoreTables:
     unit: tuple[int, ...]  # per group: cards enter only this many at a time (0: any number)
     draw: int
     redeals: int  # -1: unlimited
-    win_piles: tuple[int, ...]
+    win_piles: tuple[int, ...]  # every card in these wins (none for a left win)
+    left_count: int  # a left win: exactly this many cards in each part (-1: not a left win)
+    left_part: tuple[int, ...]  # per pile: its part of the left win (-1: none)
+    left_parts: int
     # The heuristic's piles (solver/heuristic.py): where disorder lies, empty rooms, empty cells.
     stacks: tuple[int, ...]
     rooms: tuple[int, ...]
@@ -153,8 +163,19 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
             for above in aboves:
                 fits[g.index * square + below * DECK_SIZE + above] = 1
     stock = rules.stock_pile
-    win = set(rules.win_piles)
+    cond = rules.win_conditions[0]
+    left_part = [-1] * rules.pile_count
+    for part, piles in enumerate(cond.left_groups):
+        for p in piles:
+            left_part[p] = part
+    win = set(cond.piles)  # a left win has none
     layout = [p for p in range(rules.pile_count) if p not in win and p != stock]
+    # Where disorder lies: the layout, or for a left win the piles to clear (the waste a left win
+    # builds on is no column to put in order).
+    stacks = [p for p in (layout if cond.left_count < 0 else sorted(set().union(*cond.left_groups)))
+              if rules.group_of[p].max_cards != 1]
+    if cond.left_count >= 0:
+        safe_needs, autoplay_sources = None, ()  # prune.autoplay_rule's proofs need every card home
     rooms = [p for p in layout if rules.group_of[p].empty_ok is not None
              and rules.group_of[p].role not in ("waste", "discard")]
     return CoreTables(
@@ -198,8 +219,11 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         unit=tuple(g.unit for g in groups),
         draw=rules.draw,
         redeals=rules.redeals,
-        win_piles=rules.win_piles,
-        stacks=tuple(p for p in layout if rules.group_of[p].max_cards != 1),
+        win_piles=cond.piles,
+        left_count=cond.left_count,
+        left_part=tuple(left_part),
+        left_parts=len(cond.left_groups),
+        stacks=tuple(stacks),
         rooms=tuple(p for p in rooms if rules.group_of[p].max_cards != 1),
         cells=tuple(p for p in rooms if rules.group_of[p].max_cards == 1),
         autoplay=int(safe_needs is not None),
