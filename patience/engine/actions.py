@@ -55,7 +55,7 @@ def follows_reason(game: State, group: Group, card: int) -> str:
 def _offered(game: State, rule: RemoveRule) -> list[int]:
     """Piles of the rule whose top card is free and face up, in pile order."""
     piles, hidden = game.piles, game.hidden
-    return [p for p in sorted(rule.piles) if piles[p] and hidden[p] < len(piles[p]) and is_free(game, p)]
+    return [p for p in rule.in_order if piles[p] and hidden[p] < len(piles[p]) and is_free(game, p)]
 
 
 def _takes(rule: RemoveRule, piles: list[list[int]], a: int, b: int) -> bool:
@@ -94,10 +94,21 @@ def removal_moves(game: State) -> list[Move]:
             if _takes(rule, piles, a, a) or _outranked(game, rule, a):
                 moves.append((a, REMOVE, a))
             if 2 in rule.sizes:  # a cheap skip: pair_ok says no to every pair then
-                moves.extend((a, REMOVE, b) for b in open_piles[i + 1:] if _takes(rule, piles, a, b))
+                moves.extend((a, REMOVE, b) for b in _partners(rule, piles, a, open_piles[i + 1:]))
     if len(game.rules.remove_rules) > 1:
         moves = list(dict.fromkeys(moves))
     return moves
+
+
+def _partners(rule: RemoveRule, piles: list[list[int]], a: int, later: list[int]) -> list[int]:
+    """The piles of ``later`` whose top card makes a pair with ``a``'s, in order: `_takes` for
+    each, inline, since this runs for every pair of open piles of every listing (CZ-2's 48)."""
+    row = piles[a][-1] * 52
+    pair_ok = rule.pair_ok
+    if rule.near is not None:
+        close = rule.near.get(a, ())
+        later = [b for b in later if b in close]
+    return [b for b in later if pair_ok[row + piles[b][-1]]]
 
 
 def why_remove_illegal(game: State, a: int, b: int) -> str | None:

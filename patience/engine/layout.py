@@ -90,6 +90,7 @@ class RemoveRule:
 
     spec: Remove
     piles: frozenset[int]  # piles whose free top cards it may take
+    in_order: tuple[int, ...]  # the same piles sorted: move listing walks them in pile order
     sizes: tuple[int, ...]  # 1 and/or 2 cards
     pair_ok: bytes  # pair_ok[a * 52 + b]: the two cards make a set
     single_ok: bytes  # single_ok[a]: the card alone makes a set
@@ -115,6 +116,7 @@ def compile_remove(spec: Remove, ruleset: Ruleset, first_pile: dict[str, int]) -
     return RemoveRule(
         spec=spec,
         piles=frozenset(piles),
+        in_order=tuple(sorted(piles)),
         sizes=tuple(sorted(set(spec.cards))),
         pair_ok=bytes(1 if 2 in spec.cards and pair(a, b) else 0 for a in range(DECK_SIZE) for b in range(DECK_SIZE)),
         single_ok=bytes(1 if 1 in spec.cards and spec.sum == RANK[a] else 0 for a in range(DECK_SIZE)),
