@@ -30,6 +30,7 @@ from .compiled import (
     MOVE_ANY,
     MOVE_PILE,
     MOVE_TOP,
+    SCAN_LANE_TOP,
     SCAN_RUN,
     SCAN_TOP,
     SLOT,
@@ -65,6 +66,7 @@ class Board(State):
         piles = self.piles
         group_of = rules.group_of
         scan = rules.scan
+        lanes_of = rules.lanes_of
         offers: dict[int, list[tuple[int, int]]] = {}  # card -> (source, cards moving) with it lowest
         runs: list[tuple[int, int]] = []  # (source, how many cards may leave it together)
         hidden = self.hidden
@@ -84,6 +86,18 @@ class Board(State):
                 while low > lowest and run_ok[pile[low - 1] * 52 + pile[low]]:
                     low -= 1
                 run = top - low + 1
+            elif how == SCAN_LANE_TOP:
+                # `movable_run` with `is_free` inline: the two calls per cell were most of a
+                # listing of the 8x8 carpets (KK-2). Keep the three alike.
+                for lane in lanes_of[src]:
+                    for q in lane:
+                        if piles[q]:
+                            break
+                    else:
+                        break  # an all-empty lane: the card is free
+                else:
+                    continue  # every lane is blocked
+                run = 1
             else:
                 run = self.movable_run(src)
                 if not run:

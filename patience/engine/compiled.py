@@ -29,8 +29,9 @@ from .layout import (
 MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE, MOVE_PILE = 0, 1, 2, 3, 4, 5
 LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2
 # How `Board.legal_moves` finds the cards that may leave a pile: `Board.movable_run`, the top card
-# alone, or a built run scanned inline (one list index per pile on the hot path).
-SCAN_CALL, SCAN_TOP, SCAN_RUN = 0, 1, 2
+# alone, a built run scanned inline (one list index per pile on the hot path), or the top card
+# once a lane to the edge is clear (KK-2, a shape's covering), read inline too.
+SCAN_CALL, SCAN_TOP, SCAN_RUN, SCAN_LANE_TOP = 0, 1, 2, 3
 _MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY, "alone": MOVE_ALONE,
                "pile": MOVE_PILE}
 # A swap's two places are pile * SLOT + index (index from the bottom): a move stays a 3-tuple.
@@ -216,8 +217,10 @@ def _run_rule(rule: Build, spec: PileGroup) -> Build | None:
 
 
 def _scan(group: Group) -> int:
-    """How `Board.legal_moves` finds a pile's movable cards: inline for the two common kinds,
-    through `Board.movable_run` for lanes (KK-2) and the other kinds."""
+    """How `Board.legal_moves` finds a pile's movable cards: inline for the two common kinds and
+    a top card behind lanes (KK-2), through `Board.movable_run` for the other kinds."""
+    if group.lanes is not None and group.move_kind == MOVE_TOP:
+        return SCAN_LANE_TOP
     if group.lanes is None and group.move_kind == MOVE_TOP:
         return SCAN_TOP
     if group.lanes is None and group.move_kind == MOVE_RUN:
@@ -264,6 +267,9 @@ class CompiledRules:
         for g in self.groups:
             g.takes_from = bytes(g.index in source.targets for source in self.group_of)
         self.scan: list[int] = [_scan(g) for g in self.group_of]
+        # Per pile its lanes to the edge (None: always free), so the hot path finds them in one index.
+        self.lanes_of: list[Lanes | None] = [g.lanes[p - g.piles.start] if g.lanes is not None else None
+                                             for p, g in enumerate(self.group_of)]
         # Whole piles moving by position (`reach`) are listed apart (engine/reach.py), off the hot loop.
         self.movable_piles: tuple[int, ...] = tuple(
             p for g in self.groups if g.move_kind and g.move_kind != MOVE_PILE for p in g.piles)
