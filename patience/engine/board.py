@@ -117,7 +117,7 @@ class Board(State):
             empty_groups = {group_of[p].index for p, cards in enumerate(piles) if not cards}
         moves: list[Move] = []
         sortable = rules.sortable_groups
-        for group in rules.groups:
+        for group in rules.receiving_groups:
             takes_from = group.takes_from
             fits_on = group.fits_on
             max_cards = group.max_cards

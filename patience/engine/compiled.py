@@ -267,6 +267,10 @@ class CompiledRules:
         for g in self.groups:
             g.takes_from = bytes(g.index in source.targets for source in self.group_of)
         self.scan: list[int] = [_scan(g) for g in self.group_of]
+        # The groups a card may ever land in: `legal_moves` skips the rest (the carpets' 64 cells
+        # take no card, and looking at each cost every listing).
+        self.receiving_groups: tuple[Group, ...] = tuple(
+            g for g in self.groups if g.empty_ok is not None or any(g.fits_on))
         # Per pile its lanes to the edge (None: always free), so the hot path finds them in one index.
         self.lanes_of: list[Lanes | None] = [g.lanes[p - g.piles.start] if g.lanes is not None else None
                                              for p, g in enumerate(self.group_of)]
