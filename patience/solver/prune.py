@@ -14,7 +14,7 @@ exhausted search then proves nothing and is redone without them.
 from __future__ import annotations
 
 from ..cards import DECK_SIZE
-from ..engine.assist import builders, card_is_safe
+from ..engine.assist import builders
 from ..engine.compiled import MOVE_NONE, CompiledRules
 from ..engine.game import Game
 from ..engine.moves import Move
@@ -220,6 +220,7 @@ class Autoplay:
             top = piles[f]
             wanted |= masks[top[-1] if top else -1]
         home: bytearray | None = None
+        decks, table = self.decks, self.table
         for src in self.sources:
             pile = piles[src]
             if not pile or not wanted >> pile[-1] & 1:
@@ -232,7 +233,9 @@ class Autoplay:
                 for f in self.foundations:
                     for home_card in piles[f]:
                         home[home_card] += 1
-            if not card_is_safe(card, self.table, home, self.decks) or not game.movable_run(src):
+            # `assist.card_is_safe`, inline: it runs for every wanted card in the layout, most unsafe
+            needs = table[card]
+            if needs and min(map(home.__getitem__, needs)) < decks or not game.movable_run(src):
                 continue
             targets = [f for (f, masks), exact in zip(self.takes, self.mask_lands)
                        if (masks[piles[f][-1] if piles[f] else -1] >> card & 1 if exact else game.lands_on(f, card))
