@@ -4,7 +4,8 @@
 
 It plays exactly what `Game.legal_moves(actions=False)` and `Game.push` do for the rulesets
 `tables.not_covered` accepts (tests/test_core_differential.py holds it to that); the tables
-come from `tables.core_tables`.
+come from `tables.core_tables`. Its key equals the solver's `Packer` key but for piles whose buried
+cards can never matter (`tables.buried_cards_dead`, Golf's waste): there it reads the top card alone.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
@@ -158,6 +159,7 @@ cdef class Core:
     cdef uint8_t *carries  # place group, source group, target group: `compiled.carries`
     cdef bint commutes  # stock turns commute with moves off the stock and waste (prune.stock_commutes)
     cdef int *win_piles
+    cdef uint8_t *top_only  # per pile: the key reads its top card alone (`tables.buried_cards_dead`)
     cdef uint8_t *is_win
     cdef int n_win
     # A left win (`tables.not_covered`): exactly left_count cards in each part; -1 for every card home.
@@ -290,6 +292,7 @@ cdef class Core:
         self.is_win = <uint8_t *>self._alloc(P)
         for p in tables.win_piles:
             self.is_win[p] = 1
+        self.top_only = self._bytes(bytes(tables.top_only))
         self.left_count = tables.left_count
         self.n_parts = tables.left_parts
         self.left_part = self._int_array(tables.left_part)
@@ -414,17 +417,32 @@ cdef class Core:
     cdef inline void _put(self, int p, uint8_t card) noexcept nogil:
         """Put a card on pile p (its key contribution taken out by the caller)."""
         cdef int at = self.size[p]
+        cdef uint8_t below
         self.cards[p * self.cap + at] = card
+        if self.top_only[p]:  # the new top replaces the old in the key, each as if at place 0
+            if at:
+                below = self.cards[p * self.cap + at - 1]
+                self.ph0[p] -= self.zob0[below]
+                self.ph1[p] -= self.zob1[below]
+            at = 0
         self.ph0[p] += self.zob0[at * NCARDS + card]
         self.ph1[p] += self.zob1[at * NCARDS + card]
-        self.size[p] = at + 1
+        self.size[p] += 1
 
     cdef inline uint8_t _take(self, int p) noexcept nogil:
         cdef int at = self.size[p] - 1
-        cdef uint8_t card = self.cards[p * self.cap + at]
+        cdef uint8_t card = self.cards[p * self.cap + at], below
+        self.size[p] = at
+        if self.top_only[p]:  # the card below, still stored, is the top the key reads now
+            self.ph0[p] -= self.zob0[card]
+            self.ph1[p] -= self.zob1[card]
+            if at:
+                below = self.cards[p * self.cap + at - 1]
+                self.ph0[p] += self.zob0[below]
+                self.ph1[p] += self.zob1[below]
+            return card
         self.ph0[p] -= self.zob0[at * NCARDS + card]
         self.ph1[p] -= self.zob1[at * NCARDS + card]
-        self.size[p] = at
         return card
 
     cdef inline void _set_hidden(self, int p, int h) noexcept nogil:

@@ -12,6 +12,10 @@ A left win has no win piles, so no run is restricted to keep cards home, and no 
 played (the proofs in prune.py need every card home); the estimate counts the cards still to go
 from the left piles and the disorder in them. Everything else falls back to the Python search,
 with `not_covered`'s one-line reason.
+
+The key of a pile whose buried cards can never matter again (Golf's waste) reads its top card
+alone (`buried_cards_dead`, with its proof): without it every order of the same plays onto
+Golf's waste was a new position, and the search proved few deals unsolvable.
 """
 
 from __future__ import annotations
@@ -131,6 +135,8 @@ class CoreTables:
     draw: int
     redeals: int  # -1: unlimited
     win_piles: tuple[int, ...]  # every card in these wins (none for a left win)
+    # Per pile 1 when only its top card can ever matter (`buried_cards_dead`): the key reads no more.
+    top_only: tuple[int, ...]
     left_count: int  # a left win: exactly this many cards in each part (-1: not a left win)
     left_part: tuple[int, ...]  # per pile: its part of the left win (-1: none)
     left_parts: int
@@ -145,6 +151,32 @@ class CoreTables:
     autoplay_sources: tuple[int, ...]
     decks: int
     stock_commutes: int  # after a stock turn the search lists only waste moves (prune.stock_commutes)
+
+
+def buried_cards_dead(rules: CompiledRules, safe_moves: bool) -> list[bool]:
+    """Per pile: whether the cards below its top can never matter again, so the key may read its
+    top card alone (Golf's waste: the cards played on it never leave, only the top takes cards).
+
+    Proof: nothing ever takes a card from the pile (no group moves from it, no redeal turns it
+    over, it fills no pile; removals, actions and discards are not covered), so its buried cards
+    stay buried. Every other read of the pile sees its top card or whether it is empty: the
+    moves onto it (`fits` on the top), an empty pile's rules, run limits and the stock's "no empty
+    target". Excluded are the reads of more: a room limit (`max_cards`, its size), `base_ok` and
+    `empty: base` (its bottom card), the win (its cards counted home or left), the safe moves'
+    count of cards home (a foundation while safe moves are on) and the estimate's disorder (its
+    stacks). Two positions that differ only below such a top have the same moves, the same moves
+    after each move and the same win, so one key for both loses no answer."""
+    cond = rules.win_conditions[0]
+    counted = set(cond.piles).union(*cond.left_groups)
+    reads_bottom = {g.base_from if g.base_from >= 0 else g.index for g in rules.groups if g.base_empty}
+    fill_sources = set(rules.fill_from or ())
+    dead = []
+    for p, g in enumerate(rules.group_of):
+        dead.append(not g.move_kind and p != rules.stock_pile and p not in fill_sources
+                    and not (p == rules.waste_pile and rules.redeals != 0)
+                    and not g.max_cards and g.base_ok is None and g.index not in reads_bottom
+                    and p not in counted and not (safe_moves and p in rules.foundation_piles))
+    return dead
 
 
 def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = None,
@@ -176,6 +208,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
               if rules.group_of[p].max_cards != 1]
     if cond.left_count >= 0:
         safe_needs, autoplay_sources = None, ()  # prune.autoplay_rule's proofs need every card home
+    top_only = buried_cards_dead(rules, safe_needs is not None)
+    stacks = [p for p in stacks if not top_only[p]]
     rooms = [p for p in layout if rules.group_of[p].empty_ok is not None
              and rules.group_of[p].role not in ("waste", "discard")]
     return CoreTables(
@@ -220,6 +254,7 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         draw=rules.draw,
         redeals=rules.redeals,
         win_piles=cond.piles,
+        top_only=tuple(map(int, top_only)),
         left_count=cond.left_count,
         left_part=tuple(left_part),
         left_parts=len(cond.left_groups),
