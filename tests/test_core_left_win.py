@@ -12,12 +12,12 @@ import pytest
 from positions import build
 
 from patience import core
-from patience.cards import card_str
+from patience.cards import RANK, card_str
 from patience.deals import suited_deck
 from patience.engine.game import Game
 from patience.solver.search import solve
 
-pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core is not built (test_core checks it is)")
+pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built or PATIENCE_PURE=1 (test_core checks)")
 
 COLUMNS = [str(n) for n in range(1, 8)]
 
@@ -135,3 +135,37 @@ def test_other_win_shapes_are_left_to_the_python_search():
     two_classes = copy.copy(rules)
     two_classes.win_conditions = [cond, cond]
     assert core.not_covered(two_classes) is not None
+
+
+def golf_winnable(game: Game) -> bool:
+    """An independent Golf solver for the check below: a search over (column heights, stock
+    cards turned, the waste's top rank), all a Golf position's future depends on."""
+    label = game.rules.pile_by_label
+    columns = [[RANK[c] for c in game.piles[label[name]]] for name in COLUMNS]
+    stock = [RANK[c] for c in reversed(game.piles[label["s"]])]  # the next card to turn first
+    seen = set()
+    todo = [(tuple(map(len, columns)), 0, RANK[game.piles[label["w"]][-1]])]
+    while todo:
+        state = todo.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        heights, turned, top = state
+        if not any(heights):
+            return True
+        for i, height in enumerate(heights):
+            if height and abs(columns[i][height - 1] - top) == 1:
+                todo.append((heights[:i] + (height - 1,) + heights[i + 1:], turned, columns[i][height - 1]))
+        if turned < len(stock):
+            todo.append((heights, turned + 1, stock[turned]))
+    return False
+
+
+@pytest.mark.parametrize("deal", [22, 25, 27, 50])
+def test_the_cores_golf_answers_agree_with_an_independent_search(deal):
+    """The core's answer, `unsolvable` included (its waste keyed by the top card alone), is the
+    answer of a plain search over what a Golf position's future depends on."""
+    game = Game.new("golf", deal)
+    result = solve(game, timeout=10)
+    assert result.status != "unknown"
+    assert (result.status == "solved") == golf_winnable(game)
