@@ -248,7 +248,8 @@ def close_up_move(game: State) -> Move | None:
 def holds(game: State, cond: WinCondition) -> bool:
     """Every card in the condition's piles, its full piles full, exactly `left` cards left."""
     piles = game.piles
-    if cond.piles and sum(len(piles[p]) for p in cond.piles) != game.rules.total_cards:
+    # map, not a generator: the search asks this of every position it reaches
+    if cond.piles and sum(map(len, map(piles.__getitem__, cond.piles))) != game.rules.total_cards:
         return False
     group_of = game.rules.group_of
     if not all(not piles[p] or len(piles[p]) == group_of[p].max_cards for p in cond.full):
