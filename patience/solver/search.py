@@ -84,6 +84,7 @@ class Packer:
             (g.piles.start, g.piles.stop, g.index in rules.sortable_groups, any(p in may_hide for p in g.piles))
             for g in rules.groups)
         self.counters = (rules.stock_pile >= 0 and rules.redeals >= 0) or bool(root.uses_left)
+        self.counter_bytes: dict[tuple[int, tuple[int, ...]], bytes] = {}  # few values, each written once
         self.last_piles: list[bytes] = []
 
     def __call__(self, game: Game) -> bytes:
@@ -92,14 +93,18 @@ class Packer:
         parts = []
         for start, stop, sortable, hiding in self.groups:  # a group's piles are numbered in a row
             items = packed[start:stop]
-            if hiding:
-                items = [HIDDEN_BYTE[count] + cards for count, cards in zip(hidden[start:stop], items)]
+            if hiding:  # each pile's face-down count before its cards (maps: the hot path)
+                items = list(map(bytes.__add__, map(HIDDEN_BYTE.__getitem__, hidden[start:stop]), items))
             if sortable:
                 items.sort()
             parts.append(b"\xfe".join(items))
         body = b"\xfe\xff".join(parts)
         if self.counters:
-            body += repr((game.redeals_used, game.uses_left)).encode()
+            counts = game.redeals_used, game.uses_left
+            text = self.counter_bytes.get(counts)
+            if text is None:
+                text = self.counter_bytes[counts] = repr(counts).encode()
+            body += text
         return body
 
 
