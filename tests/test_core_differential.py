@@ -2,10 +2,13 @@
 shipped ruleset: the same legal moves in the same order, the same positions after pushes and
 pops, key equality exactly where the solver's `Packer` keys are equal, the same wins, the same
 safe moves. Where the core's key reads a pile's top card alone (`tables.buried_cards_dead`:
-Golf's waste), the Packer key is taken of the position with that pile cut to its top card."""
+Golf's waste; without safe moves, foundations no card leaves, Black Hole's hole among them), the
+Packer key is taken of the position with those piles cut to their top cards."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -13,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 from patience import core
-from patience.core.tables import core_tables
+from patience.core.tables import buried_cards_dead, core_tables
 from patience.engine.game import Game
 from patience.ruleset.registry import shipped_rulesets
 from patience.solver.prune import Autoplay, autoplay_rule
@@ -41,12 +44,49 @@ def packer_with_tops(game: Game) -> Callable[[Game], bytes]:
     return key
 
 
-def test_only_golfs_waste_is_keyed_by_its_top_card():
-    """The key reads a top card alone only where the proof holds; among shipped rulesets, Golf's
-    waste (its cards never leave, only its top takes cards)."""
-    found = {rs.id: [Game(rs).rules.group_of[p].id for p, top_only in enumerate(core_tables(Game(rs).rules).top_only)
-                     if top_only] for rs in COVERED}
-    assert {game: groups for game, groups in found.items() if groups} == {"golf": ["waste"]}
+# The piles the solver's core keys by their top card (with its safe moves, where a rule is proven).
+TOP_ONLY_AS_SOLVED = {
+    "golf": ["waste"],  # counted by no win
+    # Counted by the win, each the only kind of top-only pile there: their sum is implied.
+    "black-hole": ["hole"],
+    "binary-star": ["ace-hole", "king-hole"],
+    "all-in-a-row": ["foundation"],
+    "red-and-black": ["foundations"] * 8,
+}
+
+
+def top_only_groups(game: Game, tables) -> list[str]:
+    return [game.rules.group_of[p].id for p, top_only in enumerate(tables.top_only) if top_only]
+
+
+def test_only_the_proven_piles_are_keyed_by_their_top_card_as_the_solver_runs():
+    """The key reads a top card alone only where the proof holds: among shipped rulesets as the
+    solver runs them, Golf's waste and the foundations of the games with no safe-move rule that
+    no card leaves (Black Hole's hole among them)."""
+    found = {}
+    for rs in COVERED:
+        game = Game(rs)
+        needs, sources = core_safe_tables(game, autoplay_rule(game.rules))
+        found[rs.id] = top_only_groups(game, core_tables(game.rules, needs, sources))
+    assert {game: groups for game, groups in found.items() if groups} == TOP_ONLY_AS_SOLVED
+
+
+def test_a_counted_pile_is_keyed_in_full_beside_a_top_only_pile_the_win_does_not_count():
+    """Only the top-only piles' sum of sizes is implied by the rest of the key. Binary Star with
+    a win counting its ace hole alone: the king hole, counted by nothing, stays top-only and the
+    ace hole is keyed in full (else cards could pass between the holes unseen by the win's key);
+    counting both holes keys both by their tops."""
+    rules = copy.copy(Game.new("binary-star").rules)
+    ace_hole, king_hole = rules.group_by_id["ace-hole"].piles.start, rules.group_by_id["king-hole"].piles.start
+    both = rules.win_conditions[0]
+    assert set(both.piles) == {ace_hole, king_hole}
+    rules.win_conditions = [dataclasses.replace(both, piles=(ace_hole,))]
+    dead = buried_cards_dead(rules, safe_moves=False)
+    assert (dead[ace_hole], dead[king_hole]) == (False, True)
+    rules.win_conditions = [both]
+    dead = buried_cards_dead(rules, safe_moves=False)
+    assert (dead[ace_hole], dead[king_hole]) == (True, True)
+    assert not buried_cards_dead(rules, safe_moves=True)[ace_hole]  # safe moves count cards home
 
 
 @pytest.mark.parametrize("ruleset", COVERED, ids=lambda rs: rs.id)

@@ -155,19 +155,32 @@ class CoreTables:
 
 def buried_cards_dead(rules: CompiledRules, safe_moves: bool) -> list[bool]:
     """Per pile: whether the cards below its top can never matter again, so the key may read its
-    top card alone (Golf's waste: the cards played on it never leave, only the top takes cards).
+    top card alone (Golf's waste, Black Hole's hole: the cards played on them never leave, only
+    the top takes cards).
 
     Proof: nothing ever takes a card from the pile (no group moves from it, no redeal turns it
     over, it fills no pile; removals, actions and discards are not covered), so its buried cards
     stay buried. Every other read of the pile sees its top card or whether it is empty: the
     moves onto it (`fits` on the top), an empty pile's rules, run limits and the stock's "no empty
     target". Excluded are the reads of more: a room limit (`max_cards`, its size), `base_ok` and
-    `empty: base` (its bottom card), the win (its cards counted home or left), the safe moves'
+    `empty: base` (its bottom card), a left win's parts (their sizes one by one), the safe moves'
     count of cards home (a foundation while safe moves are on) and the estimate's disorder (its
-    stacks). Two positions that differ only below such a top have the same moves, the same moves
-    after each move and the same win, so one key for both loses no answer."""
+    stacks). Two positions that differ only below such tops have the same moves, the same moves
+    after each move and, as follows, the same win, so one key for both loses no answer.
+
+    The win. Every pile not so keyed is keyed in full (its size too, as `Packer` keys it) and
+    the pack's size is fixed, so the key implies the sum of the top-only piles' sizes, not each
+    one. An "every card home" win reads only the sum of its piles' sizes: it may count such
+    piles when it counts every one of them (the win piles' sum = the top-only piles' sum + the
+    other win piles' sizes, both implied), or none (Golf's waste). Were it to count some and not
+    others, cards could pass from one side to the other unseen by the key, so then the counted
+    ones are keyed in full. The estimate's cards to go read the same sum (and only order the
+    search); no run limit or restricted run reads a pile no group moves from. A sortable group
+    shares one salt, so its piles are keyed top-only all or none (a top-only pile's key looks
+    like a one-card pile's)."""
     cond = rules.win_conditions[0]
-    counted = set(cond.piles).union(*cond.left_groups)
+    left = set().union(*cond.left_groups)
+    counted = set(cond.piles)
     reads_bottom = {g.base_from if g.base_from >= 0 else g.index for g in rules.groups if g.base_empty}
     fill_sources = set(rules.fill_from or ())
     dead = []
@@ -175,7 +188,13 @@ def buried_cards_dead(rules: CompiledRules, safe_moves: bool) -> list[bool]:
         dead.append(not g.move_kind and p != rules.stock_pile and p not in fill_sources
                     and not (p == rules.waste_pile and rules.redeals != 0)
                     and not g.max_cards and g.base_ok is None and g.index not in reads_bottom
-                    and p not in counted and not (safe_moves and p in rules.foundation_piles))
+                    and p not in left and not (safe_moves and p in rules.foundation_piles))
+    if any(dead[p] for p in range(len(dead)) if p not in counted):
+        dead = [d and p not in counted for p, d in enumerate(dead)]  # the win would not see the split
+    for group in rules.groups:
+        if group.index in rules.sortable_groups and not all(dead[p] for p in group.piles):
+            for p in group.piles:
+                dead[p] = False
     return dead
 
 
