@@ -5,7 +5,8 @@
 It plays exactly what `Game.legal_moves(actions=False)` and `Game.push` do for the rulesets
 `tables.not_covered` accepts (tests/test_core_differential.py holds it to that); the tables
 come from `tables.core_tables`. Its key equals the solver's `Packer` key but for piles whose buried
-cards can never matter (`tables.buried_cards_dead`, Golf's waste): there it reads the top card alone.
+cards can never matter (`tables.buried_cards_dead`: Golf's waste, Black Hole's hole): there it
+reads the top card alone.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
