@@ -13,9 +13,9 @@ played (the proofs in prune.py need every card home); the estimate counts the ca
 from the left piles and the disorder in them. Everything else falls back to the Python search,
 with `not_covered`'s one-line reason.
 
-The key of a pile whose buried cards can never matter again (Golf's waste) reads its top card
-alone (`buried_cards_dead`, with its proof): without it every order of the same plays onto
-Golf's waste was a new position, and the search proved few deals unsolvable.
+The key of a pile whose buried cards can never matter again (Golf's waste, Black Hole's hole)
+reads its top card alone (`buried_cards_dead`, with its proof): without it every order of the
+same plays onto such a pile was a new position, and the search proved few deals unsolvable.
 """
 
 from __future__ import annotations
