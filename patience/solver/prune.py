@@ -20,6 +20,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 
 SIMPLE, CLOSED = "simple", "closed"
+SAFE_MEMORY = 1 << 16  # foundation contents whose safe cards `Autoplay` keeps (a few MB at most)
 
 
 def autoplay_rule(rules: CompiledRules) -> str | None:
@@ -200,6 +201,10 @@ class Autoplay:
         self.sources = tuple(p for p in rules.movable_piles
                              if p not in rules.foundation_piles and may_autoplay_from(rules, p))
         self.left_to_search = follower_starters(rules)  # autoplay_rule (5)
+        self.searchable = ~sum(1 << card for card in self.left_to_search)  # the other cards, as bits
+        # Foundation cards -> (safe cards as bits, copies of each card home): a card's safety reads
+        # only the foundations, which most moves leave alone, so it is judged once per contents.
+        self.safe_by_home: dict[bytes, tuple[int, bytearray]] = {}
 
     def run(self, game: Game) -> list[Move]:
         """Push every safe move in turn; returns them (the caller pops them to undo)."""
@@ -214,28 +219,24 @@ class Autoplay:
     def _find(self, game: Game) -> Move | None:
         """A safe foundation move (`assist.is_safe`) whose card has one possible home."""
         piles = game.piles
-        # The cards some foundation takes now: a cheap filter before the safety test.
+        # The cards some foundation takes now and the search need not try itself: a cheap filter.
         wanted = 0
         for f, masks in self.takes:
             top = piles[f]
             wanted |= masks[top[-1] if top else -1]
+        wanted &= self.searchable
         home: bytearray | None = None
-        decks, table = self.decks, self.table
         for src in self.sources:
             pile = piles[src]
             if not pile or not wanted >> pile[-1] & 1:
                 continue
             card = pile[-1]
-            if card in self.left_to_search:
-                continue
-            if home is None:
-                home = bytearray(DECK_SIZE)  # copies of each card home (faster than a Counter)
-                for f in self.foundations:
-                    for home_card in piles[f]:
-                        home[home_card] += 1
-            # `assist.card_is_safe`, inline: it runs for every wanted card in the layout, most unsafe
-            needs = table[card]
-            if needs and min(map(home.__getitem__, needs)) < decks or not game.movable_run(src):
+            if home is None:  # the first candidate: from here on only safe cards are wanted
+                safe, home = self._safe_cards(piles)
+                wanted &= safe
+                if not wanted >> card & 1:
+                    continue
+            if not game.movable_run(src):
                 continue
             targets = [f for (f, masks), exact in zip(self.takes, self.mask_lands)
                        if (masks[piles[f][-1] if piles[f] else -1] >> card & 1 if exact else game.lands_on(f, card))
@@ -243,6 +244,26 @@ class Autoplay:
             if targets and self._one_home(game, card, targets, home):
                 return (src, targets[0], 1)
         return None
+
+    def _safe_cards(self, piles: list[list[int]]) -> tuple[int, bytearray]:
+        """The cards safe now (`assist.card_is_safe`) as bits, and the copies of each card home."""
+        # The foundations' cards in a row: equal rows hold the same cards, so the same verdicts.
+        key = b"".join(map(bytes, map(piles.__getitem__, self.foundations)))
+        known = self.safe_by_home.get(key)
+        if known is not None:
+            return known
+        home = bytearray(DECK_SIZE)  # faster than a Counter
+        for card in key:
+            home[card] += 1
+        decks = self.decks
+        safe = 0
+        for card, needs in enumerate(self.table):
+            if not needs or min(map(home.__getitem__, needs)) >= decks:
+                safe |= 1 << card
+        if len(self.safe_by_home) >= SAFE_MEMORY:
+            self.safe_by_home.clear()  # a bound on memory in a long search; the verdicts are redone
+        self.safe_by_home[key] = safe, home
+        return safe, home
 
     def _one_home(self, game: Game, card: int, targets: list[int], home: bytearray) -> bool:
         """Every foundation the card could go to is like the first: same group and top card; with
