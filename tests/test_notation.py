@@ -160,7 +160,10 @@ STRANGE = [
 def test_parse_move_answers_strange_and_huge_texts_quickly_with_a_move_or_a_reason(ruleset_id):
     game = Game(SHIPPED[ruleset_id], 1)
     for text in STRANGE:
-        started = time.perf_counter()
+        # A bound only a runaway parse (a backtracking pattern, a loop per character squared) can
+        # reach: CPU time of this process, so a loaded machine does not fail it; speed itself is
+        # for benchmarks/.
+        started = time.process_time()
         try:
             move = parse_move(game, text)
         except IllegalMove as refused:
@@ -168,7 +171,7 @@ def test_parse_move_answers_strange_and_huge_texts_quickly_with_a_move_or_a_reas
             assert "\n" not in reason and len(reason) < 2_000, (text[:20], reason[:200])
         else:
             assert isinstance(move, tuple) and len(move) == 3 and all(isinstance(x, int) for x in move)
-        assert time.perf_counter() - started < 0.5, f"{text[:20]!r}... took too long"
+        assert time.process_time() - started < 5.0, f"{text[:20]!r}... took too long"
 
 
 def test_a_count_far_larger_than_any_pile_is_refused_with_a_reason():
