@@ -153,20 +153,33 @@ class CoreTables:
     stock_commutes: int  # after a stock turn the search lists only waste moves (prune.stock_commutes)
 
 
-def buried_cards_dead(rules: CompiledRules, safe_moves: bool) -> list[bool]:
+def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = False) -> list[bool]:
     """Per pile: whether the cards below its top can never matter again, so the key may read its
     top card alone (Golf's waste, Black Hole's hole: the cards played on them never leave, only
-    the top takes cards).
+    the top takes cards). One rule for both searches: the compiled core's key (`top_only`) and
+    the Python search's `Packer`, which plays more words than the core covers (`not_covered`).
 
     Proof: nothing ever takes a card from the pile (no group moves from it, no redeal turns it
-    over, it fills no pile; removals, actions and discards are not covered), so its buried cards
-    stay buried. Every other read of the pile sees its top card or whether it is empty: the
-    moves onto it (`fits` on the top), an empty pile's rules, run limits and the stock's "no empty
-    target". Excluded are the reads of more: a room limit (`max_cards`, its size), `base_ok` and
-    `empty: base` (its bottom card), a left win's parts (their sizes one by one), the safe moves'
-    count of cards home (a foundation while safe moves are on) and the estimate's disorder (its
-    stacks). Two positions that differ only below such tops have the same moves, the same moves
-    after each move and, as follows, the same win, so one key for both loses no answer.
+    over, it fills no pile), so its buried cards stay buried. Every other read of the pile sees
+    its top card or whether it is empty: the moves onto it (`fits` on the top), an empty pile's
+    rules, run limits and the stock's "no empty target". Excluded are the reads of more: a room
+    limit (`max_cards`, its size), `base_ok` and `empty: base` (its bottom card), a left win's
+    parts (their sizes one by one), the safe moves' count of cards home (a foundation while safe
+    moves are on) and the estimate's disorder (its stacks). Two positions that differ only below
+    such tops have the same moves, the same moves after each move and, as follows, the same win,
+    so one key for both loses no answer.
+
+    The Python engine's further words, each a taking or a read of more than the top, or neither:
+    a remove rule takes the free top cards of its piles (excluded) and puts the set on its
+    discard pile, which only receives (`beats` reads the tops of its own piles); `discard` puts a
+    card out onto its pile, which only receives; a swap exchanges cards anywhere in its piles, a
+    close-up slides the cards of its lanes and takes from its refill pile, a reshuffle gathers
+    its piles (all excluded); `follows` counts a group's and its leader's started piles by their
+    bottom card's suit (both groups excluded); a shape's uncovering and lanes turn up or read
+    cards of their own piles (excluded); a win's full piles and row runs read sizes (excluded);
+    `prefer` and `empty_builds_on` read only whether a pile is empty or its top card; `reach`
+    moves whole piles, so its groups move and are excluded already. Only the first win class
+    ends a search (`is_won`), so the win below is `win_conditions[0]`.
 
     The win. Every pile not so keyed is keyed in full (its size too, as `Packer` keys it) and
     the pack's size is fixed, so the key implies the sum of the top-only piles' sizes, not each
@@ -177,7 +190,13 @@ def buried_cards_dead(rules: CompiledRules, safe_moves: bool) -> list[bool]:
     ones are keyed in full. The estimate's cards to go read the same sum (and only order the
     search); no run limit or restricted run reads a pile no group moves from. A sortable group
     shares one salt, so its piles are keyed top-only all or none (a top-only pile's key looks
-    like a one-card pile's)."""
+    like a one-card pile's).
+
+    ``part_sums`` (the Python search): a left win's parts are read by their sums alone, as the
+    win reads them (its estimate only orders the search; the core's reads the parts' piles one
+    by one, so there they are excluded). Then a part is the every-card-home win's case again: it
+    may hold top-only piles when it holds every one of them, or none; else those it holds are
+    keyed in full (Aces Up's discard pile is its one part: its size is implied)."""
     cond = rules.win_conditions[0]
     left = set().union(*cond.left_groups)
     counted = set(cond.piles)
@@ -188,14 +207,40 @@ def buried_cards_dead(rules: CompiledRules, safe_moves: bool) -> list[bool]:
         dead.append(not g.move_kind and p != rules.stock_pile and p not in fill_sources
                     and not (p == rules.waste_pile and rules.redeals != 0)
                     and not g.max_cards and g.base_ok is None and g.index not in reads_bottom
-                    and p not in left and not (safe_moves and p in rules.foundation_piles))
-    if any(dead[p] for p in range(len(dead)) if p not in counted):
-        dead = [d and p not in counted for p, d in enumerate(dead)]  # the win would not see the split
+                    and (part_sums or p not in left) and not (safe_moves and p in rules.foundation_piles))
+    for p in _taken_or_read_by_python_words(rules):
+        dead[p] = False
+    # A sum the win reads over some top-only piles and not others would not see cards pass
+    # between them: those it reads are keyed in full. (Fewer top-only piles never split a sum.)
+    for summed in [counted] + ([set(part) for part in cond.left_groups] if part_sums else []):
+        if any(dead[p] for p in range(len(dead)) if p not in summed):
+            dead = [d and p not in summed for p, d in enumerate(dead)]
     for group in rules.groups:
         if group.index in rules.sortable_groups and not all(dead[p] for p in group.piles):
             for p in group.piles:
                 dead[p] = False
     return dead
+
+
+def _taken_or_read_by_python_words(rules: CompiledRules) -> set[int]:
+    """The piles the words outside the core's cover take cards from or read below the top
+    (`buried_cards_dead`'s proof, second paragraph). Empty for every ruleset the core covers."""
+    piles: set[int] = set(rules.swap_piles) | set(rules.reshuffle_piles)
+    piles.update(p for lane in rules.close_up_lanes for p in lane)
+    if rules.refill_pile >= 0:
+        piles.add(rules.refill_pile)
+    for rule in rules.remove_rules:
+        piles |= rule.piles
+    for g in rules.groups:
+        if g.follows is not None:
+            piles.update(g.piles)
+            piles.update(rules.groups[g.follows[0]].piles)
+        if g.uncovers is not None or g.lanes is not None:
+            piles.update(g.piles)
+    cond = rules.win_conditions[0]
+    piles.update(cond.full)
+    piles.update(p for row in rules.win_rows for p in row)
+    return piles
 
 
 def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = None,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
 from .. import core
+from ..core.tables import buried_cards_dead
 from ..engine.assist import builders
 from ..engine.compiled import CompiledRules
 from ..engine.game import Game
@@ -75,13 +76,21 @@ class Packer:
     action uses follow as text. A pile that may hold face-down cards during the search starts
     with their count (< 0xFE), so the layout of a key is fixed per Packer: compare keys of one
     Packer only. Only piles face down at the start, the stock and a close-up's refill pile may
-    hold face-down cards later (a turn-up only lowers a count; `pop` restores one)."""
+    hold face-down cards later (a turn-up only lowers a count; `pop` restores one).
 
-    def __init__(self, root: Game) -> None:
+    A pile whose buried cards can never matter again (`tables.buried_cards_dead`, the compiled
+    core's rule and proof: discard piles, Golf's waste, Black Hole's hole) is keyed by its top
+    card alone, so every order of the same discards is one position. ``safe_moves``: the search
+    plays safe moves, which read the cards home, so foundations are then keyed in full."""
+
+    def __init__(self, root: Game, safe_moves: bool = False) -> None:
         rules = root.rules
         may_hide = {p for p in range(rules.pile_count) if root.hidden[p]} | {rules.stock_pile, rules.refill_pile}
+        top_only = buried_cards_dead(rules, safe_moves, part_sums=True)
+        self.top_only_piles = tuple(p for p, dead in enumerate(top_only) if dead)
         self.groups = tuple(
-            (g.piles.start, g.piles.stop, g.index in rules.sortable_groups, any(p in may_hide for p in g.piles))
+            (g.piles.start, g.piles.stop, g.index in rules.sortable_groups, any(p in may_hide for p in g.piles),
+             tuple(top_only[p] for p in g.piles) if any(top_only[p] for p in g.piles) else None)
             for g in rules.groups)
         self.counters = (rules.stock_pile >= 0 and rules.redeals >= 0) or bool(root.uses_left)
         self.counter_bytes: dict[tuple[int, tuple[int, ...]], bytes] = {}  # few values, each written once
@@ -91,8 +100,10 @@ class Packer:
         hidden = game.hidden
         packed = self.last_piles = list(map(bytes, game.piles))  # for `_snapshot` of the same position
         parts = []
-        for start, stop, sortable, hiding in self.groups:  # a group's piles are numbered in a row
+        for start, stop, sortable, hiding, tops in self.groups:  # a group's piles are numbered in a row
             items = packed[start:stop]
+            if tops is not None:  # below these tops nothing is read again: cut to the top card
+                items = [pile[-1:] if top else pile for pile, top in zip(items, tops)]
             if hiding:  # each pile's face-down count before its cards (maps: the hot path)
                 items = list(map(bytes.__add__, map(HIDDEN_BYTE.__getitem__, hidden[start:stop]), items))
             if sortable:
@@ -331,7 +342,7 @@ class _Tree:
         game = self.game = root.copy()
         self.auto = Autoplay(game, autoplay) if autoplay else None
         self.start_moves: list[Move] = self.auto.run(game) if self.auto else []
-        self.pack = Packer(game)
+        self.pack = Packer(game, safe_moves=self.auto is not None)
         self.seen = {self.pack(game), *map(self.pack, avoid)}
         rules = game.rules
         self.chained = rules.waste_pile >= 0
