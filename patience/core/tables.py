@@ -15,7 +15,8 @@ with `not_covered`'s one-line reason.
 
 The key of a pile whose buried cards can never matter again (Golf's waste, Black Hole's hole)
 reads its top card alone (`buried_cards_dead`, with its proof): without it every order of the
-same plays onto such a pile was a new position, and the search proved few deals unsolvable.
+same plays onto such a pile was a new position, and the search proved few deals unsolvable. The
+Python search's `Packer` keys piles by the same rule (one definition, here).
 """
 
 from __future__ import annotations
