@@ -43,9 +43,9 @@ SECONDS_PER_LINT = 2.0  # measured: a few milliseconds; the bound leaves room fo
 
 
 def lint_ok(text: str) -> list:
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a loaded machine must not fail a runaway guard
     ruleset, findings = lint_text(text, "fuzz.yaml")
-    assert time.perf_counter() - started < SECONDS_PER_LINT
+    assert time.process_time() - started < SECONDS_PER_LINT
     assert "P000" not in {f.code for f in findings}, [str(f) for f in findings]
     assert all(f.code in CHECKS and f.line >= 1 and f.col >= 1 for f in findings)
     errors = {f.code for f in findings if f.severity == "error"}
@@ -209,7 +209,7 @@ def test_files_that_are_not_files_are_findings_not_hangs(tmp_path, deadline):
         findings = lint_paths([path], registry=False)
         assert [(f.code, f.line) for f in findings] == [("P001", 1)], kind
         assert "not a ruleset file" in findings[0].message
-        assert time.perf_counter() - started < 1.0, kind
+        assert time.perf_counter() - started < 5.0, kind  # wall time: a blocked read uses no CPU
 
 
 def test_lint_play_and_solve_refuse_files_that_are_not_files(tmp_path, deadline):
@@ -231,7 +231,7 @@ def test_a_folder_of_odd_files_lints_what_is_a_file(tmp_path, deadline):
 
 
 def test_lint_of_a_huge_folder_is_a_message_not_a_walk():
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time (lint runs in this process): load must not fail it
     result = run("lint", "/")
     assert result.exit_code == 2 and "holds more than" in result.output
-    assert time.perf_counter() - started < 5.0
+    assert time.process_time() - started < 5.0

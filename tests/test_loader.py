@@ -109,10 +109,10 @@ def test_alias_bombs_are_refused_quickly():
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     for i in range(1, 10):
         lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]")
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a loaded machine must not fail a runaway guard
     message = error_for("\n".join(lines) + "\n")
     assert "too large or expands aliases too often" in message
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_oversized_files_are_refused():
@@ -162,7 +162,7 @@ def test_a_fifo_is_refused_without_blocking(tmp_path):
     started = time.perf_counter()
     with pytest.raises(RulesetError, match="a device, pipe or socket, not a ruleset file"):
         load_file(fifo)
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 5.0  # wall time: a blocked open uses no CPU; minutes if it blocks
 
 
 def test_a_link_to_dev_zero_is_refused_unread(tmp_path):
@@ -204,9 +204,9 @@ def test_a_dense_megabyte_is_refused_early_and_cheaply(text):
     import tracemalloc
 
     tracemalloc.start()
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a loaded machine must not fail a runaway guard
     message = error_for(text)
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert "too large" in message

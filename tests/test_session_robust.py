@@ -69,10 +69,10 @@ def test_a_refused_new_deal_in_freecell_gives_the_microsoft_range():
 
 def test_a_megabyte_line_is_refused_in_linear_time():
     s = session()
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a loaded machine must not fail a runaway guard
     for size in (100_000, 1_000_000):
         assert s.handle("38v" + "f" * size).failed
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 # From a pipe --------------------------------------------------------------------------------------
@@ -87,9 +87,9 @@ def test_the_issues_lines_from_a_pipe_each_get_one_answer_and_the_game_is_kept()
 
 
 def test_a_megabyte_line_from_a_pipe_is_refused_quickly():
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time (the run is in this process): load must not fail it
     result = run("play", "klondike", "--deal", "3", input="38v" + "f" * 1_000_000 + "\ns\n")
-    assert time.perf_counter() - started < 3.0
+    assert time.process_time() - started < 3.0
     assert f"at most {MAX_LINE} characters" in result.output and "1 move" in result.output  # `s` still read
 
 
