@@ -80,7 +80,8 @@ def main() -> int:
     contradictions = 0
     for (game_id, rules, solver, timeout, max_states), rows in sorted(keys.items()):
         ruleset = rulesets.get(game_id)
-        label = f"{game_id} (solver {solver}, {timeout:g} s)"
+        positions = f", {max_states:,} positions" if max_states else ""
+        label = f"{game_id} (solver {solver}, {timeout:g} s{positions})"
         if ruleset is None or rules_digest(ruleset) != rules:
             print(f"{label}: {len(rows)} rows skipped (rules not at hand)")
             continue
