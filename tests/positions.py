@@ -183,3 +183,30 @@ def needs_depth_first() -> Game:
     wins it within a few hundred of its own (2,360 positions in all). The tests of the two
     searches taking turns use it."""
     return Game.new("klondike-3", deal=DEPTH_FIRST_DEAL)
+
+
+def one_rank_away_winnable(columns: list[list[int]], stock: list[int], top: int, wrap: bool) -> bool:
+    """An oracle independent of the engine for the games that play column tops onto one pile one
+    rank up or down, whatever the suit (Golf, Black Hole): a search over (column heights, stock
+    cards turned, the pile's top rank), all such a position's future depends on. ``columns`` and
+    ``top`` are ranks 0-12 (bottom card first), ``stock`` the ranks to turn, next first; ``wrap``:
+    king and ace touch."""
+    def touches(rank: int) -> bool:
+        return (rank - top) % 13 in (1, 12) if wrap else abs(rank - top) == 1
+
+    seen = set()
+    todo = [(tuple(map(len, columns)), 0, top)]
+    while todo:
+        state = todo.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        heights, turned, top = state
+        if not any(heights):
+            return True
+        for i, height in enumerate(heights):
+            if height and touches(columns[i][height - 1]):
+                todo.append((heights[:i] + (height - 1,) + heights[i + 1:], turned, columns[i][height - 1]))
+        if turned < len(stock):
+            todo.append((heights, turned + 1, stock[turned]))
+    return False

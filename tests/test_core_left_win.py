@@ -9,7 +9,7 @@ import dataclasses
 import random
 
 import pytest
-from positions import build
+from positions import build, one_rank_away_winnable
 
 from patience import core
 from patience.cards import RANK, card_str
@@ -138,27 +138,11 @@ def test_other_win_shapes_are_left_to_the_python_search():
 
 
 def golf_winnable(game: Game) -> bool:
-    """An independent Golf solver for the check below: a search over (column heights, stock
-    cards turned, the waste's top rank), all a Golf position's future depends on."""
+    """An independent Golf answer for the check below (`positions.one_rank_away_winnable`)."""
     label = game.rules.pile_by_label
     columns = [[RANK[c] for c in game.piles[label[name]]] for name in COLUMNS]
     stock = [RANK[c] for c in reversed(game.piles[label["s"]])]  # the next card to turn first
-    seen = set()
-    todo = [(tuple(map(len, columns)), 0, RANK[game.piles[label["w"]][-1]])]
-    while todo:
-        state = todo.pop()
-        if state in seen:
-            continue
-        seen.add(state)
-        heights, turned, top = state
-        if not any(heights):
-            return True
-        for i, height in enumerate(heights):
-            if height and abs(columns[i][height - 1] - top) == 1:
-                todo.append((heights[:i] + (height - 1,) + heights[i + 1:], turned, columns[i][height - 1]))
-        if turned < len(stock):
-            todo.append((heights, turned + 1, stock[turned]))
-    return False
+    return one_rank_away_winnable(columns, stock, RANK[game.piles[label["w"]][-1]], wrap=False)
 
 
 @pytest.mark.parametrize("deal", [22, 25, 27, 50])

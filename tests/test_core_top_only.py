@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from positions import build
+from positions import build, one_rank_away_winnable
 
 from patience import core
 from patience.cards import RANK, card_str
@@ -55,25 +55,11 @@ def test_positions_that_differ_only_below_the_holes_top_share_a_key():
 
 
 def hole_winnable(game: Game) -> bool:
-    """An independent Black Hole solver for the check below: a search over (fan heights, the
-    hole's top rank), all a Black Hole position's future depends on (BH-2: one rank up or down,
-    whatever the suit, king and ace touching)."""
+    """An independent Black Hole answer for the check below (`positions.one_rank_away_winnable`;
+    BH-2: one rank up or down, whatever the suit, king and ace touching)."""
     label = game.rules.pile_by_label
     fans = [[RANK[c] for c in game.piles[label[name]]] for name in FANS]
-    seen = set()
-    todo = [(tuple(map(len, fans)), RANK[game.piles[label["h"]][-1]])]
-    while todo:
-        state = todo.pop()
-        if state in seen:
-            continue
-        seen.add(state)
-        heights, top = state
-        if not any(heights):
-            return True
-        for i, height in enumerate(heights):
-            if height and (fans[i][height - 1] - top) % RANKS in (1, RANKS - 1):
-                todo.append((heights[:i] + (height - 1,) + heights[i + 1:], fans[i][height - 1]))
-    return False
+    return one_rank_away_winnable(fans, [], RANK[game.piles[label["h"]][-1]], wrap=True)
 
 
 def small_positions(count: int, seed: int = 7) -> list[Game]:
