@@ -18,7 +18,7 @@ _EXPORTS = {
     "IllegalMove": "patience.engine.moves",
     "PositionError": "patience.engine.position",
     "Ruleset": "patience.ruleset.model",
-    "RulesetError": "patience.ruleset.loader",
+    "RulesetError": "patience.ruleset.errors",
     "UnknownGame": "patience.ruleset.registry",
     "find_ruleset": "patience.ruleset.registry",
     "load_file": "patience.ruleset.loader",

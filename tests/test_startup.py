@@ -33,13 +33,30 @@ def _modules_after(*args: str) -> set[str]:
     return set(done.stderr.split())
 
 
-def test_show_with_a_cached_ruleset_imports_no_yaml_lint_game_loop_solver_or_textual():
+def test_show_with_a_cached_ruleset_imports_no_yaml_pydantic_lint_game_loop_solver_or_textual():
     _modules_after("show", "klondike")  # the first run fills the cache (the test's own folder)
     imported = _modules_after("show", "klondike")
-    assert "patience.cli.games" in imported
+    assert "patience.cli.games" in imported and "patience.ruleset.plain" in imported
     for heavy in ("patience.ruleset.lint", "patience.cli.play", "patience.cli.stats_cmd", "patience.cli.authoring",
-                  "patience.solver", "textual", "sqlite3", "pydantic.plugin._loader", "yaml"):
+                  "patience.solver", "textual", "sqlite3", "pydantic", "patience.ruleset.model",
+                  "patience.ruleset.loader", "yaml"):
         assert heavy not in imported, heavy
+
+
+def test_solve_with_a_cached_ruleset_imports_neither_pydantic_nor_the_models():
+    """Issue 34: building pydantic and the model classes cost ~0.4 s of every start."""
+    _modules_after("solve", "freecell", "--deal", "1")
+    imported = _modules_after("solve", "freecell", "--deal", "1")
+    assert "patience.solver" in imported
+    for heavy in ("pydantic", "patience.ruleset.model", "patience.ruleset.loader", "yaml"):
+        assert heavy not in imported, heavy
+
+
+def test_the_first_load_validates_and_the_next_process_does_not():
+    """A miss reads the file with the loader (pydantic); the entry it leaves serves the next process."""
+    first = _modules_after("show", "bakers-game")
+    assert "patience.ruleset.model" in first
+    assert "patience.ruleset.model" not in _modules_after("show", "bakers-game")
 
 
 # ---------------------------------------------------------------- the full-screen game's first frame

@@ -67,7 +67,7 @@ def schema() -> None:
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new(name: str, source: str | None, folder: Path | None, user: bool, force: bool) -> None:
     """Write NAME.yaml, a commented starter ruleset, and ruleset.schema.json beside it for editors."""
-    from ..ruleset.loader import RulesetError
+    from ..ruleset.errors import RulesetError
     from ..ruleset.reference import schema_text
     from ..ruleset.registry import UnknownGame, find_ruleset_file, normalize_name, user_dir
     from ..ruleset.starter import StarterError, check_new, copy_of, starter

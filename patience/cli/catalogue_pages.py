@@ -21,7 +21,7 @@ from typing import Any
 from ..engine.game import Game
 from ..i18n import number, using_language
 from ..ruleset.describe import rules_text
-from ..ruleset.loader import RulesetError
+from ..ruleset.errors import RulesetError
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import load_path, shipped_files
 from .catalogue import FAMILY_IDS, deal_key, families, family_name, rules_digest

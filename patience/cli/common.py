@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def find_game(game_name: str) -> Ruleset:
     """The ruleset a player named, or a one-line error (never a traceback)."""
-    from ..ruleset.loader import RulesetError
+    from ..ruleset.errors import RulesetError
     from ..ruleset.registry import UnknownGame, find_ruleset
 
     try:
@@ -35,7 +35,7 @@ def find_game(game_name: str) -> Ruleset:
 def locate_game(game_name: str) -> Located:
     """The ruleset a player named with its file and its key for saves and statistics, or a
     one-line error: the same resolution as find_game."""
-    from ..ruleset.loader import RulesetError
+    from ..ruleset.errors import RulesetError
     from ..ruleset.registry import UnknownGame, locate
 
     try:

@@ -54,7 +54,7 @@ def list_games(family: str | None, decks: int | None, search: str | None, as_jso
 
 def catalogue_rows() -> list[dict[str, Any]]:
     """One row for every ruleset file names can find, by id (a hidden file after the one hiding it)."""
-    from ..ruleset.loader import RulesetError
+    from ..ruleset.errors import RulesetError
     from ..ruleset.registry import catalogue, discover, load_path, names_of
 
     visible, hidden = catalogue()

@@ -332,7 +332,7 @@ def restore(save: SaveFile, path: Path) -> Restored:
     from ..engine.game import Game
     from ..engine.moves import IllegalMove
     from ..engine.position import same_position
-    from ..ruleset.loader import RulesetError
+    from ..ruleset.errors import RulesetError
     from ..ruleset.registry import UnknownGame
 
     try:

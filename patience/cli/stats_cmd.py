@@ -73,7 +73,7 @@ def _json_escape(char: str) -> str:
 def _ruleset_id(game: str, store: Store) -> str:
     """A game's recorded id (registry.ruleset_key, as the play session records it) from any of
     its names; a recorded id is accepted even if no ruleset has it now."""
-    from ..ruleset.loader import RulesetError
+    from ..ruleset.errors import RulesetError
     from ..ruleset.registry import UnknownGame, locate
 
     if game in store.rulesets():
@@ -283,7 +283,7 @@ def _leaderboard(game: str | None, when: Date, as_json: bool) -> None:
 
 def _carries(ruleset_id: str) -> bool:
     """Whether the ruleset's score carries from game to game (`scoring.carry`); False when it cannot be found."""
-    from ..ruleset.loader import RulesetError
+    from ..ruleset.errors import RulesetError
     from ..ruleset.registry import UnknownGame, find_ruleset
 
     try:

@@ -11,7 +11,8 @@ the search loop.
 
 from __future__ import annotations
 
-from ..ruleset.model import Ruleset
+from typing import TYPE_CHECKING
+
 from .actions import (
     close_up_move,
     holds,
@@ -44,6 +45,9 @@ from .reach import reach_moves
 from .refill import base_table, pop_fill, pop_reshuffle, push_fill, push_reshuffle, reshuffle_move
 from .state import State
 from .stock import why_stock_illegal
+
+if TYPE_CHECKING:
+    from ..ruleset.model import Ruleset
 
 NOTHING = bytes(52)  # the table of an empty cell that takes no card (a gap after a gap)
 

@@ -8,11 +8,11 @@ send to, points per card for a move between two groups.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..cards import DECK_SIZE, IS_RED, RANK, SUIT, SUIT_NAMES
 from ..deals import suited_deck
 from ..ruleset.labels import ambiguous_join
-from ..ruleset.model import Build, PileGroup, Ruleset
 from .layout import (
     Lanes,
     RemoveRule,
@@ -25,6 +25,9 @@ from .layout import (
     uncovers,
     upright_cells,
 )
+
+if TYPE_CHECKING:
+    from ..ruleset.model import Build, PileGroup, Ruleset
 
 MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE, MOVE_PILE = 0, 1, 2, 3, 4, 5
 LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2

@@ -10,10 +10,9 @@ checks, keys, won. `Game` adds what a player uses: ``play``/``undo``/``redo`` ch
 from __future__ import annotations
 
 import os
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from ..i18n import _
-from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
 from .actions import later_class
 from .board import Board
@@ -22,6 +21,9 @@ from .moves import IllegalMove, Move
 from .notation import format_move, parse_move
 from .outcome import progress_possible
 from .position import read_position, write_position
+
+if TYPE_CHECKING:
+    from ..ruleset.model import Ruleset
 
 
 class Game(Board):

@@ -8,10 +8,13 @@ Monte Carlo's 5 × 5, Gaps' 4 × 13), and every rule reads only those tables.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import DECK_SIZE, RANK, SUIT
-from ..ruleset.model import CloseUp, Left, PileGroup, Remove, Ruleset
 from ..ruleset.shape import covered_by
+
+if TYPE_CHECKING:
+    from ..ruleset.model import CloseUp, Left, PileGroup, Remove, Ruleset
 
 Lanes = tuple[tuple[int, ...], ...]
 

@@ -27,18 +27,21 @@ import os
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..cards import CardError, card_str, parse_card
 from ..deals import suited_deck
-from ..ruleset.loader import RulesetError, source_file
-from ..ruleset.model import Ruleset
+from ..ruleset.errors import RulesetError
 from ..ruleset.registry import UnknownGame, find_ruleset, find_ruleset_file, load_path
+from ..ruleset.views import RulesetView, source_file
 from .board import Board
 from .state import State
 
+if TYPE_CHECKING:
+    from ..ruleset.model import Ruleset
+
 HEADER_KEYS = ("game", "file", "deal", "redeals", "score", "uses")
-RulesetGiven = Ruleset | str | os.PathLike[str]  # a ruleset, or the name or path of one
+RulesetGiven = RulesetView | str | os.PathLike[str]  # a ruleset, or the name or path of one
 AnyBoard = TypeVar("AnyBoard", bound=Board)  # what `read_position` builds: a Board, or the Game above it
 _card = lru_cache(maxsize=1024)(parse_card)  # a position repeats the same few words; errors are not cached
 
@@ -108,7 +111,7 @@ def read_position(text: str, ruleset: RulesetGiven | None = None, kind: type[Any
         if from_file is not None and header["game"] != ruleset.id:
             raise PositionError(f"the position is of {header['game']!r}, but {from_file} now holds {ruleset.id!r}")
     else:
-        if not isinstance(ruleset, Ruleset):
+        if not isinstance(ruleset, RulesetView):
             ruleset = load_path(Path(ruleset)) if isinstance(ruleset, os.PathLike) else find_ruleset(ruleset)
         if "game" in header and header["game"] != ruleset.id:
             raise PositionError(f"the position is of {header['game']!r}, not {ruleset.id!r}")

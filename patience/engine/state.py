@@ -9,11 +9,13 @@ read and change, and that `Board` lists moves on and pushes and pops.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-from ..ruleset.model import Ruleset
 from .compiled import CompiledRules
 from .moves import Move
+
+if TYPE_CHECKING:
+    from ..ruleset.model import Ruleset
 
 # One undo record: the move, what it did beyond the move itself, the score before it.
 # For card moves ``extra`` is 1 when a face-down card turned up; for deals, the number of cards

@@ -2,16 +2,16 @@
 ruleset file (nor import the YAML parser, lint and pydantic's validators) on every start.
 
 One entry per ruleset file, ``<cache dir>/rulesets/<digest of the resolved path>.pickle``, holds
-the key it was made for and the ruleset, pickled (unpickling sets the models' fields directly:
-no validation). An entry is used only when its key is the key of the file now:
+the key it was made for and the ruleset as plain objects (plain.py), pickled: reading it needs
+neither pydantic nor the model classes, and validates nothing (the key vouches for the file). An entry is used only when its key is the key of the file now:
 
 - the file's resolved path, size, mtime_ns and the SHA-256 of its bytes;
 - patience's version and the Python version;
 - a stamp of the code that reads rulesets (sizes and mtimes of ``patience/ruleset`` and
   ``cards.py``): an editable checkout keeps its version while its models change.
 
-Anything else is a miss: garbage, a truncated file, another key, a class that is not a ruleset
-model (only those may be unpickled, so a foreign entry cannot run code). On a miss the file is
+Anything else is a miss: garbage, a truncated file, another key, a class that is not a plain
+ruleset part (only those may be unpickled, so a foreign entry cannot run code). On a miss the file is
 loaded as usual and the entry rewritten: a temporary file, then an atomic rename. An entry says
 whether lint checked the ruleset; a checked load accepts only such entries, and a file with lint
 errors raises before anything is stored, so it is refused every time. A folder that cannot be
@@ -29,15 +29,17 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..paths import cache_dir
-from . import model
-from .loader import MAX_FILE_BYTES
-from .model import Ruleset
+from . import plain
+from .errors import MAX_FILE_BYTES
 
-FORMAT = 1  # the layout of an entry; a new one makes every old entry a miss
+if TYPE_CHECKING:
+    from .model import Ruleset
+
+FORMAT = 2  # the layout of an entry; a new one makes every old entry a miss
 VERSION = __version__
 MAGIC = b"patience ruleset cache\n"
 MAX_ENTRY_BYTES = 4 * MAX_FILE_BYTES  # a pickled ruleset is a few kB; a larger entry is not ours
@@ -99,14 +101,15 @@ def entry_path(key: Key) -> Path:
     return cache_dir() / "rulesets" / f"{hashlib.sha256(where).hexdigest()[:32]}.pickle"
 
 
-class _ModelsOnly(pickle.Unpickler):
-    """Unpickles plain data and the ruleset models, nothing else: no other class or function."""
+class _PlainOnly(pickle.Unpickler):
+    """Unpickles plain data and plain ruleset parts (plain.py), nothing else: no other class or
+    function, so a forged entry can run no code."""
 
     def find_class(self, module: str, name: str) -> Any:
-        found = getattr(model, name, None) if module == model.__name__ else None
-        if isinstance(found, type) and issubclass(found, model.Strict):
+        found = getattr(plain, name, None) if module == plain.__name__ else None
+        if plain.is_plain_kind(found):
             return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not a ruleset model")
+        raise pickle.UnpicklingError(f"{module}.{name} is not a ruleset part")
 
 
 def _read(entry: Path, key: Key, checked: bool) -> Ruleset | None:
@@ -114,21 +117,20 @@ def _read(entry: Path, key: Key, checked: bool) -> Ruleset | None:
         found = _read_regular(entry, MAX_ENTRY_BYTES)
         if found is None or not found[0].startswith(MAGIC):
             return None
-        unpickler = _ModelsOnly(io.BytesIO(found[0][len(MAGIC):]))
+        unpickler = _PlainOnly(io.BytesIO(found[0][len(MAGIC):]))
         made_for, was_checked = unpickler.load()
         if made_for != key or (checked and was_checked is not True):
             return None
         ruleset = unpickler.load()
     except Exception:  # noqa: BLE001 - a damaged entry (garbage, truncated, foreign) is a miss, whatever it raises
         return None
-    return ruleset if type(ruleset) is Ruleset else None
+    return ruleset if type(ruleset) is plain.kind("Ruleset") else None
 
 
 def _write(entry: Path, key: Key, checked: bool, ruleset: Ruleset) -> None:
     import tempfile  # only on a miss
 
-    kept = ruleset.__copy__()
-    kept.__dict__.pop("_source_file", None)  # set again from the key when read (see the loader)
+    kept = ruleset if isinstance(ruleset, plain.Plain) else plain.to_plain(ruleset)  # no private attributes
     try:
         data = io.BytesIO(MAGIC)
         data.seek(0, io.SEEK_END)
@@ -148,22 +150,31 @@ def _write(entry: Path, key: Key, checked: bool, ruleset: Ruleset) -> None:
         pass
 
 
+def _as_plain(ruleset: Ruleset) -> Any:
+    """What every command plays: the ruleset as plain objects, with the file it was read from."""
+    found = plain.to_plain(ruleset)
+    source = getattr(ruleset, "_source_file", None)
+    if source is not None:
+        found._source_file = source
+    return found
+
+
 def load(path: Path, read: Callable[[Path], Ruleset], *, checked: bool) -> Ruleset:
-    """The ruleset of ``path``: from its entry when that was made for this file as it is now (and
-    lint-checked, when ``checked``), else ``read(path)``, which is then stored for next time.
-    ``read`` raises RulesetError for a file it refuses; nothing is stored then."""
+    """The ruleset of ``path``, as plain objects (plain.py): from its entry when that was made for
+    this file as it is now (and lint-checked, when ``checked``), else ``read(path)``, which is then
+    stored for next time. ``read`` raises RulesetError for a file it refuses; nothing is stored
+    then. Cached or not, the result has the same form, so a game plays the same either way."""
     if not enabled():
-        return read(path)
+        return _as_plain(read(path))
     key = file_key(path)
     if key is None:
-        return read(path)
+        return _as_plain(read(path))
     entry = entry_path(key)
     found = _read(entry, key, checked)
     if found is not None:
-        object.__setattr__(found, "_source_file", Path(key[4]))  # as the loader does: not a field
+        found._source_file = Path(key[4])  # as the loader does: not a field
         return found
     ruleset = read(path)
     if file_key(path) == key:  # unchanged while it was read, so the ruleset is of this content
         _write(entry, key, checked, ruleset)
-    return ruleset
-
+    return _as_plain(ruleset)

@@ -7,11 +7,15 @@ through the translation layer (`patience.i18n`), like every other user-facing st
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import SUIT_NAMES
 from ..i18n import N_, _, language, ngettext, using_language
 from .examples import removal_examples, swap_example
 from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
-from .model import Build, PileGroup, Remove, Ruleset
+
+if TYPE_CHECKING:
+    from .model import Build, PileGroup, Remove, Ruleset
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 

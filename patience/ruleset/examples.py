@@ -7,7 +7,12 @@ position where it is legal.
 
 from __future__ import annotations
 
-from .model import Remove, Ruleset, group_prefilled
+from typing import TYPE_CHECKING
+
+from .views import group_prefilled
+
+if TYPE_CHECKING:
+    from .model import Remove, Ruleset
 
 
 def dealt_cards(ruleset: Ruleset, gid: str, index: int) -> int:

@@ -7,7 +7,11 @@ tests/test_describe.py checks the words against what the engine plays.
 
 from __future__ import annotations
 
-from .model import Ruleset
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Ruleset
+
 
 
 def stock_fills(ruleset: Ruleset, gid: str) -> bool:

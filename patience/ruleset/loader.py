@@ -14,7 +14,6 @@ import threading
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -22,12 +21,13 @@ from pydantic import BaseModel, ValidationError
 
 from ..cards import CardError
 from ..i18n import N_, _
+from .errors import MAX_FILE_BYTES, Finding, RulesetError
 from .model import Ruleset, reference_problems
+from .views import source_file  # noqa: F401 - read from here too
 
 if TYPE_CHECKING:
     import yaml  # type: ignore[import-untyped]  # no stubs: types-PyYAML is not a dependency
 
-MAX_FILE_BYTES = 1_000_000
 # The largest shipped ruleset has under 300 nodes. Parsing stops at MAX_EVENTS, so a dense file
 # (a megabyte of `[1,1,1,...]`) costs a few milliseconds instead of a node tree of 200 MB; aliases,
 # which re-expand shared nodes, are refused beyond MAX_NODES once expanded (alias bombs).
@@ -48,28 +48,6 @@ def _safe_loader() -> type[yaml.SafeLoader]:
 
 Position = tuple[int, int]  # 1-based line and column
 KeyPath = tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Finding:
-    file: str
-    line: int
-    col: int
-    path: str
-    message: str
-    code: str = ""  # a stable lint code (P001, ...); docs/reference.md lists them
-
-    def __str__(self) -> str:
-        where = f"{self.path}: " if self.path else ""
-        return f"{self.file}:{self.line}:{self.col}: {where}{self.message}"
-
-
-class RulesetError(Exception):
-    """A ruleset that cannot be used; ``findings`` says every reason, with its place."""
-
-    def __init__(self, findings: list[Finding]) -> None:
-        self.findings = findings
-        super().__init__("\n".join(str(f) for f in findings))
 
 
 class _Positions:
@@ -450,11 +428,6 @@ def _take_source(filename: str) -> Path | None:
         return None
     _last_read.file = (None, None)
     return resolved
-
-
-def source_file(ruleset: Ruleset) -> Path | None:
-    """The file ``ruleset`` was read from, or None for one made from text or in code."""
-    return getattr(ruleset, "_source_file", None)
 
 
 def _not_a_file(name: str, mode: int) -> Finding:

@@ -11,7 +11,14 @@ import re
 from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import (
-    AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator,
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
 )
 
 from ..cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_rank
@@ -19,6 +26,16 @@ from ..i18n import _
 from .families import family_ids
 from .shape import labels as shape_labels
 from .shape import places as shape_places
+from .views import (  # noqa: F401 - step_cards and the rest are read from here too
+    COLUMN_LETTERS,
+    GridView,
+    RulesetView,
+    WinClassView,
+    WinView,
+    group_prefilled,
+    prefilled_cards,
+    step_cards,
+)
 
 Role = Literal["stock", "waste", "tableau", "foundation", "cell", "reserve", "discard"]
 RankRelation = Literal["none", "up", "down", "up-or-down", "same", "any"]
@@ -153,10 +170,9 @@ EmptyRule = Annotated[
 ]
 
 
-COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-class Grid(Strict):
+class Grid(Strict, GridView):
     """The group's piles are the cells of a grid, row by row from the top left (KK-1, CZ-1)."""
 
     rows: int = Field(ge=1, le=9, description="Rows of cells (numbered 1.. from the top in labels).")
@@ -166,10 +182,6 @@ class Grid(Strict):
         pattern=r"^[a-z]?$",
         description="A letter put before every cell label (`n` gives `na1`), to tell several grids apart.",
     )
-
-    def labels(self) -> list[str]:
-        """``<prefix><column letter><row number>``, row by row: ``a1 b1 ... h1 a2 ...``."""
-        return [f"{self.prefix}{COLUMN_LETTERS[c]}{r + 1}" for r in range(self.rows) for c in range(self.cols)]
 
 
 class Follows(Strict):
@@ -541,7 +553,7 @@ class Left(Strict):
     )
 
 
-class WinClass(Strict):
+class WinClass(Strict, WinClassView):
     """One named way to win (CZ-4's first and second class)."""
 
     id: str = Field(pattern=ID_PATTERN, max_length=MAX_ID, description="Short id, e.g. `first`.")
@@ -551,11 +563,8 @@ class WinClass(Strict):
     full: list[str] = Field(default_factory=list, description="Every non-empty pile of these groups is full.")
     left: Left | None = Field(None, description="Exactly so many cards lie in these groups.")
 
-    def display_name(self, lang: str = "en") -> str:
-        return self.names.get(lang, self.name)
 
-
-class Win(Strict):
+class Win(Strict, WinView):
     """When the game is won."""
 
     all_cards_in: list[str] = Field(
@@ -589,13 +598,6 @@ class Win(Strict):
             if not c.all_cards_in and c.left is None:
                 raise ValueError(_("win class {id!r} needs `all_cards_in` or `left`").format(id=c.id))
         return self
-
-    def main(self) -> tuple[list[str], list[str], Left | None]:
-        """The condition that ends the game when it holds: (all_cards_in, full, left)."""
-        if self.classes:
-            first = self.classes[0]
-            return first.all_cards_in, first.full, first.left
-        return self.all_cards_in, self.full, None
 
 
 class Discard(Strict):
@@ -770,7 +772,7 @@ class _FamilySchema:
 Family = Annotated[str, AfterValidator(_known_family), _FamilySchema()]
 
 
-class Ruleset(Strict):
+class Ruleset(Strict, RulesetView):
     """One patience game."""
 
     id: str = Field(
@@ -813,14 +815,6 @@ class Ruleset(Strict):
         description="Each undo and redo is one more move on the game's move count (FC-7). Otherwise an undo "
         "takes its move back off the count, and a redo puts it on again.",
     )
-
-    def display_name(self, lang: str = "en") -> str:
-        return self.names.get(lang, self.name)
-
-    def win_groups(self) -> list[str]:
-        if self.win:
-            return list(self.win.main()[0])
-        return [gid for gid, g in self.piles.items() if g.role == "foundation"]
 
 
 Path = tuple[str | int, ...]
@@ -982,23 +976,6 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         problems.append(Problem(("piles",), _(
             "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"), "nowin"))
     return problems
-
-
-def step_cards(step: DealStep, group: PileGroup) -> int:
-    """Cards a deal step places on its group (0 for `rest`, which takes whatever is left)."""
-    if step.count == "rest":
-        return 0
-    return step.count * group.count if isinstance(step.count, int) else sum(step.count)
-
-
-def group_prefilled(group: PileGroup) -> int:
-    """Cards `prefill` puts on a group: one per suit and listed rank (DY-1), or one per rank."""
-    return len(group.prefill) * (4 if group.prefill_suit == "each" else 1)
-
-
-def prefilled_cards(ruleset: Ruleset) -> int:
-    """Cards taken out of the pack before the shuffle (DY-1): one per suit and listed rank."""
-    return sum(group_prefilled(g) for g in ruleset.piles.values())
 
 
 def _card_accounting(ruleset: Ruleset) -> list[Problem]:

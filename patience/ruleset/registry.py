@@ -27,12 +27,15 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..paths import data_dir
 from . import cache as ruleset_cache
-from .loader import RulesetError, load_file
-from .model import Ruleset
+from .errors import RulesetError
+
+if TYPE_CHECKING:
+    from .model import Ruleset
 
 
 class UnknownGame(LookupError):
@@ -106,10 +109,16 @@ def _lint_checked(path: Path) -> Ruleset:
     return load_checked(path)
 
 
+def _load_file(path: Path) -> Ruleset:
+    from .loader import load_file  # the YAML parser and pydantic: only when the cache has no entry
+
+    return load_file(path)
+
+
 @cache
 def _load_cached(path: str, mtime: float, checked: bool) -> Ruleset:
     # in this process by path and mtime; across processes by the file's content (ruleset/cache.py)
-    return ruleset_cache.load(Path(path), _lint_checked if checked else load_file, checked=checked)
+    return ruleset_cache.load(Path(path), _lint_checked if checked else _load_file, checked=checked)
 
 
 def load_path(path: Path, *, checked: bool = True) -> Ruleset:
@@ -119,7 +128,7 @@ def load_path(path: Path, *, checked: bool = True) -> Ruleset:
     try:
         mtime = path.stat().st_mtime
     except OSError:
-        return load_file(path)  # reports the missing file
+        return _load_file(path)  # reports the missing file
     return _load_cached(str(path), mtime, checked)
 
 

@@ -13,15 +13,18 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from ..ruleset.model import Ruleset
 from ..ruleset.registry import find_ruleset
 from ..solver.batch import solve_deal
 from ..solver.beside import deaf_to_ctrl_c, ignore_ctrl_c
 from ..solver.search import SOLVED, UNKNOWN, UNSOLVABLE
 from .store import NO_LIMIT, SurveyFile, SurveyKey
 
-Digest = Callable[[Ruleset], str]  # the rules' digest; passed in, since it is the CLI's (catalogue)
+if TYPE_CHECKING:
+    from ..ruleset.model import Ruleset
+
+Digest = Callable[["Ruleset"], str]  # the rules' digest; passed in, since it is the CLI's (catalogue)
 CHUNKS_PER_WORKER = 8  # chunks each worker gets over a survey, at least: a slow chunk delays little
 MOST_PER_CHUNK = 25  # deals: what a stop or a lost worker may cost at most per chunk in flight
 

@@ -10,7 +10,17 @@ from ...cards import SUIT_NAMES
 from ...i18n import _, ngettext
 from ..labels import ambiguous_join
 from ..loader import _Positions
-from ..model import MAX_PILES, DealStep, Left, PileGroup, Ruleset, group_prefilled, prefilled_cards, reference_problems, step_cards
+from ..model import (
+    MAX_PILES,
+    DealStep,
+    Left,
+    PileGroup,
+    Ruleset,
+    group_prefilled,
+    prefilled_cards,
+    reference_problems,
+    step_cards,
+)
 from ..shape import covered_by
 from .codes import CHECKS, KeyPath, LintFinding
 

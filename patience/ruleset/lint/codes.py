@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Literal
 
-from ..loader import Finding
+from ..errors import Finding
 from ..model import MAX_PILES
 
 Severity = Literal["error", "warning"]

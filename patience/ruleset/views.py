@@ -1,0 +1,94 @@
+"""What a ruleset's parts can tell beyond their fields, without pydantic.
+
+The pydantic models (model.py) and the plain objects the ruleset cache gives back (plain.py) both
+take these methods, so the engine reads a ruleset the same way whichever it holds, and a command
+that plays a cached ruleset never imports pydantic (issue 34: a fast start).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .model import DealStep, Left, PileGroup, Ruleset
+
+COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class GridView:
+    if TYPE_CHECKING:  # the fields, for type checkers only: pydantic must not see them as its own
+        prefix: str
+        rows: int
+        cols: int
+
+    def labels(self) -> list[str]:
+        """``<prefix><column letter><row number>``, row by row: ``a1 b1 ... h1 a2 ...``."""
+        return [f"{self.prefix}{COLUMN_LETTERS[c]}{r + 1}" for r in range(self.rows) for c in range(self.cols)]
+
+
+class WinClassView:
+    if TYPE_CHECKING:
+        name: str
+        names: dict[str, str]
+
+    def display_name(self, lang: str = "en") -> str:
+        return self.names.get(lang, self.name)
+
+
+class WinView:
+    if TYPE_CHECKING:
+        classes: list[Any]
+        all_cards_in: list[str]
+        full: list[str]
+
+    def main(self) -> tuple[list[str], list[str], Left | None]:
+        """The condition that ends the game when it holds: (all_cards_in, full, left)."""
+        if self.classes:
+            first = self.classes[0]
+            return first.all_cards_in, first.full, first.left
+        return self.all_cards_in, self.full, None
+
+
+class RulesetView:
+    """A ruleset, pydantic's or the cache's: ``isinstance(x, RulesetView)`` asks "is x a ruleset"."""
+
+    if TYPE_CHECKING:
+        name: str
+        names: dict[str, str]
+        win: Any
+        piles: dict[str, Any]
+
+    def display_name(self, lang: str = "en") -> str:
+        return self.names.get(lang, self.name)
+
+    def win_groups(self) -> list[str]:
+        if self.win:
+            return list(self.win.main()[0])
+        return [gid for gid, g in self.piles.items() if g.role == "foundation"]
+
+
+# Mixins by model class name, for plain.py.
+VIEWS: dict[str, type] = {"Grid": GridView, "WinClass": WinClassView, "Win": WinView, "Ruleset": RulesetView}
+
+
+def step_cards(step: DealStep, group: PileGroup) -> int:
+    """Cards a deal step places on its group (0 for `rest`, which takes whatever is left)."""
+    if step.count == "rest":
+        return 0
+    return step.count * group.count if isinstance(step.count, int) else sum(step.count)
+
+
+def group_prefilled(group: PileGroup) -> int:
+    """Cards `prefill` puts on a group: one per suit and listed rank (DY-1), or one per rank."""
+    return len(group.prefill) * (4 if group.prefill_suit == "each" else 1)
+
+
+def prefilled_cards(ruleset: Ruleset) -> int:
+    """Cards taken out of the pack before the shuffle (DY-1): one per suit and listed rank."""
+    return sum(group_prefilled(g) for g in ruleset.piles.values())
+
+
+def source_file(ruleset: Any) -> Path | None:
+    """The file ``ruleset`` was read from, or None for one made from text or in code."""
+    return getattr(ruleset, "_source_file", None)
