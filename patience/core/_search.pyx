@@ -43,6 +43,11 @@ cdef enum:
     W_DISORDER = 2
     W_FREE = 2
     W_CELL = 2
+    BF_DOWN = 3  # best-first's face-down weight (`heuristic.DOWN`)
+    # Best-first's turns (`solve`): alone for its first BF_FIRST expansions, then BF_SHARE
+    # expansions for each of depth-first's, as search.py's DEPTH_FIRST_AFTER and SHARES.
+    BF_FIRST = 2048
+    BF_SHARE = 2
 
 ctypedef struct Move:
     int16_t src
@@ -65,6 +70,69 @@ ctypedef struct Frame:
     int stop
     int next
     int edge  # undo records pushed to reach this frame's position from its parent
+
+
+# ---- best-first (`Core._bf_turn`): its nodes, its queues' entries
+ctypedef struct Node:
+    int parent  # -1 for the root
+    int snap  # the snapshot of this position once expanded with children (-1: none)
+    int depth
+    Move move  # the move from the parent (safe moves after it are played again)
+    uint8_t expanded
+    uint8_t waste_only  # a stock turn with nothing after it: only waste moves are new here
+
+ctypedef struct Entry:
+    int prio
+    unsigned int node
+
+ctypedef struct Heap:
+    Entry *a
+    size_t n, cap
+
+
+cdef inline bint entry_less(Entry x, Entry y) noexcept nogil:
+    return x.prio < y.prio or (x.prio == y.prio and x.node < y.node)
+
+
+cdef int heap_push(Heap *h, int prio, unsigned int node) except -1:
+    cdef size_t i, up
+    if h.n >= h.cap:
+        h.cap = h.cap * 2 if h.cap else 4096
+        h.a = <Entry *>grow(h.a, h.cap * sizeof(Entry))
+    i = h.n
+    h.n += 1
+    h.a[i].prio = prio
+    h.a[i].node = node
+    cdef Entry e = h.a[i]
+    while i:
+        up = (i - 1) >> 1
+        if not entry_less(e, h.a[up]):
+            break
+        h.a[i] = h.a[up]
+        i = up
+    h.a[i] = e
+    return 0
+
+
+cdef Entry heap_pop(Heap *h) noexcept nogil:
+    cdef Entry top = h.a[0], e
+    cdef size_t i = 0, child
+    h.n -= 1
+    if not h.n:
+        return top
+    e = h.a[h.n]
+    while True:
+        child = 2 * i + 1
+        if child >= h.n:
+            break
+        if child + 1 < h.n and entry_less(h.a[child + 1], h.a[child]):
+            child += 1
+        if not entry_less(h.a[child], e):
+            break
+        h.a[i] = h.a[child]
+        i = child
+    h.a[i] = e
+    return top
 
 
 cdef inline uint64_t mix0(uint64_t x) nogil:
@@ -214,6 +282,16 @@ cdef class Core:
     cdef unsigned int noise
     cdef unsigned int noise_range  # estimates after the first run get noise below this
     cdef bint restricted  # this run plays no card out of a win pile
+    # best-first (`_bf_turn`): one table, its nodes and two queues kept across its turns
+    cdef uint64_t *bf_table
+    cdef size_t bf_cap, bf_count
+    cdef Node *nodes
+    cdef size_t n_nodes, nodes_cap
+    cdef Heap queues[2]
+    cdef uint8_t *snaps  # each expanded node's position (`_snap`), snap_size bytes apiece
+    cdef size_t n_snaps, snaps_cap, snap_size
+    cdef uint8_t *root_snap  # the position the search started from, before its safe moves
+    cdef long long bf_turns
 
     def __cinit__(self):
         self._owned = []
@@ -364,6 +442,7 @@ cdef class Core:
                 free(<void *><size_t>block)
         free(self.undo)
         free(self.table)
+        self._bf_free()
 
     # ------------------------------------------------------------ keys
     cdef void _init_keys(self) except *:
@@ -1090,15 +1169,19 @@ cdef class Core:
 
     # ------------------------------------------------------------ the search
     def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None,
-              long long first_run=FIRST_RUN, int noise=NOISE, double progress_every=0.5):
-        """Depth-first search from here in runs (`_run`): run r may expand FIRST_RUN * 2^(r-1)
-        positions, over a table of its own, children tried best estimate first (after the first
-        run, plus a little noise to break ties another way). A run that wins or expands every
-        reachable position gives the answer. Returns (status, moves, states, reason); the
-        position is left as it was."""
+              long long first_run=FIRST_RUN, int noise=NOISE, double progress_every=0.5,
+              int best_first=BF_SHARE):
+        """Best-first (`_bf_turn`) and depth-first in runs (`_run`) taking turns. Depth-first's
+        run r may expand FIRST_RUN * 2^(r-1) positions, over a table of its own, children tried
+        best estimate first (after the first run, plus a little noise to break ties another
+        way); before each run best-first expands ``best_first`` times as many (BF_FIRST at
+        least, the first time) over the table, nodes and queues it keeps from turn to turn.
+        ``best_first``: 0 for depth-first alone, -1 for best-first alone. A turn that wins or
+        expands every reachable position gives the answer. Returns (status, moves, states,
+        reason); the position is left as it was."""
         cdef double start = now()
         cdef int base = self.n_undo, outcome, run = 0
-        cdef long long budget = first_run
+        cdef long long budget = first_run, memory
         self.noise_range = noise
         cdef bint keep_home = self._win_piles_give_back()
         self.started = start
@@ -1106,13 +1189,31 @@ cdef class Core:
         self.next_report = start + progress_every
         self.progress_every = progress_every
         self.max_states = -1 if max_states is None else max_states
-        self.max_memory = -1 if max_memory is None else max_memory
+        memory = -1 if max_memory is None else max_memory
+        self.max_memory = memory
         self.states = 0
         self.progress = progress
         self.stop_reason = ""
         try:
+            if best_first and self.total < 256:  # a snapshot holds pile sizes in bytes
+                self._bf_start(avoid_keys)
+            else:
+                best_first = 0
             while True:
                 run += 1
+                # ---- best-first's turn (its memory then counts against depth-first's)
+                if best_first:
+                    outcome = self._bf_turn(max(BF_FIRST, best_first * budget) if best_first > 0 else -1, base)
+                    if outcome == RUN_WON:
+                        moves = [(self.undo[i].src, self.undo[i].dst, self.undo[i].n) for i in range(base, self.n_undo)]
+                        return "solved", moves, self.states, "win found"
+                    if outcome == RUN_EXHAUSTED:
+                        return "unsolvable", [], self.states, "search exhausted"
+                    if outcome == RUN_STOPPED:
+                        return "unknown", [], self.states, self.stop_reason
+                    if memory >= 0:
+                        self.max_memory = max(0, memory - self._bf_memory(self.bf_cap))
+                # ---- depth-first's turn
                 self.noise = ((0x9E3779B1 * run) & 0xFFFFFFFF or 1) if run > 1 else 0
                 # Lines that take no card back from a win pile first: while some run without such
                 # moves may still win, the first three runs and every other one after are such runs.
@@ -1132,6 +1233,7 @@ cdef class Core:
         finally:
             free(self.table)
             self.table = NULL
+            self._bf_free()
             self.progress = None
             while self.n_undo > base:
                 self._pop()
@@ -1276,3 +1378,252 @@ cdef class Core:
             self.next_report = t + self.progress_every
             self.progress(self.states, t - self.started)
         return False
+
+    # ------------------------------------------------------------ best-first (`_bf_turn`)
+    # Best-first over a priority queue on the estimate, in turns with depth-first (`solve`): its
+    # table, nodes and queues live from one turn to the next, so no turn repeats another's work.
+    # A queued child is its parent's node and one move; a node expanded with children keeps a
+    # snapshot of its position, from which each child is reached by its move and safe moves.
+    cdef void _snap(self, uint8_t *out) noexcept nogil:
+        """The whole position into snap_size bytes: per pile its size and face-down count, the
+        redeals used, every pile's cards. (A word that adds state to the position adds it here.)"""
+        cdef int p, i, at = 2 * self.P + 2
+        for p in range(self.P):
+            out[p] = <uint8_t>self.size[p]
+            out[self.P + p] = <uint8_t>self.hidden[p]
+            for i in range(self.size[p]):
+                out[at + i] = self.cards[p * self.cap + i]
+            at += self.size[p]
+        out[2 * self.P] = <uint8_t>(self.redeals_used & 0xFF)
+        out[2 * self.P + 1] = <uint8_t>(self.redeals_used >> 8)
+
+    cdef void _unsnap(self, const uint8_t *snap) noexcept nogil:
+        """Stand at a snapshot, its key computed afresh (as `load`); the undo stack is the caller's."""
+        cdef int p, i, at = 2 * self.P + 2
+        self.k0 = self.k1 = 0
+        self.redeals_used = snap[2 * self.P] | (snap[2 * self.P + 1] << 8)
+        for p in range(self.P):
+            self.size[p] = 0
+            self.hidden[p] = 0
+            self.ph0[p] = self.zhid0[0]
+            self.ph1[p] = self.zhid1[0]
+            for i in range(snap[p]):
+                self._put(p, snap[at + i])
+            at += snap[p]
+            self._set_hidden(p, snap[self.P + p])
+            self._rekey(p)
+        self._redeals_key(1)
+
+    cdef int _bf_start(self, avoid_keys) except -1:
+        """The best-first search's root: the start position, its safe moves played, queued."""
+        cdef int base = self.n_undo, q
+        self.snap_size = 2 * self.P + 2 + self.total
+        self.root_snap = <uint8_t *>grow(self.root_snap, self.snap_size)
+        self._snap(self.root_snap)
+        self._bf_table_swap()
+        self._table_init(1 << 16)
+        for k in avoid_keys:
+            self._seen_or_add(k[0], k[1])
+        self._play_safe()
+        self._seen_or_add(self.k0, self.k1)
+        self._bf_table_swap()
+        self.nodes_cap = 1024
+        self.nodes = <Node *>grow(self.nodes, self.nodes_cap * sizeof(Node))
+        self.n_nodes = 1
+        self.n_snaps = 0
+        self.nodes[0].parent = -1
+        self.nodes[0].snap = -1
+        self.nodes[0].depth = 0
+        self.nodes[0].expanded = 0
+        self.nodes[0].waste_only = 0
+        for q in range(2):
+            self.queues[q].n = 0
+            heap_push(&self.queues[q], 0, 0)
+        self.bf_turns = 0
+        while self.n_undo > base:
+            self._pop()
+        return 0
+
+    cdef void _bf_table_swap(self) noexcept nogil:
+        """Trade the depth-first run's table for best-first's (each search keeps its own)."""
+        cdef uint64_t *t = self.table
+        cdef size_t cap = self.table_cap, count = self.table_count
+        self.table, self.table_cap, self.table_count = self.bf_table, self.bf_cap, self.bf_count
+        self.bf_table, self.bf_cap, self.bf_count = t, cap, count
+
+    cdef void _bf_free(self) noexcept nogil:
+        cdef int q
+        free(self.bf_table)
+        self.bf_table = NULL
+        self.bf_cap = self.bf_count = 0
+        free(self.nodes)
+        self.nodes = NULL
+        self.n_nodes = self.nodes_cap = 0
+        for q in range(2):
+            free(self.queues[q].a)
+            self.queues[q].a = NULL
+            self.queues[q].n = self.queues[q].cap = 0
+        free(self.snaps)
+        self.snaps = NULL
+        self.n_snaps = self.snaps_cap = 0
+        free(self.root_snap)
+        self.root_snap = NULL
+
+    cdef long long _bf_memory(self, size_t table_cap) noexcept nogil:
+        """Bytes best-first holds with a table of ``table_cap`` slots (counted as the depth-first
+        run counts its own), its nodes, queues and snapshots."""
+        return (<long long>table_cap * 48 + <long long>self.nodes_cap * sizeof(Node)
+                + <long long>(self.queues[0].cap + self.queues[1].cap) * sizeof(Entry)
+                + <long long>self.snaps_cap * self.snap_size)
+
+    cdef int _bf_goto(self, int node, int base) except -1:
+        """Stand at ``node``: its parent's snapshot, its move and the safe moves after it."""
+        cdef Node *n = &self.nodes[node]
+        self.n_undo = base
+        if n.parent < 0:
+            self._unsnap(self.root_snap)
+            self._play_safe()
+            return 0
+        self._unsnap(self.snaps + <size_t>self.nodes[n.parent].snap * self.snap_size)
+        self._push(n.move)
+        self._play_safe()
+        return 0
+
+    cdef int _bf_line(self, int node, Move last, int base) except -1:
+        """Leave the undo stack holding the line from the start to ``node`` and then ``last``:
+        the start, its safe moves, then each node's move and the safe moves after it."""
+        cdef list path = []
+        cdef int at = node
+        while at > 0:
+            path.append(at)
+            at = self.nodes[at].parent
+        self.n_undo = base
+        self._unsnap(self.root_snap)
+        self._play_safe()
+        for at in reversed(path):
+            self._push(self.nodes[at].move)
+            self._play_safe()
+        self._push(last)
+        self._play_safe()
+        return 0
+
+    cdef int _bf_score(self, int weight, int free_w, int cell_w) noexcept nogil:
+        """`heuristic.Heuristic` with best-first's weights (face-down cards cost BF_DOWN), as a
+        queue of `search.QUEUES` weighs it."""
+        cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0
+        cdef uint8_t *pile
+        cdef uint8_t *ok
+        for i in range(self.n_stacks):
+            p = self.stacks[i]
+            size = self.size[p]
+            if size < 2:
+                continue
+            down += self.hidden[p]
+            pile = self.cards + p * self.cap
+            ok = self.run_ok + self.pile_group[p] * SQUARE
+            start = self.hidden[p] if self.hidden[p] else 1
+            below = pile[start - 1]
+            for j in range(start, size):
+                above = pile[j]
+                if not ok[below * NCARDS + above]:
+                    disorder += size - j
+                    break
+                below = above
+        for i in range(self.n_rooms):
+            if not self.size[self.rooms[i]]:
+                free += 1
+        for i in range(self.n_hcells):
+            if not self.size[self.hcells[i]]:
+                cells += 1
+        return weight * (W_OUT * self._to_go() + BF_DOWN * down + W_DISORDER * disorder
+                         - free_w * free - cell_w * cells)
+
+    cdef int _bf_turn(self, long long budget, int base) except -1:
+        """Best-first for at most ``budget`` expansions, its two queues (`search.QUEUES`) popped
+        in turn; a position is expanded once, from whichever queue reaches it first. RUN_WON
+        leaves the winning line on the undo stack; else the start position is restored."""
+        cdef long long expanded = 0
+        cdef int i, n, count, node, q, before, edge
+        cdef Entry e
+        cdef Node *child
+        cdef Move m
+        cdef bint waste_only, won = False
+        free(self.table)  # the last depth-first run's: the next run starts a table of its own
+        self.table = NULL
+        self.table_cap = self.table_count = 0
+        self._bf_table_swap()
+        try:
+            while True:
+                if not self.queues[0].n and not self.queues[1].n:
+                    return RUN_EXHAUSTED  # every position reachable was expanded
+                if budget >= 0 and expanded >= budget:
+                    return RUN_SPENT
+                if self.max_states >= 0 and self.states >= self.max_states:
+                    self.stop_reason = "max states"
+                    return RUN_STOPPED
+                if expanded % CHECK_EVERY == 0 and self._out_of_time():
+                    return RUN_STOPPED
+                self.bf_turns += 1
+                q = self.bf_turns & 1
+                if not self.queues[q].n:
+                    q = 1 - q
+                e = heap_pop(&self.queues[q])
+                node = e.node
+                if self.nodes[node].expanded:
+                    continue
+                self.nodes[node].expanded = 1
+                self.states += 1
+                expanded += 1
+                self._bf_goto(node, base)
+                waste_only = self.nodes[node].waste_only
+                n = self._list(self.scratch)
+                count = 0
+                for i in range(n):
+                    m = self.scratch[i]
+                    if waste_only and m.dst >= 0 and m.src != self.waste:
+                        continue  # tried before the stock turned (`prune.stock_commutes`)
+                    before = self.n_undo
+                    self._push(m)
+                    self._play_safe()
+                    edge = self.n_undo - before
+                    if self.table_count * 4 >= self.table_cap * 3:
+                        if self.max_memory >= 0 and self._bf_memory(2 * self.table_cap) > self.max_memory:
+                            self.stop_reason = "max memory"
+                            return RUN_STOPPED
+                        self._table_grow()
+                    if not self._seen_or_add(self.k0, self.k1):
+                        if self._won():
+                            self._bf_line(node, m, base)
+                            won = True
+                            return RUN_WON
+                        if self.n_nodes >= self.nodes_cap:
+                            if self.max_memory >= 0 and self._bf_memory(self.table_cap) + self.nodes_cap * sizeof(Node) > self.max_memory:
+                                self.stop_reason = "max memory"
+                                return RUN_STOPPED
+                            self.nodes_cap *= 2
+                            self.nodes = <Node *>grow(self.nodes, self.nodes_cap * sizeof(Node))
+                        child = &self.nodes[self.n_nodes]
+                        child.parent = node
+                        child.snap = -1
+                        child.depth = self.nodes[node].depth + 1
+                        child.move = m
+                        child.expanded = 0
+                        child.waste_only = self.commutes and edge == 1 and m.dst < 0
+                        heap_push(&self.queues[0], self._bf_score(1, 2, 2) + child.depth - 1, self.n_nodes)
+                        heap_push(&self.queues[1], self._bf_score(5, 4, 1) + child.depth - 1, self.n_nodes)
+                        self.n_nodes += 1
+                        count += 1
+                    while self.n_undo > before:
+                        self._pop()
+                if count:  # its children start from here: keep the position
+                    if self.n_snaps >= self.snaps_cap:
+                        self.snaps_cap = self.snaps_cap * 2 if self.snaps_cap else 1024
+                        self.snaps = <uint8_t *>grow(self.snaps, self.snaps_cap * self.snap_size)
+                    self._snap(self.snaps + self.n_snaps * self.snap_size)
+                    self.nodes[node].snap = <int>self.n_snaps
+                    self.n_snaps += 1
+        finally:
+            self._bf_table_swap()
+            if not won:
+                self.n_undo = base
+                self._unsnap(self.root_snap)
