@@ -52,6 +52,10 @@ TOP_ONLY_AS_SOLVED = {
     "binary-star": ["ace-hole", "king-hole"],
     "all-in-a-row": ["foundation"],
     "red-and-black": ["foundations"] * 8,
+    # PA-1's aces: only received (at the deal and at stock deals), counted by the win with the
+    # rows, which are keyed in full.
+    "parada": ["out"],
+    "parada-1": ["out"],
 }
 
 

@@ -10,7 +10,7 @@ reads the top card alone.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int16_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport abs, free, malloc, realloc
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
@@ -26,6 +26,7 @@ cdef enum:
     REDEAL = -2
     MOVE_ANY = 3
     LIMIT_SUPERMOVE = 1
+    MOVE_ALONE = 4  # PA-4: a pile's one card moves only while it lies alone
     FEW_STARTERS = 13
     CHECK_EVERY = 128  # expansions between clock checks (and progress reports), as search.py
     # The first run's expansions (later runs double it) and the noise added to estimates after it.
@@ -58,7 +59,7 @@ ctypedef struct Undo:
     int16_t src
     int16_t dst
     int16_t n
-    int16_t extra  # card moves: 1 when a card turned up; deals: cards dealt
+    int32_t extra  # card moves: 1 when a card turned up; deals: cards dealt (`_deal_out`: and where)
 
 ctypedef struct Child:
     Move move
@@ -229,6 +230,14 @@ cdef class Core:
     cdef bint commutes  # stock turns commute with moves off the stock and waste (prune.stock_commutes)
     cdef int *win_piles
     cdef uint8_t *top_only  # per pile: the key reads its top card alone (`tables.buried_cards_dead`)
+    # Parada's words: PA-3's `prefer` (per card the groups taking it first, as bits), PA-1's
+    # `discard` at each stock deal, PA-6's full piles
+    cdef uint64_t *prefer
+    cdef bint has_prefer
+    cdef uint8_t *discard_ok
+    cdef int discard
+    cdef int *full_piles
+    cdef int n_full
     cdef uint8_t *is_win
     cdef int n_win
     # A left win (`tables.not_covered`): exactly left_count cards in each part; -1 for every card home.
@@ -372,6 +381,14 @@ cdef class Core:
         for p in tables.win_piles:
             self.is_win[p] = 1
         self.top_only = self._bytes(bytes(tables.top_only))
+        self.prefer = <uint64_t *>self._alloc(NCARDS * sizeof(uint64_t))
+        for c in range(NCARDS):
+            self.prefer[c] = tables.prefer_mask[c]
+        self.has_prefer = any(tables.prefer_mask)
+        self.discard_ok = self._bytes(tables.discard_ok)
+        self.discard = tables.discard_pile
+        self.full_piles = self._int_array(tables.full_piles)
+        self.n_full = len(tables.full_piles)
         self.left_count = tables.left_count
         self.n_parts = tables.left_parts
         self.left_part = self._int_array(tables.left_part)
@@ -634,6 +651,7 @@ cdef class Core:
         cdef int i, k, src, dst, g, top, low, lowest, run, n, card, count = 0, nruns = 0
         cdef int free_cells = 0, empty_columns = 0, first_empty_done, size, mc, start, base
         cdef int m, entries, j
+        cdef uint64_t empty_groups = 0
         cdef uint8_t *pile
         cdef uint8_t *ok
         cdef int16_t e_src[NCARDS * MOST_COPIES]
@@ -647,6 +665,10 @@ cdef class Core:
                 continue
             pile = self.cards + src * self.cap
             if self.move_kind[self.pile_group[src]] == 1:
+                run = 1
+            elif self.move_kind[self.pile_group[src]] == MOVE_ALONE:
+                if top:
+                    continue  # PA-4: cards lie on it, so it is not free
                 run = 1
             elif self.move_kind[self.pile_group[src]] == MOVE_ANY:
                 run = top - self.hidden[src] + 1  # `movable_run`: every face-up card with those above it
@@ -674,6 +696,10 @@ cdef class Core:
             for i in range(self.n_columns):
                 if not self.size[self.column_piles[i]]:
                     empty_columns += 1
+        if self.has_prefer:  # PA-3: the groups with an empty pile
+            for i in range(self.P):
+                if not self.size[i]:
+                    empty_groups |= (<uint64_t>1) << self.pile_group[i]
         for g in range(self.G):
             mc = self.max_cards[g]
             first_empty_done = 0
@@ -746,6 +772,8 @@ cdef class Core:
                             continue
                         if self.unit[g] and n != self.unit[g]:
                             continue
+                        if self.prefer[card] & empty_groups & ~((<uint64_t>1) << g):
+                            continue  # PA-3: another group with an empty pile takes it first
                         if n > 1 and not self._several_ok(src, n, dst, g, 0, self.is_column[dst], free_cells,
                                                           empty_columns):
                             continue
@@ -794,6 +822,52 @@ cdef class Core:
         self._rekey(self.waste)
         return done
 
+    cdef int _deal_out(self, int src) noexcept nogil:
+        """`Board._deal_each` with PA-1's `discard` (no target with room: `tables.not_covered`):
+        each card the deal turns goes onto its target, or out when of a discarded rank. Returns
+        the cards dealt, with bit 8 + i set when the i-th went out."""
+        cdef int i, turns = self.draw if self.waste >= 0 else self.n_targets, done = 0, pile
+        cdef int went_out = 0
+        self._unkey(src)
+        self._unkey(self.discard)
+        for i in range(self.n_targets):
+            self._unkey(self.stock_targets[i])
+        for i in range(turns):
+            if not self.size[src]:
+                break
+            if self.discard_ok[self.cards[src * self.cap + self.size[src] - 1]]:
+                pile = self.discard
+                went_out |= 1 << i
+            else:
+                pile = self.waste if self.waste >= 0 else self.stock_targets[i]
+            self._put(pile, self._take(src))
+            done += 1
+        self._set_hidden(src, self.size[src])
+        self._rekey(src)
+        self._rekey(self.discard)
+        for i in range(self.n_targets):
+            self._rekey(self.stock_targets[i])
+        return done | (went_out << 8)
+
+    cdef void _undeal_out(self, int src, int extra) noexcept nogil:
+        """`_deal_out` taken back: each card from where it went, the last first."""
+        cdef int i, pile
+        self._unkey(src)
+        self._unkey(self.discard)
+        for i in range(self.n_targets):
+            self._unkey(self.stock_targets[i])
+        for i in range((extra & 0xFF) - 1, -1, -1):
+            if extra & (1 << (8 + i)):
+                pile = self.discard
+            else:
+                pile = self.waste if self.waste >= 0 else self.stock_targets[i]
+            self._put(src, self._take(pile))
+        self._set_hidden(src, self.size[src])
+        self._rekey(src)
+        self._rekey(self.discard)
+        for i in range(self.n_targets):
+            self._rekey(self.stock_targets[i])
+
     cdef int _undo_room(self) except -1:
         if self.n_undo >= self.undo_cap:
             self.undo = <Undo *>grow(self.undo, 2 * self.undo_cap * sizeof(Undo))
@@ -821,6 +895,8 @@ cdef class Core:
             self._rekey(dst)
             if not s and self.fill_from[src] >= 0:
                 extra = self._fill(src)
+        elif dst == DEAL and self.discard >= 0:
+            extra = self._deal_out(src)
         elif dst == DEAL and self.room:
             extra = self._deal_room(src)
         elif dst == DEAL and self.waste < 0:  # one card onto each target in turn, while the stock lasts
@@ -912,6 +988,8 @@ cdef class Core:
                 self._put(u.src, buf[i])
             self._rekey(u.src)
             self._rekey(u.dst)
+        elif u.dst == DEAL and self.discard >= 0:
+            self._undeal_out(u.src, u.extra)
         elif u.dst == DEAL and self.room:
             self._unkey(u.src)
             self._unkey(self.waste)
@@ -960,7 +1038,12 @@ cdef class Core:
             return True
         for i in range(self.n_win):
             home += self.size[self.win_piles[i]]
-        return home == self.total
+        if home != self.total:
+            return False
+        for i in range(self.n_full):  # PA-6: every started pile complete
+            if self.size[self.full_piles[i]] and self.size[self.full_piles[i]] != self.max_cards[self.pile_group[self.full_piles[i]]]:
+                return False
+        return True
 
     cdef inline void _count_parts(self) noexcept nogil:
         """The cards in each part of a left win, into part_size."""
@@ -1575,6 +1658,9 @@ cdef class Core:
                 self.states += 1
                 expanded += 1
                 self._bf_goto(node, base)
+                if not node and self._won():  # won by the start's safe moves alone
+                    won = True
+                    return RUN_WON
                 waste_only = self.nodes[node].waste_only
                 n = self._list(self.scratch)
                 count = 0

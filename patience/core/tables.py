@@ -39,7 +39,9 @@ from ..engine.compiled import (
 
 MOST_COPIES = 8  # copies of one card the core's move listing keeps room for
 MOST_CARDS = 256  # cards in the pack the core's fixed buffers (a run in flight) hold
-_MOVE_NAMES = {MOVE_ALONE: "alone", MOVE_PILE: "pile"}  # the kinds `not_covered` refuses by name
+MOST_GROUPS = 64  # `prefer`'s groups are bits of one 64-bit word
+MOST_DEALT_OUT = 23  # a stock deal with `discard` records which cards went out in 23 bits
+_MOVE_NAMES = {MOVE_PILE: "pile"}  # the kinds `not_covered` refuses by name
 
 
 def not_covered(rules: CompiledRules) -> str | None:
@@ -51,10 +53,14 @@ def not_covered(rules: CompiledRules) -> str | None:
         return "actions: " + ", ".join(name.replace("_", "-") for name in actions)
     if rules.remove_rules:
         return "remove rules"
-    if rules.preferred_by is not None:
-        return "prefer"
-    if rules.discard_ok is not None:
-        return "discard"
+    if rules.preferred_by is not None and len(rules.groups) > MOST_GROUPS:
+        return f"prefer with more than {MOST_GROUPS} pile groups"
+    if rules.discard_ok is not None and rules.stock_pile >= 0:
+        targets = rules.stock_targets
+        if rules.group_of[targets[0]].max_cards or rules.discard_pile in targets:
+            return "discard onto a stock target with room"  # `_deal_each`'s full targets: not mirrored
+        if (rules.draw if len(targets) == 1 else len(targets)) > MOST_DEALT_OUT:
+            return f"discard with more than {MOST_DEALT_OUT} cards a deal"
     for g in rules.groups:
         if g.uncovers is not None or rules.has_uncover:
             return "a shape's uncovering"
@@ -68,13 +74,15 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "base_of"  # the core's rank arithmetic turns the corner once
         if g.left_of is not None:
             return "empty_builds_on"
-        if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY):
+        if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE):
             return "move: " + _MOVE_NAMES[g.move_kind]
     if rules.stock_pile >= 0 and rules.group_of[rules.stock_targets[0]].max_cards and rules.waste_pile < 0:
         return "a stock deal that reads its target"  # several piles with room: not mirrored
     win = rules.win_conditions
-    if len(win) != 1 or win[0].full or rules.win_rows or bool(win[0].piles) == (win[0].left_count >= 0):
+    if len(win) != 1 or rules.win_rows or bool(win[0].piles) == (win[0].left_count >= 0):
         return "a win other than all cards home or cards left"
+    if win[0].full and win[0].left_count >= 0:
+        return "a win of cards left with full piles"
     parts = win[0].left_groups
     if sum(map(len, parts)) != len(set().union(*parts)):
         return "a win with a pile in two parts"  # the core counts each pile in one part
@@ -82,7 +90,7 @@ def not_covered(rules: CompiledRules) -> str | None:
         return f"more than {MOST_CARDS} cards"
     if max(rules.copies) > MOST_COPIES:
         return f"more than {MOST_COPIES} copies of a card"
-    if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN) and rules.group_of[p].move_kind != MOVE_ANY
+    if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN) and rules.group_of[p].move_kind not in (MOVE_ANY, MOVE_ALONE)
            for p in rules.movable_piles):
         return "a pile scanned by the engine's general path"
     return None
@@ -152,6 +160,12 @@ class CoreTables:
     autoplay_sources: tuple[int, ...]
     decks: int
     stock_commutes: int  # after a stock turn the search lists only waste moves (prune.stock_commutes)
+    # PA-3's `prefer`: per card the groups (bits) that take it into an empty pile first; all 0: none.
+    prefer_mask: tuple[int, ...]
+    # PA-1's `discard`: per card 1 when a stock deal puts it out; the pile it goes to (-1: none).
+    discard_ok: bytes
+    discard_pile: int
+    full_piles: tuple[int, ...]  # PA-6's `win.full`: each empty or holding its group's max_cards
 
 
 def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = False) -> list[bool]:
@@ -332,4 +346,9 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         autoplay_sources=autoplay_sources,
         decks=rules.total_cards // DECK_SIZE,
         stock_commutes=int(stock_commutes),
+        prefer_mask=tuple(sum(1 << g for g in rules.preferred_by[card]) if rules.preferred_by else 0
+                          for card in range(DECK_SIZE)),
+        discard_ok=rules.discard_ok if rules.discard_ok is not None and stock >= 0 else bytes(DECK_SIZE),
+        discard_pile=rules.discard_pile if rules.discard_ok is not None and stock >= 0 else -1,
+        full_piles=cond.full,
     )
