@@ -205,3 +205,73 @@ def test_a_whole_suit_goes_home_as_one_unit_as_the_engine_lists_it(game_id):
     game.pop()
     position.pop()
     assert position.piles() == game.piles and position.hidden_counts() == game.hidden
+
+
+# Parada's words (PA-1's discard at each stock deal, PA-3's prefer, PA-4's move alone, PA-6's
+# full piles): the walks above cover both rulesets; here each word is shown to have mattered on
+# such a walk, by a core whose tables lack it going wrong where the full core and engine agree.
+PARADA = ("parada", "parada-1")
+
+
+def without(game: Game, **changes):
+    """The core standing at ``game``'s position with some of its tables replaced."""
+    tables = dataclasses.replace(core_tables(game.rules), **changes)
+    return core._search.Core(tables, game.piles, game.hidden, game.redeals_used)
+
+
+def test_parada_is_searched_by_the_compiled_core():
+    assert [core.not_covered(Game.new(game_id).rules) for game_id in PARADA] == [None, None]
+
+
+@pytest.mark.parametrize("game_id", PARADA)
+def test_PA1_PA3_PA4_each_parada_word_matters_on_walks_where_core_and_engine_agree(game_id):
+    rules = Game.new(game_id).rules
+    alone_as_top = tuple(1 if kind == 4 else kind for kind in core_tables(rules).move_kind)  # alone -> top
+    mattered = {"prefer": 0, "alone": 0, "discard": 0}
+    for deal in range(1, 7):
+        game = Game.new(game_id, deal)
+        position = core.position(game)
+        rnd = random.Random(deal)
+        for _step in range(150):
+            expected = game.legal_moves(actions=False)
+            assert position.legal_moves() == expected
+            mattered["prefer"] += without(game, prefer_mask=(0,) * 52).legal_moves() != expected
+            mattered["alone"] += without(game, move_kind=alone_as_top).legal_moves() != expected
+            if not expected:
+                break
+            deals = [m for m in expected if m[1] < 0]
+            move = deals[0] if deals and rnd.random() < 0.25 else rnd.choice(expected)
+            if move[1] < 0:
+                lacking = without(game, discard_pile=-1)
+                lacking.push(move)
+            game.push(move)
+            position.push(move)
+            assert position.piles() == game.piles and position.hidden_counts() == game.hidden
+            if move[1] < 0:
+                mattered["discard"] += lacking.piles() != game.piles
+    # With one deck a built pile's top could go nowhere anyway (no second copy of its base, and
+    # an empty place takes only 2-4), so PA-4 changes no listing there.
+    assert [name for name, count in mattered.items() if not count] == ([] if rules.total_cards > 52 else ["alone"])
+
+
+@pytest.mark.parametrize("decks, game_id", [(2, "parada"), (1, "parada-1")])
+def test_PA6_every_card_in_the_parade_is_no_win_until_every_started_pile_is_complete(decks, game_id):
+    """The core's win reads the full piles: every card lies in the parade with one pile short
+    (and, one deck, its last card on a pile of its own) before the last move, and then it wins."""
+    from test_parada import complete_parade, pa
+
+    piles = complete_parade(decks)
+    if decks == 2:
+        piles["c8"], piles["3"] = "4S 7S TS", "KS"  # the last card still on a stack
+    else:
+        piles["a4"], piles["b7"] = "2S 5S 8S", "JS"  # every card in the parade
+    game = pa(piles, game=game_id)
+    position = core.position(game)
+    lacking = without(game, full_piles=())
+    assert not position.is_won() and not game.is_won()
+    assert lacking.is_won() == (decks == 1)  # all cards home: only the full piles say no
+    last = [m for m in game.legal_moves(actions=False) if m[1] >= 0 and len(game.piles[m[1]]) == 3]
+    assert position.legal_moves() == game.legal_moves(actions=False) and len(last) == 1
+    game.push(last[0])
+    position.push(last[0])
+    assert position.is_won() and game.is_won()

@@ -82,8 +82,9 @@ ctypedef struct Node:
     uint8_t expanded
     uint8_t waste_only  # a stock turn with nothing after it: only waste moves are new here
 
-ctypedef struct Entry:
+ctypedef struct Entry:  # ordered as search.py's heap tuples: priority, depth, then age
     int prio
+    int depth
     unsigned int node
 
 ctypedef struct Heap:
@@ -92,10 +93,14 @@ ctypedef struct Heap:
 
 
 cdef inline bint entry_less(Entry x, Entry y) noexcept nogil:
-    return x.prio < y.prio or (x.prio == y.prio and x.node < y.node)
+    if x.prio != y.prio:
+        return x.prio < y.prio
+    if x.depth != y.depth:
+        return x.depth < y.depth
+    return x.node < y.node
 
 
-cdef int heap_push(Heap *h, int prio, unsigned int node) except -1:
+cdef int heap_push(Heap *h, int prio, int depth, unsigned int node) except -1:
     cdef size_t i, up
     if h.n >= h.cap:
         h.cap = h.cap * 2 if h.cap else 4096
@@ -103,6 +108,7 @@ cdef int heap_push(Heap *h, int prio, unsigned int node) except -1:
     i = h.n
     h.n += 1
     h.a[i].prio = prio
+    h.a[i].depth = depth
     h.a[i].node = node
     cdef Entry e = h.a[i]
     while i:
@@ -1521,7 +1527,7 @@ cdef class Core:
         self.nodes[0].waste_only = 0
         for q in range(2):
             self.queues[q].n = 0
-            heap_push(&self.queues[q], 0, 0)
+            heap_push(&self.queues[q], 0, 0, 0)
         self.bf_turns = 0
         while self.n_undo > base:
             self._pop()
@@ -1695,8 +1701,8 @@ cdef class Core:
                         child.move = m
                         child.expanded = 0
                         child.waste_only = self.commutes and edge == 1 and m.dst < 0
-                        heap_push(&self.queues[0], self._bf_score(1, 2, 2) + child.depth - 1, self.n_nodes)
-                        heap_push(&self.queues[1], self._bf_score(5, 4, 1) + child.depth - 1, self.n_nodes)
+                        heap_push(&self.queues[0], self._bf_score(1, 2, 2) + child.depth - 1, child.depth, self.n_nodes)
+                        heap_push(&self.queues[1], self._bf_score(5, 4, 1) + child.depth - 1, child.depth, self.n_nodes)
                         self.n_nodes += 1
                         count += 1
                     while self.n_undo > before:
