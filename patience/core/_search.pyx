@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The compiled search core: a position in C arrays, its moves, push/pop, an incremental
-128-bit key, and a depth-first search over a transposition table of those keys.
+128-bit key, and best-first and depth-first searches taking turns over tables of those keys.
 
 It plays exactly what `Game.legal_moves(actions=False)` and `Game.push` do for the rulesets
 `tables.not_covered` accepts (tests/test_core_differential.py holds it to that); the tables

@@ -6,12 +6,19 @@ any face-up card with those above it (`move: any`), `unit` moves, FC-5's run lim
 per move, the free places that carry the run), empty piles that take the base rank once a pile
 is started (`empty: base`, `base_of`), face-down cards turned up automatically, an emptied pile
 filled from another (`fill`), a stock onto one waste or one card onto each of several piles (or
-no stock), and one win class: every card home, or a `left` count (exactly N cards in each part
-of its piles, as Golf's cleared columns with the stock not counted; `left_part`, `left_count`).
+no stock), Parada's words (PA-3's `prefer` as a bit mask of groups per card, PA-4's `move:
+alone`, PA-1's `discard` at each stock deal, PA-6's full piles), and one win class: every card
+home (with its full piles complete), or a `left` count (exactly N cards in each part of its
+piles, as Golf's cleared columns with the stock not counted; `left_part`, `left_count`).
 A left win has no win piles, so no run is restricted to keep cards home, and no safe moves are
 played (the proofs in prune.py need every card home); the estimate counts the cards still to go
 from the left piles and the disorder in them. Everything else falls back to the Python search,
 with `not_covered`'s one-line reason.
+
+The core searches best-first and depth-first in turns (docs/solver.md, "Best-first in the
+core"). Its key reads cards by face, 0-51, as the engine stores them, so the copies of a card in
+a two-deck pack are one card to it: positions that differ only in which copy lies where are one
+position, for every ruleset, since every table here is indexed by face.
 
 The key of a pile whose buried cards can never matter again (Golf's waste, Black Hole's hole)
 reads its top card alone (`buried_cards_dead`, with its proof): without it every order of the

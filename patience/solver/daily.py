@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 DAILY_STATES = 3_000  # positions per candidate: a few seconds at most on a laptop
 DAILY_CANDIDATES = 10  # candidates tried before giving up on a game and a day
-SOLVER_VERSION = "9"  # raise when the solver may now win other deals within the budget
+SOLVER_VERSION = "10"  # raise when the solver may now win other deals within the budget (10: the core's best-first)
 CACHE_FILE = "daily.json"
 CACHE_FORMAT = "patience-daily-cache"
 CACHE_KEEP = 200  # newest entries kept; older days are recomputed if ever asked for
