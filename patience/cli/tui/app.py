@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 
 from ...engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE
 from ...i18n import _
+from ..common import MAX_LINE
 from . import pointing
 from .first_frame import own_style, shown_style, status_text
 from .layout import Board, Hit, lay_out
@@ -32,15 +33,25 @@ if TYPE_CHECKING:
 MARKS = {"selected": "reverse yellow", "target": "reverse green", "cursor": "reverse", "hinted": "reverse cyan"}
 PLAIN_MARKS = {"selected": "reverse", "target": "reverse underline", "cursor": "reverse", "hinted": "reverse"}
 MULTI_LINE = {"help", "moves", "rules", "position"}  # commands whose reply is a page, not a message
+SCREEN_COMMANDS = {"stats": "stats", "statistics": "stats", "statystyki": "stats", "games": "games", "gry": "games",
+                   "settings": "settings", "ustawienia": "settings"}
+GAME_ACTIONS = {"help", "settings", "command", "play_hint", "stats", "games"}  # waiting under an overlay
+MAX_TYPED = MAX_LINE + 1  # a longer line is refused by the session, unread
 
 
-def keys_help() -> str:
+def keys_help(hot: frozenset[str] = frozenset("?")) -> str:
+    """The keys. No letter, digit or sign is a hot key (``?`` only where no pile's label starts
+    with it): a typed move or command always reaches the command line whole (issue 35)."""
     return "\n".join([
         _("Mouse: click a card or pile to pick it up (its targets light up), click a target to move it;"),
         _("  double-click a card to send it to the best place (home if it may go); drag it onto a pile."),
-        _("Keys: arrows and Tab move the cursor over the piles; Enter or Space picks up and drops;"),
-        _("  Esc puts down; u undo, r redo, h hint, n new deal, F2 settings, ? this help, q quit."),
-        _("  Any other key (or :) opens the command line: type a move (38, 1h) or a command, then Enter."),
+        _("Typing: every letter, digit and sign goes to the command line: type a move (38, 1h, na1+nb2)"),
+        _("  or a command word (undo, restart, stats, games), then Enter. : starts an empty line; Esc clears it."),
+        _("Board keys: arrows and Tab move the cursor over the piles; Enter or Space picks up and drops;"),
+        _("  Esc puts down."),
+        _("Hot keys: F1{help} help   F2 settings   F3 hint   F4 play the hint   F5 statistics   F6 another game").format(
+            help=" or ?" if "?" in hot else ""),
+        _("  Ctrl+Z undo   Ctrl+Y redo   Ctrl+N new deal   Ctrl+R same deal again   Ctrl+Q or Ctrl+C quit (the game is kept)"),
         _("Underlined cards can move now."),
         _("Actions: click the pile a close-up refills from to close up; where a game allows a swap,"),
         _("  pick up a card and click another to swap them."),
@@ -124,6 +135,7 @@ class BoardView(Widget, can_focus=True):
         """A click (or Enter) on a spot: pick up, put down on a target, or play a stock action."""
         app = self.game_app
         game = app.session.game
+        app.message("")  # a refusal of the pick before is stale now
         if self.selected is not None:
             source, self.selected, self.targets = self.selected, None, set()
             if hit[0] == source[0]:
@@ -233,10 +245,28 @@ class BoardView(Widget, can_focus=True):
             self.pick((self.cursor, len(cards) - 1 if cards else -1))
 
     def on_key(self, event: events.Key) -> None:
-        """A printable key that is no shortcut starts a command line with it."""
-        if event.character and event.character.isprintable() and event.key not in self.game_app.shortcuts:
+        """Typed keys go to the command line (before the board's own Enter, Space and Esc)."""
+        if self.game_app.type_key(event):
             event.stop()
-            self.game_app.open_command_line("" if event.character in ": " else event.character)
+            event.prevent_default()
+
+    def on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        self.game_app.type_text(event.text)
+
+
+class CommandLine(Input):
+    """The command line. Esc empties it and goes back to the board."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape":
+            event.stop()
+            event.prevent_default()
+            self.game_app.clear_command_line()
+
+    @property
+    def game_app(self) -> PatienceApp:
+        return self.app  # type: ignore[return-value]
 
 
 class PatienceApp(App[int]):
@@ -245,14 +275,24 @@ class PatienceApp(App[int]):
     CSS = CSS + """
     #status { height: 1; background: $boost; padding: 0 1; }
     #board { height: 1fr; padding: 0 1; }
-    #message { height: 1; padding: 0 1; }
+    #message { height: auto; max-height: 6; padding: 0 1; }
     #command { height: 1; border: none; padding: 0 1; }
     """
+    # Hot keys are function keys and Ctrl (and `?` where no label starts with it): never the first
+    # letter of a move. Priority: they act from the command line too; `check_action` stills them
+    # under an overlay (a question, a page), where only quitting acts.
     BINDINGS = [
-        Binding("u", "command('undo')", _("undo")), Binding("r", "command('redo')", _("redo")),
-        Binding("h", "command('hint')", _("hint")), Binding("n", "command('new')", _("new deal")),
-        Binding("question_mark", "help", _("help")), Binding("f2", "settings", _("settings")),
-        Binding("q", "command('quit')", _("quit")),
+        Binding("f1", "help", _("help"), priority=True), Binding("question_mark", "help", _("help"), show=False),
+        Binding("f2", "settings", _("settings"), priority=True),
+        Binding("f3", "command('hint')", _("hint"), priority=True),
+        Binding("f4", "play_hint", _("play the hint"), priority=True),
+        Binding("f5", "stats", _("statistics"), priority=True),
+        Binding("f6", "games", _("another game"), priority=True),
+        Binding("ctrl+z", "command('undo')", _("undo"), priority=True),
+        Binding("ctrl+y", "command('redo')", _("redo"), priority=True),
+        Binding("ctrl+n", "command('new')", _("new deal"), priority=True),
+        Binding("ctrl+r", "command('restart')", _("same deal again"), priority=True),
+        Binding("ctrl+q,ctrl+c", "leave", _("quit"), priority=True),
     ]
     ENABLE_COMMAND_PALETTE = False
 
@@ -264,7 +304,9 @@ class PatienceApp(App[int]):
         self.colour = colour
         self.fixed_clock = fixed_clock  # screenshots: no ticking
         self.notes = Notes()
-        self.shortcuts = {"u", "r", "h", "n", "q", "question_mark", "f2", "tab", "shift+tab"}
+        labels = session.game.rules.labels
+        self.hot = frozenset("?") - {label[:1] for label in labels}  # printable hot keys: no label's first letter
+        self.hint: tuple[str, Move] | None = None  # the position a hint was given in, and its move
         self.last_status = session.status()
         self.failure: Exception | None = None
         self.first_message = ""  # shown when the board first appears (a damaged settings file)
@@ -275,7 +317,8 @@ class PatienceApp(App[int]):
         self.status_bar = Static(id="status", markup=False)
         self.board_view = BoardView(self)
         self.message_line = Static(id="message", markup=False)
-        self.command_line = Input(id="command", select_on_focus=False, placeholder=_("type a move or command here (press : or any key); ? for help"))
+        self.command_line = CommandLine(id="command", select_on_focus=False,
+                                        placeholder=_("type a move or a command, then Enter; F1 help"))
         yield self.status_bar
         yield self.board_view
         yield self.message_line
@@ -288,22 +331,7 @@ class PatienceApp(App[int]):
         if not self.fixed_clock:
             self.set_interval(1.0, self.update_status)
         if self.early_keys:
-            self.run_worker(self._replay(self.early_keys))
-
-    async def _replay(self, typed: str) -> None:
-        """Keys typed at the first frame, one at a time as if typed now. All at once, a key would
-        act before the one before it had moved the focus (`s` opens the command line, Enter plays)."""
-        try:
-            from textual._wait import wait_for_idle
-            from textual._xterm_parser import XTermParser
-
-            found = list(XTermParser().feed(typed))
-        except Exception:  # noqa: BLE001 - Textual's parser moved: the early keys are dropped, nothing else
-            return
-        for event in found:
-            if isinstance(event, events.Key):
-                self.post_message(event)
-                await wait_for_idle(0)
+            self.call_after_refresh(self.type_text, self.early_keys)
 
     def load(self, session: Session) -> None:
         """Show another game (tests play every ruleset in one app; an embedding program may too)."""
@@ -311,6 +339,9 @@ class PatienceApp(App[int]):
             self.pop_screen()
         self.session = session
         self.last_status = session.status()
+        self.hot = frozenset("?") - {label[:1] for label in session.game.rules.labels}
+        self.hint = None
+        self.clear_command_line()
         board = self.board_view
         board.selected, board.targets, board.hinted, board.cursor = None, set(), set(), 0
         self.message("")
@@ -347,6 +378,9 @@ class PatienceApp(App[int]):
         from ..session import Command, resolve_command
 
         word = line.strip().split(" ", 1)[0].lower()
+        if word in SCREEN_COMMANDS:  # the full screen's own pages
+            getattr(self, f"action_{SCREEN_COMMANDS[word]}")()
+            return
         found = resolve_command(word) if word else None
         name = found.name if isinstance(found, Command) else None
         if name in ("new", "restart") and not confirmed and self.session.worth_keeping():
@@ -394,6 +428,7 @@ class PatienceApp(App[int]):
         hint's text may hold other words that read as moves, such as "2 s")."""
         board = self.board_view
         board.hinted = {p for p in (move[0], pointing.target_of(move, move[0])) if p >= 0}
+        self.hint = (self.session.game.position(), move)
         board.refresh()
 
     def _end_of_game(self, lines: list[str]) -> None:
@@ -429,7 +464,12 @@ class PatienceApp(App[int]):
     def action_help(self) -> None:
         from ..session import help_text
 
-        self.push_screen(TextPage(keys_help() + help_text(self.session.settings.lang)))
+        self.push_screen(TextPage(keys_help(self.hot) + help_text(self.session.settings.lang)))
+
+    def action_stats(self) -> None:
+        from ..stats_cmd import summary_text
+
+        self.push_screen(TextPage(summary_text(self.session.game.ruleset.id)))
 
     def action_settings(self) -> None:
         def changed(config: Any) -> None:
@@ -442,22 +482,89 @@ class PatienceApp(App[int]):
 
         self.push_screen(SettingsScreen(self.config), changed)
 
-    def open_command_line(self, start: str) -> None:
-        field = self.command_line
-        field.value = start
-        field.focus()
-        field.cursor_position = len(start)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Under an overlay (a question, a page, the settings) the game's hot keys wait; leaving works."""
+        if len(self.screen_stack) > 1 and action != "leave" and action in GAME_ACTIONS:
+            return False
+        return True
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        line = event.value
-        event.input.value = ""
+    def action_leave(self) -> None:
+        self.exit(0)
+
+    def action_play_hint(self) -> None:
+        """Play the move of the hint on the board; with none shown, ask for one and play it."""
+        if self.hint is None or self.hint[0] != self.session.game.position():
+            self.run_command("hint")
+        if self.hint is not None and self.hint[0] == self.session.game.position():
+            self.play(self.hint[1])
+
+    # ------------------------------------------------------------------ the command line
+    def type_key(self, event: events.Key) -> bool:
+        """A key pressed at the board: True when it went to the command line. Every printable key
+        does (a `:` first opens it empty), so no key of a move is taken for a hot key; while the
+        line holds text, Enter plays it, Backspace and Esc edit it. Keys typed faster than the
+        focus moves to the line reach the board, and are added here, so none is lost."""
+        pending = self.command_line.value
+        char = event.character
+        if char and len(char) == 1 and char.isprintable():
+            if not pending and (char in self.hot or char == " "):
+                return False  # `?` (help) and Space (pick up) at an empty line
+            self.type_into("" if char == ":" and not pending else char)
+            return True
+        if not pending:
+            return False
+        if event.key == "enter":
+            self.submit_command_line()
+        elif event.key == "backspace":
+            self.type_into("", erase=1)
+        elif event.key == "escape":
+            self.clear_command_line()
+        else:
+            return False
+        return True
+
+    def type_into(self, text: str, *, erase: int = 0) -> None:
+        field = self.command_line
+        value = field.value[: len(field.value) - erase] if erase else field.value
+        field.value = (value + text)[: MAX_TYPED]
+        field.cursor_position = len(field.value)
+        if not field.has_focus:
+            field.focus()
+
+    def type_text(self, text: str) -> None:
+        """Text typed before the app could read keys (the first frame), or pasted on the board: its
+        characters as if typed, each line ending in Enter played. Escape sequences (arrows) are
+        left out; a line that opens a question or a page ends the typing."""
+        i = 0
+        while i < len(text):
+            char = text[i]
+            i += 1
+            if char == "\x1b":  # ESC [ ... final byte, or ESC and one key
+                if i < len(text) and text[i] in "[O":
+                    i += 1
+                    while i < len(text) and not "@" <= text[i] <= "~":
+                        i += 1
+                i += 1
+            elif char in "\r\n":
+                if self.command_line.value.strip():
+                    self.submit_command_line()
+                    if len(self.screen_stack) > 1:
+                        return
+            elif char in "\x7f\x08":
+                self.type_into("", erase=1)
+            elif char.isprintable():
+                self.type_into(char)
+
+    def clear_command_line(self) -> None:
+        self.command_line.value = ""
         self.board_view.focus()
+
+    def submit_command_line(self) -> None:
+        line = self.command_line.value
+        self.clear_command_line()
         if line.strip():
             self.run_command(line)
 
-    def on_key(self, event: events.Key) -> None:
-        field = self.command_line
-        if event.key == "escape" and field.has_focus:
-            field.value = ""
-            self.board_view.focus()
-            event.stop()
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit_command_line()

@@ -17,11 +17,23 @@ T = TypeVar("T")
 
 CSS = """
 ModalScreen { align: center middle; }
-ModalScreen > Vertical { width: auto; max-width: 90%; height: auto; max-height: 90%;
+ModalScreen > Vertical { max-width: 95%; height: auto; max-height: 90%;
                          border: round $accent; padding: 0 1; background: $surface; }
+ModalScreen Static { width: 100%; }
 ModalScreen .keys { color: $text-muted; }
 VerticalScroll { height: auto; max-height: 100%; }
 """
+# Every overlay's box is as wide as its longest line (and at most 95% of the screen, where its
+# text wraps): a box of `width: auto` around `Static`s, whose width is a share of their parent's,
+# is drawn with no room at all on Textual 3 to 8 (an empty 4 x 2 box, issue 35).
+MIN_WIDTH = 30
+CHOICE_WIDTH = 88  # a question or the end of a game: longer lines wrap, to be read at a glance
+
+
+def box_width(*texts: str, most: int = 1000) -> int:
+    """The width of an overlay's box for ``texts``: the longest line, the border and padding (at
+    most ``most``: longer lines wrap)."""
+    return min(most, max([MIN_WIDTH] + [len(line) + 4 for text in texts for line in text.splitlines()]))
 
 
 class TextPage(ModalScreen[None]):
@@ -34,10 +46,12 @@ class TextPage(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        keys = _("Esc, Enter or a click: back to the game")
+        with Vertical() as box:
+            box.styles.width = box_width(self.text, keys) + 1  # and a column for the scroll bar
             with VerticalScroll():
                 yield Static(self.text, markup=False)
-            yield Static(_("Esc, Enter or a click: back to the game"), classes="keys")
+            yield Static(keys, classes="keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -57,7 +71,8 @@ class _Choice(ModalScreen[T]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical() as box:
+            box.styles.width = box_width(self.text, _(self.KEYS), most=CHOICE_WIDTH)
             yield Static(self.text, markup=False)
             yield Static(_(self.KEYS), classes="keys")
 
@@ -101,9 +116,11 @@ class SettingsScreen(ModalScreen[Any]):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        keys = _("a, c, x, l: change   Esc: back to the game")
+        with Vertical() as box:
+            box.styles.width = box_width(self._text(), keys)
             yield Static(self._text(), id="settings", markup=False)
-            yield Static(_("a, c, x, l: change   Esc: back to the game"), classes="keys")
+            yield Static(keys, classes="keys")
 
     def _text(self) -> str:
         from .config import DESCRIPTIONS, config_path, shown
