@@ -172,6 +172,16 @@ class Quiet(Screen):
         click.echo(text, err=True)
 
 
+class Silent(Screen):
+    """No messages at all: the terminal is gone (a closed window)."""
+
+    def __init__(self) -> None:
+        super().__init__(ascii=True, colour=False)
+
+    def say(self, text: str) -> None:
+        pass
+
+
 def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool, strict: bool) -> int:
     """Commands line by line from a pipe or file; the board (or JSON state) after each."""
     notes = Quiet() if as_json else screen
@@ -319,12 +329,13 @@ def full_screen(session: Session, screen: Screen, ascii: bool) -> int:
     from . import tui
 
     root = click.get_current_context().find_root()
+    closed = False
     try:
-        tui.run(session, ascii=ascii, autoplay_given=root.meta.get("autoplay_given", False),
-                language_given=bool(_language_asked()))
+        closed = tui.run(session, ascii=ascii, autoplay_given=root.meta.get("autoplay_given", False),
+                         language_given=bool(_language_asked()), keep=lambda: _quit(session, Silent()))
     except KeyboardInterrupt:
         pass
-    _quit(session, screen)
+    _quit(session, Silent() if closed else screen)  # a closed window: kept, with no one to tell
     return 0
 
 

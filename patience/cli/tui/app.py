@@ -317,7 +317,7 @@ class PatienceApp(App[int]):
         self.status_bar = Static(id="status", markup=False)
         self.board_view = BoardView(self)
         self.message_line = Static(id="message", markup=False)
-        self.command_line = CommandLine(id="command", select_on_focus=False,
+        self.command_line = CommandLine(id="command", select_on_focus=False, max_length=MAX_TYPED,
                                         placeholder=_("type a move or a command, then Enter; F1 help"))
         yield self.status_bar
         yield self.board_view
