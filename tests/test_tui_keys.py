@@ -250,3 +250,42 @@ def test_ctrl_c_and_ctrl_q_leave_the_game(key):
 
     play_out(app, script)
     assert app.return_code == 0 and app.failure is None and not app.is_running
+
+
+def test_the_game_chooser_finds_a_game_by_search_keeps_this_one_and_starts_a_users_own_ruleset():
+    """Issue 35 (8): F6 (or `games`) lists every game names can find, the player's own too; a
+    search narrows it ("kola" finds Kwadratura Koła); the unfinished game is kept, as by quit."""
+    from pathlib import Path
+
+    from patience.cli.saves import save_path
+    from patience.paths import data_dir
+
+    own = data_dir() / "rulesets"
+    own.mkdir(parents=True)
+    shipped = Path(__file__).resolve().parents[1] / "rulesets" / "klondike.yaml"
+    text = shipped.read_text(encoding="utf-8").replace("id: klondike", "id: my-klondike", 1)
+    (own / "my-klondike.yaml").write_text(text.replace("name: Klondike", "name: Zebra Klondike", 1), encoding="utf-8")
+    session = session_of(Game.new("freecell", 1))
+    session.handle(session.game.notation(session.game.legal_moves()[0]))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "Another game" in screen_text(app) and "Accordion (accordion)" in screen_text(app)
+        await pilot.press(*"kola")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Squaring the Circle (kwadratura-kola)" in shown and "Accordion" not in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.game.ruleset.id == "kwadratura-kola" and app.session.game.move_count == 0
+        assert save_path("freecell").exists()  # the game left is kept for `resume`
+        paste_speed(app, "games")
+        await pilot.pause()
+        await pilot.press(*"zebra", "enter")
+        await pilot.pause()
+        assert app.session.game.ruleset.id == "my-klondike"
+        assert app.session.key != "my-klondike"  # a user's file is filed under its own key
+
+    play_out(app, script)

@@ -26,11 +26,12 @@ def wanted(as_json: bool, plain: bool) -> bool:
 
 
 def run(session: Session, *, ascii: bool, autoplay_given: bool, language_given: bool,
-        keep: Callable[[], None] = lambda: None) -> bool:
-    """Play at full screen until the player leaves; True when the terminal went away (the caller
-    then keeps the game without a word: there is no one to read it). A bug inside is raised again
-    here, for play.py's guard to keep the game and say so in one line. ``keep`` keeps the game
-    silently when a closed window's app cannot leave by itself (issue 38)."""
+        keep: Callable[[Session], None] = lambda session: None) -> tuple[Session, bool]:
+    """Play at full screen until the player leaves. Returns the session left (another game may
+    have been chosen inside) and True when the terminal went away (the caller then keeps the game
+    without a word: there is no one to read it). A bug inside is raised again here, for play.py's
+    guard to keep the game and say so in one line. ``keep`` keeps a game silently when a closed
+    window's app cannot leave by itself (issue 38)."""
     from ...i18n import set_language
     from .config import load
 
@@ -63,11 +64,11 @@ def run(session: Session, *, ascii: bool, autoplay_given: bool, language_given: 
             shown.close(app_started=started)
     if app.failure is not None:
         raise app.failure
-    return closed.is_set()
+    return app.session, closed.is_set()
 
 
 @contextmanager
-def _signals_leave(app: PatienceApp, keep: Callable[[], None]) -> Iterator[threading.Event]:
+def _signals_leave(app: PatienceApp, keep: Callable[[Session], None]) -> Iterator[threading.Event]:
     """While the app runs, a closed window (SIGHUP), SIGTERM or SIGINT asks it to leave, from
     inside its loop, instead of raising KeyboardInterrupt into the middle of Textual (which
     left locks held and a hung process, or a traceback in errors.log). Should the app still not
@@ -80,7 +81,7 @@ def _signals_leave(app: PatienceApp, keep: Callable[[], None]) -> Iterator[threa
     def watch() -> None:
         if not done.wait(GRACE):
             try:
-                keep()
+                keep(app.session)
             finally:
                 os._exit(0)
 

@@ -22,7 +22,7 @@ from ..common import MAX_LINE
 from . import pointing
 from .first_frame import own_style, shown_style, status_text
 from .layout import Board, Hit, lay_out
-from .screens import CSS, EndOfGame, Question, SettingsScreen, TextPage
+from .screens import CSS, EndOfGame, GameChooser, Question, SettingsScreen, TextPage
 
 if TYPE_CHECKING:
     from ...engine.moves import Move
@@ -402,11 +402,11 @@ class PatienceApp(App[int]):
         self.after(reply, page=name in MULTI_LINE, hint=name == "hint")
 
     def after(self, reply: Reply, *, page: bool = False, hint: bool = False) -> None:
-        from ..play import _apply
+        from ..play import apply_reply
 
         board = self.board_view
         board.selected, board.targets, board.hinted = None, set(), set()
-        _apply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
+        apply_reply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
         lines = reply.lines + self.notes.take()
         if page or len(lines) > 2 and any("\n" in x for x in lines):
             self.push_screen(TextPage("\n".join(lines)))
@@ -481,6 +481,52 @@ class PatienceApp(App[int]):
             self.refresh_board()
 
         self.push_screen(SettingsScreen(self.config), changed)
+
+    def action_games(self) -> None:
+        """The game chooser; the game chosen starts at a random deal, this one kept as by quit."""
+        from ...i18n import language
+        from ...ruleset.registry import catalogue, names_of
+
+        lang = language()
+        games = [(f"{entry.ruleset.display_name(lang)} ({entry.id})", " ".join(sorted(names_of(entry.ruleset))),
+                  str(entry.path)) for entry in catalogue()[0] if entry.ruleset is not None]
+        games.sort(key=lambda game: game[0].lower())
+
+        def chosen(path: str | None) -> None:
+            if path:
+                self.switch_game(path)
+
+        self.push_screen(GameChooser(games), chosen)
+
+    def switch_game(self, name: str) -> None:
+        """Leave this game as `quit` does (kept when unfinished) and play ``name`` (a ruleset's
+        file or name) at a random deal; a ruleset that cannot be loaded is said in one line."""
+        import dataclasses
+
+        import click
+
+        from ...i18n import language
+        from ..common import locate_game, start_game
+        from ..play import leave_game
+        from ..saves import save_path
+        from ..session import Session
+
+        try:
+            located = locate_game(name)
+            game = start_game(str(located.path), None)
+        except click.ClickException as err:
+            self.message(err.format_message(), failed=True)
+            return
+        leave_game(self.session, self.notes)
+        told = self.notes.take()
+        assists = located.ruleset.assists
+        settings = dataclasses.replace(self.session.settings, autofinish=assists.autofinish)
+        self.load(Session(game, settings, ruleset_file=located.own_file, key=located.key))
+        if save_path(located.key).exists():
+            told.append(_("(You have an unfinished {name}: `patience resume {id}` continues it; "
+                          "leaving this game keeps this one instead.)").format(
+                name=located.ruleset.display_name(language()), id=located.ruleset.id))
+        self.message("  ".join(told))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Under an overlay (a question, a page, the settings) the game's hot keys wait; leaving works."""

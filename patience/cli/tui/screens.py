@@ -22,6 +22,8 @@ ModalScreen > Vertical { max-width: 95%; height: auto; max-height: 90%;
 ModalScreen Static { width: 100%; }
 ModalScreen .keys { color: $text-muted; }
 VerticalScroll { height: auto; max-height: 100%; }
+GameChooser OptionList { height: auto; max-height: 16; }
+GameChooser Input { width: 100%; }
 """
 # Every overlay's box is as wide as its longest line (and at most 95% of the screen, where its
 # text wraps): a box of `width: auto` around `Static`s, whose width is a share of their parent's,
@@ -149,3 +151,66 @@ class SettingsScreen(ModalScreen[Any]):
 
     def action_close(self) -> None:
         self.dismiss(self.config)
+
+
+class GameChooser(ModalScreen[Any]):
+    """Another game: every ruleset `patience list` finds (shipped, the user's own, PATIENCE_PATH),
+    narrowed as the player types (an id, a name in any language, an alias); Enter starts the
+    highlighted one, Esc goes back. Dismissed with the chosen file's path, or None."""
+
+    BINDINGS = [Binding("escape", "close", _("back to the game")),
+                Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
+
+    def __init__(self, games: list[tuple[str, str, str]]) -> None:
+        """``games``: (what is shown, what a search matches, the file's path) for each game."""
+        super().__init__()
+        self.games = games
+        self.shown = list(games)
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Input, OptionList
+
+        keys = _("type to search   ↑↓: choose   Enter: play   Esc: back to the game")
+        with Vertical() as box:
+            box.styles.width = box_width(keys, *(line for line, _w, _p in self.games), most=CHOICE_WIDTH)
+            yield Static(_("Another game (this one is kept, as when you quit)"))
+            yield Input(id="search", placeholder=_("search: a name, an id, a word"))
+            yield OptionList(*(line for line, _w, _p in self.games), id="games")
+            yield Static(keys, classes="keys")
+
+    def on_input_changed(self, event: Any) -> None:
+        from textual.widgets import OptionList
+
+        from ..catalogue import search_text
+
+        wanted = search_text(event.value)
+        self.shown = [g for g in self.games if wanted in g[1]]
+        found = self.query_one("#games", OptionList)
+        found.clear_options()
+        found.add_options([line for line, _w, _p in self.shown])
+        found.highlighted = 0 if self.shown else None
+
+    def on_input_submitted(self, event: Any) -> None:
+        event.stop()
+        self._choose()
+
+    def on_option_list_option_selected(self, event: Any) -> None:
+        event.stop()
+        self._choose()
+
+    def _choose(self) -> None:
+        from textual.widgets import OptionList
+
+        index = self.query_one("#games", OptionList).highlighted
+        if self.shown and index is not None and 0 <= index < len(self.shown):
+            self.dismiss(self.shown[index][2])
+
+    def action_move(self, step: int) -> None:
+        from textual.widgets import OptionList
+
+        found = self.query_one("#games", OptionList)
+        if self.shown:
+            found.highlighted = ((found.highlighted or 0) + step) % len(self.shown)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
