@@ -51,7 +51,8 @@ def keys_help(hot: frozenset[str] = frozenset("?")) -> str:
         _("  Esc puts down."),
         _("Hot keys: F1{help} help   F2 settings   F3 hint   F4 play the hint   F5 statistics   F6 another game").format(
             help=" or ?" if "?" in hot else ""),
-        _("  Ctrl+Z undo   Ctrl+Y redo   Ctrl+N new deal   Ctrl+R same deal again   Ctrl+Q or Ctrl+C quit (the game is kept)"),
+        _("  Ctrl+Z undo   Ctrl+Y redo   Ctrl+N new deal   Ctrl+R same deal again"),
+        _("  Ctrl+Q or Ctrl+C quit (an unfinished game is kept for `patience resume`)"),
         _("Underlined cards can move now."),
         _("Actions: click the pile a close-up refills from to close up; where a game allows a swap,"),
         _("  pick up a card and click another to swap them."),
@@ -309,6 +310,7 @@ class PatienceApp(App[int]):
         self.hint: tuple[str, Move] | None = None  # the position a hint was given in, and its move
         self.last_status = session.status()
         self.failure: Exception | None = None
+        self.said = ""  # the message line's text
         self.first_message = ""  # shown when the board first appears (a damaged settings file)
         self.early_keys = ""  # typed at the first frame, before the app could read them (first_frame.py)
 
@@ -352,6 +354,7 @@ class PatienceApp(App[int]):
         self.status_bar.update(status_text(self.session, self.ascii))
 
     def message(self, text: str, *, failed: bool = False) -> None:
+        self.said = text
         shown = Text(text, style="bold red" if failed and self.colour else ("bold" if failed else ""))
         self.message_line.update(shown)
 
@@ -539,10 +542,14 @@ class PatienceApp(App[int]):
 
     def action_play_hint(self) -> None:
         """Play the move of the hint on the board; with none shown, ask for one and play it."""
-        if self.hint is None or self.hint[0] != self.session.game.position():
+        game = self.session.game
+        if self.hint is None or self.hint[0] != game.position():
             self.run_command("hint")
-        if self.hint is not None and self.hint[0] == self.session.game.position():
-            self.play(self.hint[1])
+        if self.hint is not None and self.hint[0] == game.position():
+            move = self.hint[1]
+            played = _("played the hint: {move}").format(move=" ".join(self.session.describe(move).split()))
+            self.play(move)
+            self.message("  ".join(x for x in (played, self.said) if x))
 
     # ------------------------------------------------------------------ the command line
     def type_key(self, event: events.Key) -> bool:
