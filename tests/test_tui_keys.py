@@ -100,12 +100,13 @@ def test_every_legal_move_typed_at_paste_speed_is_played_in_every_shipped_game()
     assert not failures, f"{len(failures)} typed moves not played: {failures[:10]}"
 
 
-@pytest.mark.parametrize("game_id, written", [("czternastki", "na1+nb2"), ("freecell", "1h")])
+@pytest.mark.parametrize("game_id, written", [("czternastki", "na1+nb2"), ("czternastki", ":na1+nb2"),
+                                              ("freecell", "1h")])
 def test_CZ_a_move_that_starts_with_a_former_hot_key_letter_is_played_not_taken_as_a_command(game_id, written):
     """`n` was a new deal and `h` the hint: now every letter goes to the line."""
     session = session_of(Game.new(game_id, 1))
     game = session.game
-    move = next((m for m in game.legal_moves() if game.notation(m) == written), None)
+    move = next((m for m in game.legal_moves() if game.notation(m) == written.lstrip(":")), None)
     if move is None:  # FreeCell deal 1 may have no `1h`: any move starting with a letter or digit
         move = game.legal_moves()[0]
         written = game.notation(move)
@@ -116,6 +117,24 @@ def test_CZ_a_move_that_starts_with_a_former_hot_key_letter_is_played_not_taken_
         await pilot.pause()
         assert session.game.move_count == 1 and session.game.history[-1][0] == move
         assert not isinstance(app.screen, Question)
+
+    play_out(app, script)
+
+
+def test_a_paste_on_the_board_plays_its_lines_and_a_huge_one_is_refused_in_one_line():
+    session = session_of(Game.new("freecell", 1))
+    game = session.game
+    first = next(m for m in game.legal_moves() if m[1] >= 0)
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        app.board_view.post_message(events.Paste(game.notation(first) + "\n"))
+        await pilot.pause()
+        assert session.game.move_count == 1 and session.game.history[-1][0] == first
+        app.board_view.post_message(events.Paste("y" * 9000 + "\n"))
+        await pilot.pause()
+        assert session.game.move_count == 1
+        assert "at most 200 characters" in screen_text(app) and app.command_line.value == ""
 
     play_out(app, script)
 

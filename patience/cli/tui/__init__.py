@@ -63,6 +63,8 @@ def run(session: Session, *, ascii: bool, autoplay_given: bool, language_given: 
         if shown is not None:
             shown.close(app_started=started)
     if app.failure is not None:
+        if app.session is not session:  # another game was chosen inside: keep it too (the guard keeps the first)
+            keep(app.session)
         raise app.failure
     return app.session, closed.is_set()
 
