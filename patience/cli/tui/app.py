@@ -49,8 +49,9 @@ def keys_help(hot: frozenset[str] = frozenset("?")) -> str:
         _("  or a command word (undo, restart, stats, games), then Enter. : starts an empty line; Esc clears it."),
         _("Board keys: arrows and Tab move the cursor over the piles; Enter or Space picks up and drops;"),
         _("  Esc puts down."),
-        _("Hot keys: F1{help} help   F2 settings   F3 hint   F4 play the hint   F5 statistics   F6 another game").format(
-            help=" or ?" if "?" in hot else ""),
+        _("Hot keys: F1 or ? help   F2 settings   F3 hint   F4 play the hint   F5 statistics   F6 another game")
+        if "?" in hot else
+        _("Hot keys: F1 help   F2 settings   F3 hint   F4 play the hint   F5 statistics   F6 another game"),
         _("  Ctrl+Z undo   Ctrl+Y redo   Ctrl+N new deal   Ctrl+R same deal again"),
         _("  Ctrl+Q or Ctrl+C quit (an unfinished game is kept for `patience resume`)"),
         _("Underlined cards can move now."),
@@ -381,7 +382,7 @@ class PatienceApp(App[int]):
         from ..session import Command, resolve_command
 
         word = line.strip().split(" ", 1)[0].lower()
-        if word in SCREEN_COMMANDS:  # the full screen's own pages
+        if word in SCREEN_COMMANDS and word not in self.session.game.rules.pile_by_label:  # the full screen's own pages
             getattr(self, f"action_{SCREEN_COMMANDS[word]}")()
             return
         found = resolve_command(word) if word else None
