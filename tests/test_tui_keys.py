@@ -308,3 +308,25 @@ def test_the_game_chooser_finds_a_game_by_search_keeps_this_one_and_starts_a_use
         assert app.session.key != "my-klondike"  # a user's file is filed under its own key
 
     play_out(app, script)
+
+
+def test_hot_keys_wait_under_a_page_or_a_question_and_act_again_after():
+    session = session_of(Game.new("freecell", 1))
+    game = session.game
+    start = game.position()
+    session.handle(game.notation(next(m for m in game.legal_moves() if m[1] >= 0)))
+    played = session.game.position()
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPage) and "F4 play the hint" in screen_text(app)
+        await pilot.press("ctrl+z", "f6")
+        await pilot.pause()
+        assert session.game.position() == played and isinstance(app.screen, TextPage)
+        await pilot.press("escape", "ctrl+z")
+        await pilot.pause()
+        assert session.game.position() == start and not isinstance(app.screen, TextPage)
+
+    play_out(app, script)
