@@ -14,9 +14,10 @@ from positions import build, freecell_solution  # noqa: E402
 
 from patience import Game  # noqa: E402
 from patience.cli.session import Session, Settings  # noqa: E402
-from patience.cli.tui.app import BoardView, PatienceApp  # noqa: E402
+from patience.cli.tui.app import PatienceApp  # noqa: E402
 from patience.cli.tui.config import Config  # noqa: E402
 from patience.cli.tui.layout import Hit  # noqa: E402
+from patience.cli.tui.widgets import BoardView  # noqa: E402
 from patience.cli.tui.screens import EndOfGame, Question  # noqa: E402
 from patience.engine.moves import CLOSE_UP, REMOVE, SLOT, SWAP  # noqa: E402
 from patience.ruleset.registry import shipped_rulesets  # noqa: E402

@@ -313,7 +313,7 @@ def _shape(p: _Painter, group: Group, width: int, rows: int) -> list[Line] | Non
     from ...ruleset.shape import places
 
     assert group.spec.shape is not None
-    game, glyphs = p.game, p.glyphs
+    game = p.game
     spots = places(group.spec.shape)
     head: list[Line] = [[(group_title(game, group), "title", None)]] if p.titles else []
     height = max(place.row for place in spots) + 1
