@@ -157,6 +157,9 @@ def test_restart_typed_as_a_word_asks_its_question_with_its_words_on_the_screen(
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert "Start a new deal? This game is not finished." in screen_text(app)
+        await pilot.press("t")  # tak: yes in Polish
+        await pilot.pause()
+        assert session.game.move_count == 0 and not isinstance(app.screen, Question)
 
     play_out(app, script)
 

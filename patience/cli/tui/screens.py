@@ -83,9 +83,9 @@ class _Choice(ModalScreen[T]):
 
 
 class Question(_Choice[bool]):
-    """A yes/no question: `y` or Enter says yes, `n` or Esc says no."""
+    """A yes/no question: `y` (`t`, tak, in Polish) or Enter says yes, `n` or Esc says no."""
 
-    BINDINGS = [Binding("y,enter", "choose(True)", _("yes")), Binding("n,escape", "choose(False)", _("no"))]
+    BINDINGS = [Binding("y,t,enter", "choose(True)", _("yes")), Binding("n,escape", "choose(False)", _("no"))]
     KEYS = N_("y: yes   n or Esc: no")
 
 
