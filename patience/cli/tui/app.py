@@ -334,7 +334,7 @@ class PatienceApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Under an overlay (a question, a page, the settings) the game's hot keys wait; leaving works."""
-        if len(self.screen_stack) > 1 and action != "leave" and action in GAME_ACTIONS:
+        if len(self.screen_stack) > 1 and action in GAME_ACTIONS:
             return False
         return True
 
