@@ -91,7 +91,7 @@ def test_no_first_frame_on_a_terminal_too_small_for_the_board():
 
 def test_keys_typed_at_the_first_frame_play_and_the_terminal_is_put_back(tmp_path):
     """`s` and Enter sent the moment the first frame shows (before Textual has loaded) draw from
-    the stock once the app is up; after `q` the shell's terminal echoes and reads lines again."""
+    the stock once the app is up; after `quit` the shell's terminal echoes and reads lines again."""
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, PATIENCE_DATA=str(tmp_path / "data"), PATIENCE_CONFIG=str(tmp_path / "config"),
                TERM="xterm-256color", PS1="$ ")
@@ -101,7 +101,7 @@ def test_keys_typed_at_the_first_frame_play_and_the_terminal_is_put_back(tmp_pat
     shell.expect("10♥")
     shell.send("s\r")  # at once: these wait in the terminal while Textual loads
     shell.expect("1 move")
-    shell.send("q")
+    shell.send("quit\r")
     shell.expect("MODES")
     assert shell.before.split()[-3:] == ["echo", "icanon", "icrnl"]
     shell.sendline("exit")

@@ -14,9 +14,10 @@ from positions import build, freecell_solution  # noqa: E402
 
 from patience import Game  # noqa: E402
 from patience.cli.session import Session, Settings  # noqa: E402
-from patience.cli.tui.app import BoardView, PatienceApp  # noqa: E402
+from patience.cli.tui.app import PatienceApp  # noqa: E402
 from patience.cli.tui.config import Config  # noqa: E402
 from patience.cli.tui.layout import Hit  # noqa: E402
+from patience.cli.tui.widgets import BoardView  # noqa: E402
 from patience.cli.tui.screens import EndOfGame, Question  # noqa: E402
 from patience.engine.moves import CLOSE_UP, REMOVE, SLOT, SWAP  # noqa: E402
 from patience.ruleset.registry import shipped_rulesets  # noqa: E402
@@ -101,9 +102,9 @@ def test_every_shipped_game_plays_a_move_by_clicks_and_undoes_and_redoes_it_by_k
             assert played != start, game_id
             if isinstance(app.screen, EndOfGame):  # a move that ends the game: back to the board
                 await pilot.press("escape")
-            await pilot.press("u")
+            await pilot.press("ctrl+z")
             assert session.game.position() == start, game_id
-            await pilot.press("r")
+            await pilot.press("ctrl+y")
             assert session.game.position() == played, game_id
 
     play_out(app, script)
@@ -128,7 +129,7 @@ def test_freecell_game_won_by_clicks_ends_with_the_end_of_game_screen(by_hand):
             await click_move(pilot, app, parse_move(session.game, word))
         assert session.status() == "won"
         assert isinstance(app.screen, EndOfGame)
-        await pilot.press("q")
+        await pilot.press("ctrl+q")
         await pilot.pause()
 
     play_out(app, script)
@@ -228,14 +229,14 @@ def test_notation_typed_at_the_board_plays_through_the_session():
     play_out(app, script)
 
 
-@pytest.mark.parametrize("command", ["n", ":restart"])
+@pytest.mark.parametrize("command", ["ctrl+n", "restart"])
 def test_new_and_restart_ask_first_and_no_keeps_the_game(command):
     session = session_of(Game.new("freecell", 1))
     app = app_for(session)
 
     async def script(pilot) -> None:
         await click_move(pilot, app, clickable_move(session.game))
-        keys = ["n"] if command == "n" else [":", *command[1:], "enter"]
+        keys = [command] if command.startswith("ctrl") else [*command, "enter"]
         await pilot.press(*keys)
         await pilot.pause()
         assert isinstance(app.screen, Question)
@@ -268,7 +269,7 @@ def test_a_resumed_game_continues_where_it_was(tmp_path):
         assert "2 moves" in str(app.status_bar.render())
         await click_move(pilot, app, clickable_move(session.game))
         assert session.game.move_count == 3
-        await pilot.press("q")
+        await pilot.press("ctrl+q")
         await pilot.pause()
 
     play_out(app, script)
@@ -331,7 +332,7 @@ def test_h_lights_up_the_piles_of_the_move_the_hint_names_and_not_other_words_of
     app = app_for(session)
 
     async def script(pilot) -> None:
-        await pilot.press("h")
+        await pilot.press("f3")
         await pilot.pause()
         assert app.board_view.hinted == {labels["4"], labels["6"]}
 

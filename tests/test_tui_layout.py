@@ -5,6 +5,7 @@ on it to click; a click's map points at the pile drawn there; too small is None,
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -157,3 +158,44 @@ def test_the_four_arms_are_drawn_as_a_cross_where_it_fits_and_side_by_side_where
     assert narrow is not None
     (nx, ny), (sx, sy) = narrow.spots[north_a], narrow.spots[south_a]
     assert sy > ny + 3  # south's grid stands below north's: no cross at 60 columns
+
+
+def board_text(game: Game, columns: int = 120, rows: int = 40) -> str:
+    board = lay_out(game, *board_size(columns, rows))
+    assert board is not None
+    return "\n".join("".join(text for text, _s, _h in line) for line in board.lines)
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_every_pile_label_the_notation_uses_is_on_the_board_at_120x40(game_id):
+    """Issue 35 (4): a hint such as `a7+c7` names piles the player can find. Grid cells are
+    named by their column letter and row number, drawn along the grid's edges instead."""
+    game = Game.new(game_id, 1)
+    words = set(re.split(r"[\s:]+", board_text(game)))
+    missing = [game.rules.labels[p] for p in range(len(game.piles))
+               if game.rules.group_of[p].spec.grid is None and game.rules.labels[p] not in words]
+    assert not missing, f"{game_id}: labels not on the board: {missing}"
+
+
+@pytest.mark.parametrize("game_id", ["dywan", "kwadratura-kola"])
+def test_carpet_cells_show_how_each_card_lies_and_the_legend_as_patience_show_does(game_id):
+    """DY/KK: a card is free by how it lies, so the board marks |upright| and =sideways= cards."""
+    from patience.cards import card_str
+
+    game = Game.new(game_id, 1)
+    text = board_text(game)
+    assert "|upright|" in text and "=sideways=" in text and "* free" in text
+    carpet = next(g for g in game.rules.groups if g.spec.grid is not None)
+    for pile in carpet.piles:
+        if game.piles[pile]:
+            card = f"{card_str(game.piles[pile][-1]):>3}"
+            edge = "|" if game.rules.upright[pile] else "="
+            assert f"{edge}{card}{edge}" in text, f"{game.rules.labels[pile]}: {card} not drawn as {edge}{card}{edge}"
+
+
+def test_PY_the_pyramid_is_drawn_with_its_labels_over_its_cards_and_the_free_ones_marked():
+    game = Game.new("pyramid", 1)
+    lines = board_text(game).splitlines()
+    row = next(i for i, line in enumerate(lines) if line.split() == ["a7", "b7", "c7", "d7", "e7", "f7", "g7"])
+    assert lines[row + 1].count("*") == 7  # the bottom row is free
+    assert "a1" in lines[row - 12]

@@ -81,9 +81,10 @@ def _save(session: Session, screen: Screen) -> bool:
     return True
 
 
-def _quit(session: Session, screen: Screen) -> None:
-    """Leaving with `quit`, Ctrl-C, Ctrl-D or a closed terminal: an unfinished game that was
-    played is kept; a finished one was recorded when it ended (a lost one is, now)."""
+def leave_game(session: Session, screen: Screen) -> None:
+    """Leaving with `quit`, Ctrl-C, Ctrl-D or a closed terminal (or, at full screen, for another
+    game): an unfinished game that was played is kept; a finished one was recorded when it
+    ended (a lost one is, now)."""
     if session.worth_keeping():
         _save(session, screen)
         return
@@ -96,7 +97,7 @@ def _end_of_input(session: Session, screen: Screen) -> None:
     kept as it now is, as by `quit`; any other is left like `new` leaves it: recorded, and its
     save removed. Either way a game is recorded once, when it ends, as at the terminal."""
     if session.saved:
-        _quit(session, screen)
+        leave_game(session, screen)
     else:
         session.leave()
         record_games(session, screen)
@@ -140,8 +141,9 @@ def _keep_aside(record: GameRecord, err: Exception) -> str:
     return _("statistics: {error}; this game was kept aside and will be added next time").format(error=err)
 
 
-def _apply(session: Session, reply: Reply, screen: Screen) -> None:
-    """Act on what a command asked for beyond its message lines."""
+def apply_reply(session: Session, reply: Reply, screen: Screen) -> None:
+    """Act on what a command asked for beyond its message lines (the prompt, a script and the
+    full screen alike): record ended games, show the rules, save."""
     record_games(session, screen)
     if reply.rules:
         from ..ruleset.describe import rules_text
@@ -172,6 +174,16 @@ class Quiet(Screen):
         click.echo(text, err=True)
 
 
+class Silent(Screen):
+    """No messages at all: the terminal is gone (a closed window)."""
+
+    def __init__(self) -> None:
+        super().__init__(ascii=True, colour=False)
+
+    def say(self, text: str) -> None:
+        pass
+
+
 def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool, strict: bool) -> int:
     """Commands line by line from a pipe or file; the board (or JSON state) after each."""
     notes = Quiet() if as_json else screen
@@ -188,13 +200,13 @@ def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool,
             screen.say(f"> {printable(command[:MAX_LINE])}")
             for text in reply.lines:
                 screen.say(text)
-        _apply(session, reply, notes)
+        apply_reply(session, reply, notes)
         if as_json:
             click.echo(json.dumps(_state(session, command, reply), ensure_ascii=False))
         elif not reply.quit:
             screen.board(session)
         if reply.quit:
-            _quit(session, notes)
+            leave_game(session, notes)
             return 0
         if strict and reply.failed:
             click.echo(_("line {number}: {command!r} was refused; stopping (--strict)").format(
@@ -252,14 +264,14 @@ def interactive(session: Session, screen: Screen) -> int:
             reply = session.handle(line)
             for text in reply.lines:
                 screen.say(text)
-            _apply(session, reply, screen)
+            apply_reply(session, reply, screen)
             if reply.quit:
                 break
             if reply.redraw:
                 screen.board(session)
     except KeyboardInterrupt:
         screen.say("")
-    _quit(session, screen)
+    leave_game(session, screen)
     return 0
 
 
@@ -270,7 +282,7 @@ def guarded(session: Session, screen: Screen, loop: Callable[[], int]) -> int:
         try:
             return loop()
         except KeyboardInterrupt:  # reached here only from a script: the prompt handles its own
-            _quit(session, screen)
+            leave_game(session, screen)
             return 130
     except Exception as err:  # noqa: BLE001 - the last line of defence: no traceback, no lost game
         click.echo(crash_report(session, err), err=True)
@@ -319,12 +331,14 @@ def full_screen(session: Session, screen: Screen, ascii: bool) -> int:
     from . import tui
 
     root = click.get_current_context().find_root()
+    closed = False
     try:
-        tui.run(session, ascii=ascii, autoplay_given=root.meta.get("autoplay_given", False),
-                language_given=bool(_language_asked()))
+        session, closed = tui.run(session, ascii=ascii, autoplay_given=root.meta.get("autoplay_given", False),
+                                  language_given=bool(_language_asked()),
+                                  keep=lambda left: leave_game(left, Silent()))
     except KeyboardInterrupt:
         pass
-    _quit(session, screen)
+    leave_game(session, Silent() if closed else screen)  # a closed window: kept, with no one to tell
     return 0
 
 

@@ -17,26 +17,16 @@ from typing import TYPE_CHECKING, Any
 from ..cards import card_str
 from ..i18n import _, language
 from ..printable import printable
+from .glyphs import Glyphs, Line
 from .render_grid import card_span, cross_groups, cross_lines, grid_lines, shape_lines
 
 if TYPE_CHECKING:
     from ..engine.compiled import Group
     from ..engine.game import Game
 
-Span = tuple[str, str | None]  # text and a style name (None: plain)
-Line = list[Span]
-
 WIDTH = 80
 COLUMN = 4  # "10♥" plus a space
 STYLES = {"red": "bold red", "black": "bold", "back": "blue", "label": "cyan", "empty": "dim", "title": "bold"}
-
-
-class Glyphs:
-    def __init__(self, ascii: bool) -> None:
-        self.ascii = ascii
-        self.back = "##" if ascii else "▒▒"
-        self.empty = "[]" if ascii else "··"
-        self.dot = " - " if ascii else " · "
 
 
 def _width(line: Line) -> int:

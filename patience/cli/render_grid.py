@@ -17,7 +17,7 @@ from ..i18n import _
 if TYPE_CHECKING:
     from ..engine.compiled import Group
     from ..engine.game import Game
-    from .render import Glyphs, Line
+    from .glyphs import Glyphs, Line
 
 CELL = 7  # marker, bracket, a 3-wide card, bracket, space
 ARM = 4  # a card of the cross: 3 wide and a space

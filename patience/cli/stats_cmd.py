@@ -23,6 +23,7 @@ from .play import play_new, play_options
 if TYPE_CHECKING:
     from ..ruleset.model import Ruleset
     from ..stats.store import GameRecord, Store
+    from ..stats.summary import Summary
 
 
 @contextmanager
@@ -144,18 +145,45 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
         say(_("no games recorded yet for {game}").format(game=ruleset) if ruleset else _("no games recorded yet"))
         return
     for s in summaries:
-        say(f"{s.ruleset}")
-        say("  " + _("played {played} · won {won} ({rate:.0%}) · lost {lost} · abandoned {abandoned}").format(
-            played=s.played, won=s.won, rate=s.win_rate, lost=s.lost, abandoned=s.abandoned))
-        line = "  " + _("streak {streak} (best {best}) · best time {time} · fewest moves {moves}").format(
-            streak=s.current_streak, best=s.best_streak, time=_clock(s.best_time),
-            moves=s.fewest_moves if s.fewest_moves is not None else "-")
-        if s.best_score is not None:
-            line += " · " + _("best score {score}").format(score=s.best_score)
-        say(line)
-        if s.ruleset in totals:
-            say("  " + _("running total {total} (patience stats {game} --reset-total starts it again)").format(
-                total=totals[s.ruleset], game=s.ruleset))
+        for line in _summary_lines(s, totals):
+            say(line)
+
+
+def _summary_lines(s: Summary, totals: dict[str, int]) -> list[str]:
+    """One game's results as `patience stats` prints them (the full screen's statistics page too)."""
+    lines = [f"{s.ruleset}",
+             "  " + _("played {played} · won {won} ({rate:.0%}) · lost {lost} · abandoned {abandoned}").format(
+                 played=s.played, won=s.won, rate=s.win_rate, lost=s.lost, abandoned=s.abandoned)]
+    line = "  " + _("streak {streak} (best {best}) · best time {time} · fewest moves {moves}").format(
+        streak=s.current_streak, best=s.best_streak, time=_clock(s.best_time),
+        moves=s.fewest_moves if s.fewest_moves is not None else "-")
+    if s.best_score is not None:
+        line += " · " + _("best score {score}").format(score=s.best_score)
+    lines.append(line)
+    if s.ruleset in totals:
+        lines.append("  " + _("running total {total} (patience stats {game} --reset-total starts it again)").format(
+            total=totals[s.ruleset], game=s.ruleset))
+    return lines
+
+
+def summary_text(ruleset: str) -> str:
+    """A game's statistics as text, for the full screen's `stats` page; a problem with the file
+    is said in its place (the game goes on)."""
+    import sqlite3
+
+    from ..paths import data_dir
+    from ..stats.store import StatsError, Store
+    from ..stats.summary import summarize
+
+    try:
+        with Store(data_dir()) as store:
+            summary = summarize(ruleset, store.games(ruleset))
+            totals = _running_totals(store, [ruleset])
+    except (StatsError, OSError, sqlite3.Error) as err:
+        return _("statistics: {error}").format(error=printable(str(err)))
+    if not summary.played:
+        return _("no games recorded yet for {game}").format(game=ruleset)
+    return "\n".join(_summary_lines(summary, totals))
 
 
 def _import(source: Path) -> None:

@@ -13,34 +13,43 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ...engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE
 from ...i18n import _
+from ..common import MAX_LINE
 from . import pointing
-from .first_frame import own_style, shown_style, status_text
-from .layout import Board, Hit, lay_out
-from .screens import CSS, EndOfGame, Question, SettingsScreen, TextPage
+from .first_frame import status_text
+from .layout import Hit
+from .screens import CSS, EndOfGame, GameChooser, Question, SettingsScreen, TextPage
+from .widgets import BoardView, CommandLine
 
 if TYPE_CHECKING:
     from ...engine.moves import Move
     from ..session import Reply, Session
     from .config import Config
 
-# The board's styles: render.py's, and the marks of pointing. Without colour only the marks stay.
-MARKS = {"selected": "reverse yellow", "target": "reverse green", "cursor": "reverse", "hinted": "reverse cyan"}
-PLAIN_MARKS = {"selected": "reverse", "target": "reverse underline", "cursor": "reverse", "hinted": "reverse"}
 MULTI_LINE = {"help", "moves", "rules", "position"}  # commands whose reply is a page, not a message
+SCREEN_COMMANDS = {"stats": "stats", "statistics": "stats", "statystyki": "stats", "games": "games", "gry": "games",
+                   "settings": "settings", "ustawienia": "settings"}
+GAME_ACTIONS = {"help", "settings", "command", "play_hint", "stats", "games"}  # waiting under an overlay
+MAX_TYPED = MAX_LINE + 1  # a longer line is refused by the session, unread
 
 
-def keys_help() -> str:
+def keys_help(hot: frozenset[str] = frozenset("?")) -> str:
+    """The keys. No letter, digit or sign is a hot key (``?`` only where no pile's label starts
+    with it): a typed move or command always reaches the command line whole (issue 35)."""
     return "\n".join([
         _("Mouse: click a card or pile to pick it up (its targets light up), click a target to move it;"),
         _("  double-click a card to send it to the best place (home if it may go); drag it onto a pile."),
-        _("Keys: arrows and Tab move the cursor over the piles; Enter or Space picks up and drops;"),
-        _("  Esc puts down; u undo, r redo, h hint, n new deal, F2 settings, ? this help, q quit."),
-        _("  Any other key (or :) opens the command line: type a move (38, 1h) or a command, then Enter."),
+        _("Typing: every letter, digit and sign goes to the command line: type a move (38, 1h, na1+nb2)"),
+        _("  or a command word (undo, restart, stats, games), then Enter. : starts an empty line; Esc clears it."),
+        _("Board keys: arrows and Tab move the cursor over the piles; Enter or Space picks up and drops;"),
+        _("  Esc puts down."),
+        _("Hot keys: F1 or ? help   F2 settings   F3 hint   F4 play the hint   F5 statistics   F6 another game")
+        if "?" in hot else
+        _("Hot keys: F1 help   F2 settings   F3 hint   F4 play the hint   F5 statistics   F6 another game"),
+        _("  Ctrl+Z undo   Ctrl+Y redo   Ctrl+N new deal   Ctrl+R same deal again"),
+        _("  Ctrl+Q or Ctrl+C quit (an unfinished game is kept for `patience resume`)"),
         _("Underlined cards can move now."),
         _("Actions: click the pile a close-up refills from to close up; where a game allows a swap,"),
         _("  pick up a card and click another to swap them."),
@@ -62,197 +71,30 @@ class Notes:
         return taken
 
 
-class BoardView(Widget, can_focus=True):
-    """The cards. Clicks, drags and the cursor keys pick cards up and put them down."""
-
-    BINDINGS = [
-        Binding("left", "cursor(-1, 0)", show=False), Binding("right", "cursor(1, 0)", show=False),
-        Binding("up", "cursor(0, -1)", show=False), Binding("down", "cursor(0, 1)", show=False),
-        Binding("tab", "cursor(1, 0)", show=False), Binding("shift+tab", "cursor(-1, 0)", show=False),
-        Binding("enter,space", "press", show=False), Binding("escape", "put_down", show=False),
-    ]
-
-    def __init__(self, game_app: PatienceApp) -> None:
-        super().__init__(id="board")
-        self.game_app = game_app
-        self.board: Board | None = None
-        self.selected: Hit | None = None
-        self.targets: set[int] = set()
-        self.hinted: set[int] = set()
-        self.cursor = 0  # a pile
-        self.dragged_from: Hit | None = None
-        self.dropped = False  # a drag played its move: the click that follows is not another pick
-
-    # ------------------------------------------------------------------ drawing
-    def _mark(self, hit: Hit, style: str | None) -> str | None:
-        pile, index = hit
-        game = self.game_app.session.game
-        top = len(game.piles[pile]) - 1
-        marks = MARKS if self.game_app.colour else PLAIN_MARKS
-        base = own_style(style, self.game_app.colour)
-        if self.selected is not None and pile == self.selected[0] and index >= max(self.selected[1], 0 if top >= 0 else -1):
-            return marks["selected"]
-        if pile in self.targets and index in (top, -1):
-            return marks["target"]
-        if pile in self.hinted and index in (top, -1):
-            return marks["hinted"]
-        if self.has_focus and pile == self.cursor and index == -1:
-            return marks["cursor"]
-        if hit in self.playable:
-            return f"{base or ''} underline".strip()
-        return base
-
-    def render(self) -> Text:
-        app = self.game_app
-        game = app.session.game
-        self.playable = pointing.playable(game)
-        width, height = self.size.width, self.size.height
-        self.board = lay_out(game, width, height, ascii=app.ascii, mark=self._mark)
-        if self.board is None:
-            return Text(_("The terminal is too small for this board ({width}×{height} here). Make it larger, "
-                          "or play with `--plain`.").format(width=width, height=height))
-        text = Text(no_wrap=True, overflow="crop")
-        for i, line in enumerate(self.board.lines):
-            if i:
-                text.append("\n")
-            for part, style, hit in line:
-                text.append(part, shown_style(style, hit, app.colour) or None)
-        return text
-
-    # ------------------------------------------------------------------ picking up and putting down
-    def pick(self, hit: Hit) -> None:
-        """A click (or Enter) on a spot: pick up, put down on a target, or play a stock action."""
-        app = self.game_app
-        game = app.session.game
-        if self.selected is not None:
-            source, self.selected, self.targets = self.selected, None, set()
-            if hit[0] == source[0]:
-                self.refresh()
-                return
-            move = pointing.move_to(game, source, hit)
-            if move is not None:
-                app.play(move)
-                return
-            app.message(_("{card} cannot go to {label}").format(
-                card=app.card_name(source), label=game.rules.labels[hit[0]]), failed=True)
-        moves = pointing.moves_from(game, hit)
-        at_once = [m for m in moves if m[1] in (DEAL, REDEAL, CLOSE_UP) or (m[1] == REMOVE and m[0] == m[2])]
-        if at_once and len(moves) == len(at_once):  # the stock, or a card that goes out alone
-            app.play(at_once[0])
-            return
-        if not moves:
-            if game.piles[hit[0]]:
-                app.message(_("{card} cannot move now").format(card=app.card_name(hit)), failed=True)
-            self.refresh()
-            return
-        self.selected = hit
-        self.targets = {pointing.target_of(m, hit[0]) for m in moves} - {-1}
-        self.hinted = set()
-        self.refresh()
-
-    def send(self, hit: Hit) -> None:
-        """A double-click: the best move of the card, home first."""
-        self.selected, self.targets = None, set()
-        move = pointing.best_move(self.game_app.session.game, hit)
-        if move is None:
-            self.game_app.message(_("{card} cannot move now").format(card=self.game_app.card_name(hit)), failed=True)
-            self.refresh()
-            return
-        self.game_app.play(move)
-
-    def _hit(self, event: events.MouseEvent) -> Hit | None:
-        offset = event.get_content_offset(self)  # the board starts inside the padding
-        if offset is None or self.board is None:
-            return None
-        return self.board.at(offset.x, offset.y)
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        self.dragged_from = self._hit(event)
-
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        start, self.dragged_from = self.dragged_from, None
-        end = self._hit(event)
-        if start is None or end is None or end[0] == start[0]:
-            return
-        move = pointing.move_to(self.game_app.session.game, start, end)
-        if move is not None:
-            self.dropped = True
-            self.selected, self.targets = None, set()
-            self.game_app.play(move)
-
-    def on_click(self, event: events.Click) -> None:
-        if self.dropped:
-            self.dropped = False
-            return
-        hit = self._hit(event)
-        if hit is None:
-            self.put_down()
-            return
-        self.cursor = hit[0]
-        if event.chain >= 2:
-            self.send(hit)
-        else:
-            self.pick(hit)
-
-    def put_down(self) -> None:
-        self.selected, self.targets = None, set()
-        self.refresh()
-
-    # ------------------------------------------------------------------ keys
-    def action_put_down(self) -> None:
-        self.put_down()
-
-    def action_cursor(self, across: int, down: int) -> None:
-        """Move the cursor to the next pile along (Tab, ←, →) or the nearest one above or below."""
-        if not self.board or not self.board.spots:
-            return
-        spots = self.board.spots
-        order = sorted(spots, key=lambda p: (spots[p][1], spots[p][0]))
-        if self.cursor not in spots:
-            self.cursor = order[0]
-        elif across:
-            self.cursor = order[(order.index(self.cursor) + across) % len(order)]
-        else:
-            x, y = spots[self.cursor]
-            beyond = [p for p in order if (spots[p][1] - y) * down > 0]
-            if beyond:
-                nearest_row = min(abs(spots[p][1] - y) for p in beyond)
-                row = [p for p in beyond if abs(spots[p][1] - y) == nearest_row]
-                self.cursor = min(row, key=lambda p: abs(spots[p][0] - x))
-        self.refresh()
-
-    def action_press(self) -> None:
-        game = self.game_app.session.game
-        if self.cursor >= len(game.piles):
-            return
-        cards = game.piles[self.cursor]
-        if self.selected is None and cards:
-            moves = pointing.moves_from(game, (self.cursor, -1))  # the longest run that can move
-            self.pick((self.cursor, len(cards) - max((m[2] for m in moves if m[1] >= 0), default=1)))
-        else:
-            self.pick((self.cursor, len(cards) - 1 if cards else -1))
-
-    def on_key(self, event: events.Key) -> None:
-        """A printable key that is no shortcut starts a command line with it."""
-        if event.character and event.character.isprintable() and event.key not in self.game_app.shortcuts:
-            event.stop()
-            self.game_app.open_command_line("" if event.character in ": " else event.character)
-
-
 class PatienceApp(App[int]):
     """The game. `run()` returns when the player leaves; play.py then keeps or records the game."""
 
     CSS = CSS + """
     #status { height: 1; background: $boost; padding: 0 1; }
     #board { height: 1fr; padding: 0 1; }
-    #message { height: 1; padding: 0 1; }
+    #message { height: auto; max-height: 6; padding: 0 1; }
     #command { height: 1; border: none; padding: 0 1; }
     """
+    # Hot keys are function keys and Ctrl (and `?` where no label starts with it): never the first
+    # letter of a move. Priority: they act from the command line too; `check_action` stills them
+    # under an overlay (a question, a page), where only quitting acts.
     BINDINGS = [
-        Binding("u", "command('undo')", _("undo")), Binding("r", "command('redo')", _("redo")),
-        Binding("h", "command('hint')", _("hint")), Binding("n", "command('new')", _("new deal")),
-        Binding("question_mark", "help", _("help")), Binding("f2", "settings", _("settings")),
-        Binding("q", "command('quit')", _("quit")),
+        Binding("f1", "help", _("help"), priority=True), Binding("question_mark", "help", _("help"), show=False),
+        Binding("f2", "settings", _("settings"), priority=True),
+        Binding("f3", "command('hint')", _("hint"), priority=True),
+        Binding("f4", "play_hint", _("play the hint"), priority=True),
+        Binding("f5", "stats", _("statistics"), priority=True),
+        Binding("f6", "games", _("another game"), priority=True),
+        Binding("ctrl+z", "command('undo')", _("undo"), priority=True),
+        Binding("ctrl+y", "command('redo')", _("redo"), priority=True),
+        Binding("ctrl+n", "command('new')", _("new deal"), priority=True),
+        Binding("ctrl+r", "command('restart')", _("same deal again"), priority=True),
+        Binding("ctrl+q,ctrl+c", "leave", _("quit"), priority=True),
     ]
     ENABLE_COMMAND_PALETTE = False
 
@@ -264,9 +106,12 @@ class PatienceApp(App[int]):
         self.colour = colour
         self.fixed_clock = fixed_clock  # screenshots: no ticking
         self.notes = Notes()
-        self.shortcuts = {"u", "r", "h", "n", "q", "question_mark", "f2", "tab", "shift+tab"}
+        labels = session.game.rules.labels
+        self.hot = frozenset("?") - {label[:1] for label in labels}  # printable hot keys: no label's first letter
+        self.hint: tuple[str, Move] | None = None  # the position a hint was given in, and its move
         self.last_status = session.status()
         self.failure: Exception | None = None
+        self.said = ""  # the message line's text
         self.first_message = ""  # shown when the board first appears (a damaged settings file)
         self.early_keys = ""  # typed at the first frame, before the app could read them (first_frame.py)
 
@@ -275,7 +120,8 @@ class PatienceApp(App[int]):
         self.status_bar = Static(id="status", markup=False)
         self.board_view = BoardView(self)
         self.message_line = Static(id="message", markup=False)
-        self.command_line = Input(id="command", select_on_focus=False, placeholder=_("type a move or command here (press : or any key); ? for help"))
+        self.command_line = CommandLine(id="command", select_on_focus=False, max_length=MAX_TYPED,
+                                        placeholder=_("type a move or a command, then Enter; F1 help"))
         yield self.status_bar
         yield self.board_view
         yield self.message_line
@@ -288,22 +134,7 @@ class PatienceApp(App[int]):
         if not self.fixed_clock:
             self.set_interval(1.0, self.update_status)
         if self.early_keys:
-            self.run_worker(self._replay(self.early_keys))
-
-    async def _replay(self, typed: str) -> None:
-        """Keys typed at the first frame, one at a time as if typed now. All at once, a key would
-        act before the one before it had moved the focus (`s` opens the command line, Enter plays)."""
-        try:
-            from textual._wait import wait_for_idle
-            from textual._xterm_parser import XTermParser
-
-            found = list(XTermParser().feed(typed))
-        except Exception:  # noqa: BLE001 - Textual's parser moved: the early keys are dropped, nothing else
-            return
-        for event in found:
-            if isinstance(event, events.Key):
-                self.post_message(event)
-                await wait_for_idle(0)
+            self.call_after_refresh(self.type_text, self.early_keys)
 
     def load(self, session: Session) -> None:
         """Show another game (tests play every ruleset in one app; an embedding program may too)."""
@@ -311,6 +142,9 @@ class PatienceApp(App[int]):
             self.pop_screen()
         self.session = session
         self.last_status = session.status()
+        self.hot = frozenset("?") - {label[:1] for label in session.game.rules.labels}
+        self.hint = None
+        self.clear_command_line()
         board = self.board_view
         board.selected, board.targets, board.hinted, board.cursor = None, set(), set(), 0
         self.message("")
@@ -321,6 +155,7 @@ class PatienceApp(App[int]):
         self.status_bar.update(status_text(self.session, self.ascii))
 
     def message(self, text: str, *, failed: bool = False) -> None:
+        self.said = text
         shown = Text(text, style="bold red" if failed and self.colour else ("bold" if failed else ""))
         self.message_line.update(shown)
 
@@ -347,6 +182,9 @@ class PatienceApp(App[int]):
         from ..session import Command, resolve_command
 
         word = line.strip().split(" ", 1)[0].lower()
+        if word in SCREEN_COMMANDS and word not in self.session.game.rules.pile_by_label:  # the full screen's own pages
+            getattr(self, f"action_{SCREEN_COMMANDS[word]}")()
+            return
         found = resolve_command(word) if word else None
         name = found.name if isinstance(found, Command) else None
         if name in ("new", "restart") and not confirmed and self.session.worth_keeping():
@@ -368,11 +206,11 @@ class PatienceApp(App[int]):
         self.after(reply, page=name in MULTI_LINE, hint=name == "hint")
 
     def after(self, reply: Reply, *, page: bool = False, hint: bool = False) -> None:
-        from ..play import _apply
+        from ..play import apply_reply
 
         board = self.board_view
         board.selected, board.targets, board.hinted = None, set(), set()
-        _apply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
+        apply_reply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
         lines = reply.lines + self.notes.take()
         if page or len(lines) > 2 and any("\n" in x for x in lines):
             self.push_screen(TextPage("\n".join(lines)))
@@ -394,6 +232,7 @@ class PatienceApp(App[int]):
         hint's text may hold other words that read as moves, such as "2 s")."""
         board = self.board_view
         board.hinted = {p for p in (move[0], pointing.target_of(move, move[0])) if p >= 0}
+        self.hint = (self.session.game.position(), move)
         board.refresh()
 
     def _end_of_game(self, lines: list[str]) -> None:
@@ -429,7 +268,12 @@ class PatienceApp(App[int]):
     def action_help(self) -> None:
         from ..session import help_text
 
-        self.push_screen(TextPage(keys_help() + help_text(self.session.settings.lang)))
+        self.push_screen(TextPage(keys_help(self.hot) + help_text(self.session.settings.lang)))
+
+    def action_stats(self) -> None:
+        from ..stats_cmd import summary_text
+
+        self.push_screen(TextPage(summary_text(self.session.game.ruleset.id)))
 
     def action_settings(self) -> None:
         def changed(config: Any) -> None:
@@ -442,22 +286,139 @@ class PatienceApp(App[int]):
 
         self.push_screen(SettingsScreen(self.config), changed)
 
-    def open_command_line(self, start: str) -> None:
-        field = self.command_line
-        field.value = start
-        field.focus()
-        field.cursor_position = len(start)
+    def action_games(self) -> None:
+        """The game chooser; the game chosen starts at a random deal, this one kept as by quit."""
+        from ...i18n import language
+        from ...ruleset.registry import catalogue, names_of
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        line = event.value
-        event.input.value = ""
+        lang = language()
+        games = [(f"{entry.ruleset.display_name(lang)} ({entry.id})", " ".join(sorted(names_of(entry.ruleset))),
+                  str(entry.path)) for entry in catalogue()[0] if entry.ruleset is not None]
+        games.sort(key=lambda game: game[0].lower())
+
+        def chosen(path: str | None) -> None:
+            if path:
+                self.switch_game(path)
+
+        self.push_screen(GameChooser(games), chosen)
+
+    def switch_game(self, name: str) -> None:
+        """Leave this game as `quit` does (kept when unfinished) and play ``name`` (a ruleset's
+        file or name) at a random deal; a ruleset that cannot be loaded is said in one line."""
+        import dataclasses
+
+        import click
+
+        from ...i18n import language
+        from ..common import locate_game, start_game
+        from ..play import leave_game
+        from ..saves import save_path
+        from ..session import Session
+
+        try:
+            located = locate_game(name)
+            game = start_game(str(located.path), None)
+        except click.ClickException as err:
+            self.message(err.format_message(), failed=True)
+            return
+        leave_game(self.session, self.notes)
+        told = self.notes.take()
+        assists = located.ruleset.assists
+        settings = dataclasses.replace(self.session.settings, autofinish=assists.autofinish)
+        self.load(Session(game, settings, ruleset_file=located.own_file, key=located.key))
+        if save_path(located.key).exists():
+            told.append(_("(You have an unfinished {name}: `patience resume {id}` continues it; "
+                          "leaving this game keeps this one instead.)").format(
+                name=located.ruleset.display_name(language()), id=located.ruleset.id))
+        self.message("  ".join(told))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Under an overlay (a question, a page, the settings) the game's hot keys wait; leaving works."""
+        if len(self.screen_stack) > 1 and action in GAME_ACTIONS:
+            return False
+        return True
+
+    def action_leave(self) -> None:
+        self.exit(0)
+
+    def action_play_hint(self) -> None:
+        """Play the move of the hint on the board; with none shown, ask for one and play it."""
+        game = self.session.game
+        if self.hint is None or self.hint[0] != game.position():
+            self.run_command("hint")
+        if self.hint is not None and self.hint[0] == game.position():
+            move = self.hint[1]
+            played = _("played the hint: {move}").format(move=" ".join(self.session.describe(move).split()))
+            self.play(move)
+            self.message("  ".join(x for x in (played, self.said) if x))
+
+    # ------------------------------------------------------------------ the command line
+    def type_key(self, event: events.Key) -> bool:
+        """A key pressed at the board: True when it went to the command line. Every printable key
+        does (a `:` first opens it empty), so no key of a move is taken for a hot key; while the
+        line holds text, Enter plays it, Backspace and Esc edit it. Keys typed faster than the
+        focus moves to the line reach the board, and are added here, so none is lost."""
+        pending = self.command_line.value
+        char = event.character
+        if char and len(char) == 1 and char.isprintable():
+            if not pending and (char in self.hot or char == " "):
+                return False  # `?` (help) and Space (pick up) at an empty line
+            self.type_into("" if char == ":" and not pending else char)
+            return True
+        if not pending:
+            return False
+        if event.key == "enter":
+            self.submit_command_line()
+        elif event.key == "backspace":
+            self.type_into("", erase=1)
+        elif event.key == "escape":
+            self.clear_command_line()
+        else:
+            return False
+        return True
+
+    def type_into(self, text: str, *, erase: int = 0) -> None:
+        field = self.command_line
+        value = field.value[: len(field.value) - erase] if erase else field.value
+        field.value = (value + text)[: MAX_TYPED]
+        field.cursor_position = len(field.value)
+        if not field.has_focus:
+            field.focus()
+
+    def type_text(self, text: str) -> None:
+        """Text typed before the app could read keys (the first frame), or pasted on the board: its
+        characters as if typed, each line ending in Enter played. Escape sequences (arrows) are
+        left out; a line that opens a question or a page ends the typing."""
+        i = 0
+        while i < len(text):
+            char = text[i]
+            i += 1
+            if char == "\x1b":  # ESC [ ... final byte, or ESC and one key
+                if i < len(text) and text[i] in "[O":
+                    i += 1
+                    while i < len(text) and not "@" <= text[i] <= "~":
+                        i += 1
+                i += 1
+            elif char in "\r\n":
+                if self.command_line.value.strip():
+                    self.submit_command_line()
+                    if len(self.screen_stack) > 1:
+                        return
+            elif char in "\x7f\x08":
+                self.type_into("", erase=1)
+            elif char.isprintable():
+                self.type_into(char)
+
+    def clear_command_line(self) -> None:
+        self.command_line.value = ""
         self.board_view.focus()
+
+    def submit_command_line(self) -> None:
+        line = self.command_line.value
+        self.clear_command_line()
         if line.strip():
             self.run_command(line)
 
-    def on_key(self, event: events.Key) -> None:
-        field = self.command_line
-        if event.key == "escape" and field.has_focus:
-            field.value = ""
-            self.board_view.focus()
-            event.stop()
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit_command_line()

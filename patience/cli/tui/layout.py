@@ -30,6 +30,7 @@ Line = list[Span]
 Marker = Callable[[Hit, str | None], str | None]  # the style a spot gets, from its plain style
 
 COLUMN = 4  # a column's width: "10♥" and a space
+HALF = 3  # a shape's half-card step when its labels are drawn (as render_grid's)
 
 
 @dataclass
@@ -258,15 +259,23 @@ def _fans(p: _Painter, group: Group, width: int, rows: int) -> list[Line] | None
     return None
 
 
+GRID_LEGEND = "  * free  |upright|  =sideways=  cell = column letter + row number: c4"
+SHAPE_LEGEND = "  * free: no card lies on it"
+EDGED = 7  # a grid cell with its marks, as `patience show` draws it: ``*|7♥| `` or `` =7♥= ``
+
+
 def _grid(p: _Painter, group: Group, width: int) -> list[Line] | None:
-    """Cells at their coordinates, column letters on top, row numbers down the side."""
+    """Cells at their coordinates, column letters on top, row numbers down the side. Where it fits,
+    each card between the marks of how it lies (``|7♥|`` upright, ``=7♥=`` sideways) with the
+    legend under the grid, as `patience show` draws it; narrower, the cards alone."""
     game, glyphs = p.game, p.glyphs
     grid = group.spec.grid
     assert grid is not None
     margin = len(grid.prefix) + 2
-    cell = 5 if margin + grid.cols * 5 <= width else 4
-    if margin + grid.cols * cell > width:
+    cell = next((c for c in (EDGED, 5, 4) if margin + grid.cols * c <= width), None)
+    if cell is None:
         return None
+    edged = cell == EDGED
     show_free = group.lanes is not None
     letters = "abcdefghijklmnopqrstuvwxyz"
     lines: list[Line] = [[(group_title(game, group), "title", None)],
@@ -284,33 +293,64 @@ def _grid(p: _Painter, group: Group, width: int) -> list[Line] | None:
             text, style = _card(game, pile, len(cards) - 1, glyphs)
             if game.hidden[pile] == len(cards):
                 text, style = glyphs.back, "back"
+            edge = ("|" if game.rules.upright[pile] else "=") if edged else ""
             line.append(("*" if free else " ", "label", None))
+            line.append((edge, None, None))
             line.append(p.span(f"{text:>3}", style, (pile, len(cards) - 1)))
-            line.append((" " * (cell - 4), None, None))
+            line.append((edge + " " * (cell - 4 - 2 * len(edge)), None, None))
         lines.append(line)
+    if p.titles and (show_free or group.spec.orient != "upright"):
+        legend = _(GRID_LEGEND) if edged else _("  * free  cell = column letter + row number: c4")
+        lines.append([(legend, "empty", None)])
     return lines
 
 
-def _shape(p: _Painter, group: Group, width: int) -> list[Line] | None:
-    """A shape (a pyramid, peaks): each card where the ruleset's picture draws it, a half card
-    to the side being two columns; a card gone leaves a gap. None when it is wider than the board."""
+def _shape(p: _Painter, group: Group, width: int, rows: int) -> list[Line] | None:
+    """A shape (a pyramid, peaks): each card where the ruleset's picture draws it, a card gone
+    leaving a gap. Where it fits, with each pile's label over its card and ``*`` on a free card,
+    as `patience show` draws it (the hints name `a7`); narrower or shorter, the cards alone, a
+    half card to the side being two columns. None when even that is wider than the board."""
     from ...ruleset.shape import places
 
     assert group.spec.shape is not None
     game = p.game
     spots = places(group.spec.shape)
+    head: list[Line] = [[(group_title(game, group), "title", None)]] if p.titles else []
+    height = max(place.row for place in spots) + 1
+    show_free = group.lanes is not None
+    labelled = max(place.x for place in spots) * HALF + 2 * HALF <= width
+    legend = 1 if show_free and p.titles else 0
+    if labelled and len(head) + 2 * height + legend <= rows:
+        lines = list(head)
+        for row in range(height):
+            label_line: Line = []
+            card_line: Line = []
+            for pile, place in zip(group.piles, spots):
+                if place.row != row:
+                    continue
+                label_line.append((" " * (place.x * HALF - _len(label_line)), None, None))
+                label_line.append(p.span(f" {game.rules.labels[pile]:>3}", "label", (pile, -1)))
+                card_line.append((" " * (place.x * HALF - _len(card_line)), None, None))
+                cards = game.piles[pile]
+                free = show_free and bool(cards) and game.is_free(pile) and game.hidden[pile] < len(cards)
+                card_line.append(("*" if free else " ", "label", None))
+                card_line.append(p.top_card(pile))
+            lines += [label_line, card_line]
+        if legend:
+            lines.append([(_(SHAPE_LEGEND), "empty", None)])
+        return lines
     if max(place.x for place in spots) * 2 + COLUMN > width:
         return None
-    rows: list[Line] = [[(group_title(game, group), "title", None)]] if p.titles else []
-    for row in range(max(place.row for place in spots) + 1):
+    lines = list(head)
+    for row in range(height):
         line: Line = []
         for pile, place in zip(group.piles, spots):
             if place.row != row:
                 continue
             line.append((" " * (place.x * 2 - _len(line)), None, None))
             line.append(p.top_card(pile))
-        rows.append(line)
-    return rows
+        lines.append(line)
+    return lines
 
 
 def _cross(p: _Painter, groups: list[Group], width: int) -> list[Line] | None:
@@ -415,7 +455,7 @@ def _lines(painter: _Painter, width: int, height: int) -> list[Line] | None:
                 continue
             block, grids = _side_by_side(grids, width), []
         elif group.spec.shape is not None:
-            block = _shape(painter, group, width) or _fans(painter, group, width, rows)
+            block = _shape(painter, group, width, rows) or _fans(painter, group, width, rows)
         elif len(group.piles) * COLUMN <= width:
             block = _columns(painter, group, rows) or _fans(painter, group, width, rows)
         else:

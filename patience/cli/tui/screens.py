@@ -17,11 +17,25 @@ T = TypeVar("T")
 
 CSS = """
 ModalScreen { align: center middle; }
-ModalScreen > Vertical { width: auto; max-width: 90%; height: auto; max-height: 90%;
+ModalScreen > Vertical { max-width: 95%; height: auto; max-height: 90%;
                          border: round $accent; padding: 0 1; background: $surface; }
+ModalScreen Static { width: 100%; }
 ModalScreen .keys { color: $text-muted; }
 VerticalScroll { height: auto; max-height: 100%; }
+GameChooser OptionList { height: auto; max-height: 16; }
+GameChooser Input { width: 100%; }
 """
+# Every overlay's box is as wide as its longest line (and at most 95% of the screen, where its
+# text wraps): a box of `width: auto` around `Static`s, whose width is a share of their parent's,
+# is drawn with no room at all on Textual 3 to 8 (an empty 4 x 2 box, issue 35).
+MIN_WIDTH = 30
+CHOICE_WIDTH = 88  # a question or the end of a game: longer lines wrap, to be read at a glance
+
+
+def box_width(*texts: str, most: int = 1000) -> int:
+    """The width of an overlay's box for ``texts``: the longest line, the border and padding (at
+    most ``most``: longer lines wrap)."""
+    return min(most, max([MIN_WIDTH] + [len(line) + 4 for text in texts for line in text.splitlines()]))
 
 
 class TextPage(ModalScreen[None]):
@@ -34,10 +48,12 @@ class TextPage(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        keys = _("Esc, Enter or a click: back to the game")
+        with Vertical() as box:
+            box.styles.width = box_width(self.text, keys) + 1  # and a column for the scroll bar
             with VerticalScroll():
                 yield Static(self.text, markup=False)
-            yield Static(_("Esc, Enter or a click: back to the game"), classes="keys")
+            yield Static(keys, classes="keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -57,7 +73,8 @@ class _Choice(ModalScreen[T]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical() as box:
+            box.styles.width = box_width(self.text, _(self.KEYS), most=CHOICE_WIDTH)
             yield Static(self.text, markup=False)
             yield Static(_(self.KEYS), classes="keys")
 
@@ -66,9 +83,9 @@ class _Choice(ModalScreen[T]):
 
 
 class Question(_Choice[bool]):
-    """A yes/no question: `y` or Enter says yes, `n` or Esc says no."""
+    """A yes/no question: `y` (`t`, tak, in Polish) or Enter says yes, `n` or Esc says no."""
 
-    BINDINGS = [Binding("y,enter", "choose(True)", _("yes")), Binding("n,escape", "choose(False)", _("no"))]
+    BINDINGS = [Binding("y,t,enter", "choose(True)", _("yes")), Binding("n,escape", "choose(False)", _("no"))]
     KEYS = N_("y: yes   n or Esc: no")
 
 
@@ -101,9 +118,11 @@ class SettingsScreen(ModalScreen[Any]):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        keys = _("a, c, x, l: change   Esc: back to the game")
+        with Vertical() as box:
+            box.styles.width = box_width(self._text(), keys)
             yield Static(self._text(), id="settings", markup=False)
-            yield Static(_("a, c, x, l: change   Esc: back to the game"), classes="keys")
+            yield Static(keys, classes="keys")
 
     def _text(self) -> str:
         from .config import DESCRIPTIONS, config_path, shown
@@ -132,3 +151,66 @@ class SettingsScreen(ModalScreen[Any]):
 
     def action_close(self) -> None:
         self.dismiss(self.config)
+
+
+class GameChooser(ModalScreen[Any]):
+    """Another game: every ruleset `patience list` finds (shipped, the user's own, PATIENCE_PATH),
+    narrowed as the player types (an id, a name in any language, an alias); Enter starts the
+    highlighted one, Esc goes back. Dismissed with the chosen file's path, or None."""
+
+    BINDINGS = [Binding("escape", "close", _("back to the game")),
+                Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
+
+    def __init__(self, games: list[tuple[str, str, str]]) -> None:
+        """``games``: (what is shown, what a search matches, the file's path) for each game."""
+        super().__init__()
+        self.games = games
+        self.shown = list(games)
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Input, OptionList
+
+        keys = _("type to search   ↑↓: choose   Enter: play   Esc: back to the game")
+        with Vertical() as box:
+            box.styles.width = box_width(keys, *(line for line, _w, _p in self.games), most=CHOICE_WIDTH)
+            yield Static(_("Another game (this one is kept, as when you quit)"))
+            yield Input(id="search", placeholder=_("search: a name, an id, a word"))
+            yield OptionList(*(line for line, _w, _p in self.games), id="games")
+            yield Static(keys, classes="keys")
+
+    def on_input_changed(self, event: Any) -> None:
+        from textual.widgets import OptionList
+
+        from ..catalogue import search_text
+
+        wanted = search_text(event.value)
+        self.shown = [g for g in self.games if wanted in g[1]]
+        found = self.query_one("#games", OptionList)
+        found.clear_options()
+        found.add_options([line for line, _w, _p in self.shown])
+        found.highlighted = 0 if self.shown else None
+
+    def on_input_submitted(self, event: Any) -> None:
+        event.stop()
+        self._choose()
+
+    def on_option_list_option_selected(self, event: Any) -> None:
+        event.stop()
+        self._choose()
+
+    def _choose(self) -> None:
+        from textual.widgets import OptionList
+
+        index = self.query_one("#games", OptionList).highlighted
+        if self.shown and index is not None and 0 <= index < len(self.shown):
+            self.dismiss(self.shown[index][2])
+
+    def action_move(self, step: int) -> None:
+        from textual.widgets import OptionList
+
+        found = self.query_one("#games", OptionList)
+        if self.shown:
+            found.highlighted = ((found.highlighted or 0) + step) % len(self.shown)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

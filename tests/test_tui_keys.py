@@ -1,0 +1,347 @@
+"""The full screen's keys and words (issue 35): dialogs show their words (read off the screen as
+text), every typed move reaches the command line whole even at paste speed, no hot key is a
+printable key a move could start with, Esc clears the line, messages wrap, one key plays the hint."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+pytest.importorskip("textual")
+
+from positions import freecell_solution  # noqa: E402
+from screentext import screen_text  # noqa: E402
+from textual import events  # noqa: E402
+
+from patience import Game  # noqa: E402
+from patience.cli.session import Session, Settings  # noqa: E402
+from patience.cli.tui.app import PatienceApp  # noqa: E402
+from patience.cli.tui.config import Config  # noqa: E402
+from patience.cli.tui.screens import EndOfGame, Question, SettingsScreen, TextPage  # noqa: E402
+from patience.ruleset.registry import shipped_rulesets  # noqa: E402
+
+SHIPPED = sorted(r.id for r in shipped_rulesets())
+KEY_NAMES = {"+": "plus", "-": "minus", ":": "colon", "?": "question_mark", " ": "space", "*": "asterisk",
+             "=": "equals_sign", "/": "slash", ".": "full_stop", "!": "exclamation_mark", "#": "number_sign"}
+
+
+def session_of(game: Game) -> Session:
+    return Session(game, Settings(autoplay=False, autofinish=False), now=lambda: 0.0)
+
+
+def app_for(session: Session) -> PatienceApp:
+    return PatienceApp(session, Config(autoplay=False), ascii=False, colour=True, fixed_clock=True)
+
+
+def play_out(app: PatienceApp, script, size: tuple[int, int] = (120, 40)) -> None:
+    async def run() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(run())
+
+
+def paste_speed(app: PatienceApp, text: str, *, enter: bool = True) -> None:
+    """Every key of ``text`` queued at once, as a terminal delivers a paste or fast typing: none
+    waits for the one before to be handled (the pilot's `press` waits between keys)."""
+    for char in text:
+        app.post_message(events.Key(KEY_NAMES.get(char, char), char))
+    if enter:
+        app.post_message(events.Key("enter", "\r"))
+
+
+def sample_positions(game_id: str, count: int = 3) -> list[Game]:
+    """The deal and positions a few random legal moves into it (the same on every run)."""
+    rng = random.Random(game_id)
+    game = Game.new(game_id, 1)
+    found = [game.copy()]
+    for _ in range(count - 1):
+        for _step in range(rng.randint(3, 8)):
+            moves = game.legal_moves()
+            if not moves or game.status() != "playing":
+                break
+            game.play(rng.choice(moves))
+        if game.status() == "playing" and game.legal_moves():
+            found.append(game.copy())
+    return found
+
+
+def moves_to_type(game: Game, moves: list, most: int = 40) -> list:
+    """Every legal move; where there are more than ``most`` (Cromwell's swaps), one for each first
+    character of the notation and a sample of the rest."""
+    if len(moves) <= most:
+        return moves
+    firsts = {game.notation(m)[0]: m for m in moves}
+    rest = [m for m in moves if m not in firsts.values()]
+    return list(firsts.values()) + random.Random(len(moves)).sample(rest, max(0, most - len(firsts)))
+
+
+@pytest.mark.parametrize("share", range(4))
+def test_every_legal_move_typed_at_paste_speed_is_played_in_every_shipped_game(share):
+    """Issue 35 (2, 3): typed at once, with no pause between keys, each legal move's notation
+    plays that move: no first key is lost while the line opens, none is taken for a hot key.
+    The shipped games in four shares, for the test workers to run side by side."""
+    app = app_for(session_of(Game.new("klondike", 1)))
+    failures: list[str] = []
+
+    async def script(pilot) -> None:
+        for game_id in SHIPPED[share::4]:
+            for game in sample_positions(game_id):
+                session = session_of(game)
+                app.load(session)
+                await pilot.pause()
+                moves = game.legal_moves()
+                for move in moves_to_type(game, moves):
+                    written = game.notation(move)
+                    before, count = game.position(), game.move_count
+                    paste_speed(app, written)
+                    await pilot.pause()
+                    played = session.game.history[-1][0] if session.game.move_count == count + 1 else None
+                    if played != move:
+                        failures.append(f"{game_id} {written!r}: {app.message_line.render()}")
+                    while isinstance(app.screen, (EndOfGame, TextPage, Question)):
+                        app.pop_screen()
+                    if session.game.move_count > count:
+                        session.handle("undo")
+                    assert session.game.position() == before, f"{game_id}: {written} was not undone"
+
+    play_out(app, script)
+    assert not failures, f"{len(failures)} typed moves not played: {failures[:10]}"
+
+
+@pytest.mark.parametrize("game_id, written", [("czternastki", "na1+nb2"), ("czternastki", ":na1+nb2"),
+                                              ("freecell", "1h")])
+def test_CZ_a_move_that_starts_with_a_former_hot_key_letter_is_played_not_taken_as_a_command(game_id, written):
+    """`n` was a new deal and `h` the hint: now every letter goes to the line."""
+    session = session_of(Game.new(game_id, 1))
+    game = session.game
+    move = next((m for m in game.legal_moves() if game.notation(m) == written.lstrip(":")), None)
+    if move is None:  # FreeCell deal 1 may have no `1h`: any move starting with a letter or digit
+        move = game.legal_moves()[0]
+        written = game.notation(move)
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        paste_speed(app, written)
+        await pilot.pause()
+        assert session.game.move_count == 1 and session.game.history[-1][0] == move
+        assert not isinstance(app.screen, Question)
+
+    play_out(app, script)
+
+
+def test_a_paste_on_the_board_plays_its_lines_and_a_huge_one_is_refused_in_one_line():
+    session = session_of(Game.new("freecell", 1))
+    game = session.game
+    first = next(m for m in game.legal_moves() if m[1] >= 0)
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        app.board_view.post_message(events.Paste(game.notation(first) + "\n"))
+        await pilot.pause()
+        assert session.game.move_count == 1 and session.game.history[-1][0] == first
+        app.board_view.post_message(events.Paste("y" * 9000 + "\n"))
+        await pilot.pause()
+        assert session.game.move_count == 1
+        assert "at most 200 characters" in screen_text(app) and app.command_line.value == ""
+
+    play_out(app, script)
+
+
+def test_restart_typed_as_a_word_asks_its_question_with_its_words_on_the_screen():
+    session = session_of(Game.new("klondike", 1))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        session.handle(session.game.notation(session.game.legal_moves()[0]))
+        paste_speed(app, "restart")
+        await pilot.pause()
+        assert isinstance(app.screen, Question)
+        shown = screen_text(app)
+        assert "Start this deal again from the beginning? Your moves are lost." in shown
+        assert "y: yes" in shown
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.game.move_count == 1
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert "Start a new deal? This game is not finished." in screen_text(app)
+        await pilot.press("t")  # tak: yes in Polish
+        await pilot.pause()
+        assert session.game.move_count == 0 and not isinstance(app.screen, Question)
+
+    play_out(app, script)
+
+
+def test_the_end_of_game_page_and_the_settings_show_their_words(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATIENCE_CONFIG", str(tmp_path))
+    session = session_of(Game.new("freecell", 1))
+    solution = freecell_solution(1)
+    for word in solution[:-1]:
+        assert not session.handle(word).failed
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        paste_speed(app, solution[-1])
+        await pilot.pause()
+        assert isinstance(app.screen, EndOfGame)
+        shown = screen_text(app)
+        assert "WON" in shown and f"moves: {len(solution)}" in shown and "n: new deal" in shown
+        assert "q: quit" in shown  # the keys line, the box's last, is whole
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        shown = screen_text(app)
+        assert "Settings" in shown and "autoplay" in shown and "Esc: back to the game" in shown
+
+    play_out(app, script)
+
+
+def test_esc_clears_the_command_line_and_the_next_key_starts_afresh():
+    session = session_of(Game.new("freecell", 1))
+    game = session.game
+    move = next(m for m in game.legal_moves() if m[1] >= 0)
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        paste_speed(app, "xyz", enter=False)
+        await pilot.pause()
+        assert app.command_line.value == "xyz"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.command_line.value == ""
+        paste_speed(app, game.notation(move))
+        await pilot.pause()
+        assert session.game.move_count == 1
+
+    play_out(app, script)
+
+
+def test_a_long_message_wraps_and_a_stale_refusal_is_cleared():
+    session = session_of(Game.new("freecell", 1))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        words = " ".join(f"word{i}" for i in range(40))
+        app.message(words)
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "word0" in shown and "word39" in shown
+        app.message("card cannot move now", failed=True)
+        await pilot.pause()
+        assert "cannot move now" in screen_text(app)
+        board = app.board_view
+        pile = next(m[0] for m in session.game.legal_moves() if m[1] >= 0 and m[2] == 1)
+        board.pick((pile, len(session.game.piles[pile]) - 1))
+        await pilot.pause()
+        assert board.selected is not None and "cannot move now" not in screen_text(app)
+
+    play_out(app, script, size=(60, 30))
+
+
+def test_f4_plays_the_hinted_move():
+    session = session_of(Game.new("klondike", 1))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        await pilot.press("f3")
+        await pilot.pause()
+        assert app.hint is not None
+        hinted = app.hint[1]
+        await pilot.press("f4")
+        await pilot.pause()
+        assert session.game.move_count >= 1 and session.game.history[0][0] == hinted
+
+    play_out(app, script)
+
+
+def test_stats_typed_as_a_word_shows_the_statistics_page():
+    session = session_of(Game.new("klondike", 1))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        paste_speed(app, "stats")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPage)
+        assert "no games recorded yet for klondike" in screen_text(app)
+
+    play_out(app, script)
+
+
+@pytest.mark.parametrize("key", ["ctrl+c", "ctrl+q"])
+def test_ctrl_c_and_ctrl_q_leave_the_game(key):
+    session = session_of(Game.new("klondike", 1))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        await pilot.press(key)
+        await pilot.pause()
+
+    play_out(app, script)
+    assert app.return_code == 0 and app.failure is None and not app.is_running
+
+
+def test_the_game_chooser_finds_a_game_by_search_keeps_this_one_and_starts_a_users_own_ruleset():
+    """Issue 35 (8): F6 (or `games`) lists every game names can find, the player's own too; a
+    search narrows it ("kola" finds Kwadratura Koła); the unfinished game is kept, as by quit."""
+    from pathlib import Path
+
+    from patience.cli.saves import save_path
+    from patience.paths import data_dir
+
+    own = data_dir() / "rulesets"
+    own.mkdir(parents=True)
+    shipped = Path(__file__).resolve().parents[1] / "rulesets" / "klondike.yaml"
+    text = shipped.read_text(encoding="utf-8").replace("id: klondike", "id: my-klondike", 1)
+    (own / "my-klondike.yaml").write_text(text.replace("name: Klondike", "name: Zebra Klondike", 1), encoding="utf-8")
+    session = session_of(Game.new("freecell", 1))
+    session.handle(session.game.notation(session.game.legal_moves()[0]))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "Another game" in screen_text(app) and "Accordion (accordion)" in screen_text(app)
+        await pilot.press(*"kola")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Squaring the Circle (kwadratura-kola)" in shown and "Accordion" not in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.game.ruleset.id == "kwadratura-kola" and app.session.game.move_count == 0
+        assert save_path("freecell").exists()  # the game left is kept for `resume`
+        paste_speed(app, "games")
+        await pilot.pause()
+        await pilot.press(*"zebra", "enter")
+        await pilot.pause()
+        assert app.session.game.ruleset.id == "my-klondike"
+        assert app.session.key != "my-klondike"  # a user's file is filed under its own key
+
+    play_out(app, script)
+
+
+def test_hot_keys_wait_under_a_page_or_a_question_and_act_again_after():
+    session = session_of(Game.new("freecell", 1))
+    game = session.game
+    start = game.position()
+    session.handle(game.notation(next(m for m in game.legal_moves() if m[1] >= 0)))
+    played = session.game.position()
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPage) and "F4 play the hint" in screen_text(app)
+        await pilot.press("ctrl+z", "f6")
+        await pilot.pause()
+        assert session.game.position() == played and isinstance(app.screen, TextPage)
+        await pilot.press("escape", "ctrl+z")
+        await pilot.pause()
+        assert session.game.position() == start and not isinstance(app.screen, TextPage)
+
+    play_out(app, script)
