@@ -21,7 +21,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -120,6 +120,17 @@ def write_atomic(path: Path, data: bytes | str, *, follow_link: bool = False, re
         with open(temporary, "wb") as out:
             out.write(raw)
     return _target(Path(path), follow_link)
+
+
+def check_target(path: Path, *, replace: bool, read: Iterable[Path] = ()) -> None:
+    """Before an export: FileRefused when ``path`` reaches a file the command reads (``read``),
+    or is a link, a folder or a device; FileExistsError when it exists and ``replace`` is False."""
+    for other in read:
+        if same_file(path, other):
+            raise FileRefused(_("{path} is a file this command reads; choose another name").format(path=path))
+    _target(Path(path), follow_link=False)
+    if not replace and os.path.lexists(path):
+        raise FileExistsError(str(path))
 
 
 def same_file(one: Path, other: Path) -> bool:
