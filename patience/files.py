@@ -150,10 +150,15 @@ def read_user_file(path: Path, most: int) -> bytes:
 def read_user_file_stat(path: Path, most: int) -> tuple[bytes, os.stat_result]:
     """`read_user_file`, with the file's stat taken from the same open file."""
     handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(handle)
+    except OSError:
+        os.close(handle)
+        raise
+    if not stat.S_ISREG(info.st_mode):
+        os.close(handle)
+        raise FileRefused(_("{path} is {what}, not a file").format(path=path, what=_kind(info.st_mode)))
     with open(handle, "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(_("{path} is {what}, not a file").format(path=path, what=_kind(info.st_mode)))
         data = file.read(most + 1)
     if len(data) > most:
         raise FileRefused(_("{path} is larger than {most} bytes").format(path=path, most=most))
