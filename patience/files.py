@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -90,6 +89,8 @@ def replacing(path: Path, *, follow_link: bool = False, replace: bool = True, pr
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
         mode = 0o600 if private else _new_file_mode()
+    import tempfile  # here: reading files (every start) needs none of it
+
     handle, name = tempfile.mkstemp(dir=folder, prefix=f".{target.stem}.{os.getpid()}.", suffix=".tmp")
     os.close(handle)
     temporary = Path(name)
