@@ -4,6 +4,7 @@ Pick a profile with the ``HYPOTHESIS_PROFILE`` environment variable (default ``c
 
 - ``ci``: few examples, derandomized, no example database — the same examples on every run, so a
   red CI build is reproducible and a green one stays green until the code changes.
+- ``long``: ``PATIENCE_FUZZ_EXAMPLES`` examples a probe (2,000 by default), for benchmarks/fuzz.py.
 - ``dev``: many more examples from fresh random seeds, for hunting bugs locally
   (``HYPOTHESIS_PROFILE=dev pytest tests/test_properties.py``); failures are saved in
   ``.hypothesis/`` and replayed first next time.
@@ -30,6 +31,14 @@ settings.register_profile(
     deadline=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(  # benchmarks/fuzz.py: as many examples as PATIENCE_FUZZ_EXAMPLES says
+    "long",
+    max_examples=int(os.environ.get("PATIENCE_FUZZ_EXAMPLES", "2000")),
+    deadline=None,
+    print_blob=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 

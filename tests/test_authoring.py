@@ -182,3 +182,14 @@ def test_new_makes_the_longest_id_lint_allows(tmp_path):
     result = run("new", "b" * 64, "--dir", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert lint_paths([tmp_path / f"{'b' * 64}.yaml"]) == []
+
+
+def test_new_never_writes_through_a_link_even_with_force(tmp_path):
+    """Issue 38: `patience new` writes like every other writer (files.write_atomic): a link in the
+    target's place is refused in one line and the file it points to is untouched."""
+    elsewhere = tmp_path / "someone-elses.txt"
+    elsewhere.write_text("keep me", encoding="utf-8")
+    (tmp_path / "mine.yaml").symlink_to(elsewhere)
+    result = run("new", "mine", "--dir", str(tmp_path), "--force")
+    assert result.exit_code == 1 and "is a link" in result.output and "Traceback" not in result.output
+    assert elsewhere.read_text(encoding="utf-8") == "keep me"

@@ -294,3 +294,51 @@ def test_a_game_named_by_its_id_is_found_without_reading_the_other_shipped_files
     assert registry.find_ruleset_file("freecell") == registry.shipped_dir() / "freecell.yaml"
     assert registry.find_ruleset_file("klondike") == own / "klondike.yaml"  # the player's own file hides the shipped one
     assert read == ["klondike.yaml", "klondike.yaml"]  # only the player's folder was read
+
+
+# ------------------------------------------------------------------ issue 38 item 6: core tags on values of another kind
+@pytest.mark.parametrize("line, words", [
+    ("x: !!timestamp foo", "'foo' cannot be read as !!timestamp"),
+    ("x: !!int foo", "'foo' cannot be read as !!int"),
+    ("x: !!float bar", "'bar' cannot be read as !!float"),
+    ("!!bool maybe: 1", "'maybe' cannot be read as !!bool"),  # a key too
+    ("x: " + "9" * 5000, "a number of 5000 digits is far too long"),
+    ("x: [1, -" + "1_0" * 3000 + "]", "a number of 6000 digits is far too long"),
+])
+def test_a_core_tag_on_a_value_of_another_kind_is_one_placed_finding(line, words):
+    text = KLONDIKE + line + "\n"
+    message = error_for(text)
+    assert words in message and "set_int_max_str_digits" not in message
+    assert f":{text.count(chr(10))}:" in message  # placed on the line that has it
+    assert message.count("\n") == 0
+
+
+def test_a_name_tagged_bool_with_a_word_is_a_finding_in_lint_and_play(tmp_path):
+    from clirun import run
+
+    path = tmp_path / "b.yaml"
+    path.write_text(KLONDIKE.replace("name: Klondike", "name: !!bool foo", 1), encoding="utf-8")
+    for args in (("lint", str(path)), ("play", str(path), "--deal", "1")):
+        result = run(*args, input="")
+        assert "'foo' cannot be read as !!bool" in result.output and "Traceback" not in result.output
+        assert result.exit_code == 1
+
+
+def test_a_ruleset_remembers_its_file_only_when_told_not_by_a_hand_off_between_calls(tmp_path):
+    """The file a ruleset came from is passed with its text (loader.file_source), not left behind
+    by the last read of the thread: a text parsed later under the same name is not that file's, and
+    a file read in one thread and parsed in another keeps its file."""
+    import threading
+
+    from patience.ruleset.loader import file_source, read_ruleset_text, source_file
+
+    path = tmp_path / "mine.yaml"
+    path.write_text(KLONDIKE, encoding="utf-8")
+    read_ruleset_text(path)
+    assert source_file(load_text(KLONDIKE.replace("id: klondike", "id: other"), str(path))) is None
+    found = []
+    text = read_ruleset_text(path)
+    worker = threading.Thread(target=lambda: found.append(load_text(text, str(path), file_source(path))))
+    worker.start()
+    worker.join()
+    assert source_file(found[0]) == path.resolve() == source_file(load_file(path))

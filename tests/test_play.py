@@ -479,3 +479,21 @@ def test_a_shorthand_target_refusal_names_the_pile_of_the_cards_suit():
     game = build("freecell", {"h1": "AS 2S", "h2": "AD", "1": "9S"}, fill="8")
     reply = Session(game, Settings()).handle("1h")
     assert reply.failed and reply.lines == ["9♠ cannot go on 2♠ (foundations: up in suit)"]
+
+
+def test_a_move_whose_labels_spell_a_command_is_not_swallowed():
+    """Issue 38: labels `l` and `s` spell `ls` (the `moves` command). The command still answers
+    `ls`, and says how to type the move so that it is one (`l-s`); the move plays as written."""
+    from patience.ruleset import load_text
+    from patience.ruleset.registry import shipped_dir
+
+    text = (shipped_dir() / "freecell.yaml").read_text(encoding="utf-8")
+    text = text.replace('labels: "a b c d"', 'labels: "a b c s"').replace('labels: "1 2 3 4 5 6 7 8"',
+                                                                         'labels: "1 2 3 4 5 6 7 l"')
+    s = session(Game(load_text(text), 1), autoplay=False)
+    before = s.game.move_count
+    reply = s.handle("ls")
+    assert "`ls` is also a move here; type `l-s` to play it" in reply.lines
+    assert s.game.move_count == before  # the command ran, not the move
+    assert not s.handle("l-s").failed and s.game.move_count == before + 1
+    assert not any("also a move" in line for line in s.handle("moves").lines)  # no note where there is no move

@@ -5,6 +5,9 @@ Every test has its own cache folder (PATIENCE_CACHE, tests/conftest.py)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import io
 import os
 import pickle
 import shutil
@@ -13,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from patience.paths import cache_dir, data_dir
 from patience.ruleset import cache
 from patience.ruleset.lint import load_checked
 from patience.ruleset.loader import RulesetError, load_file, source_file
@@ -136,17 +140,20 @@ class _Touch:
 def _entry_contents(entry: Path) -> tuple:
     with entry.open("rb") as file:
         assert file.read(len(cache.MAGIC)) == cache.MAGIC
+        file.read(cache.TAG_BYTES)
         unpickler = pickle.Unpickler(file)
         key, checked = unpickler.load()
         return key, checked, unpickler.load()
 
 
-def _write_entry(entry: Path, key: tuple, checked: bool, ruleset: object) -> None:
-    with entry.open("wb") as file:
-        file.write(cache.MAGIC)
-        pickler = pickle.Pickler(file, protocol=5)
-        pickler.dump((key, checked))
-        pickler.dump(ruleset)
+def _write_entry(entry: Path, key: tuple, checked: bool, ruleset: object, signing: bytes | None = None) -> None:
+    """An entry as the cache writes one, signed with this user's key unless ``signing`` is given."""
+    body = io.BytesIO()
+    pickler = pickle.Pickler(body, protocol=5)
+    pickler.dump((key, checked))
+    pickler.dump(ruleset)
+    tag = hmac.new(signing or cache._signing_key(), body.getvalue(), hashlib.sha256).digest()
+    entry.write_bytes(cache.MAGIC + tag + body.getvalue())
 
 
 @pytest.mark.parametrize("damage", [_garbage, _truncated, _empty, _other_version, _other_format, _not_a_ruleset])
@@ -170,6 +177,61 @@ def test_a_foreign_class_in_an_entry_is_never_called(own_klondike: Path, tmp_pat
     assert load(own_klondike, reads) == fresh
     assert not marker.exists()
     assert reads.calls == 2
+
+
+def _forged(ruleset: Ruleset) -> Ruleset:
+    """The same ruleset with a value its model refuses (decks: -5), set without validation."""
+    return ruleset.model_copy(update={"decks": -5})
+
+
+def test_a_forged_entry_with_the_right_key_is_refused_unless_signed_by_this_user(own_klondike: Path):
+    reads = Reads()
+    fresh = load(own_klondike, reads)
+    [entry] = entries()
+    key, checked, ruleset = _entry_contents(entry)
+    _write_entry(entry, key, checked, _forged(ruleset), signing=b"someone else's key, not this user's")
+    served = load(own_klondike, reads)
+    assert served == fresh and served.decks == 1 and reads.calls == 2
+    # The check is the signature, not luck: the same forgery signed with this user's key is served.
+    _write_entry(entry, key, checked, _forged(ruleset))
+    assert load(own_klondike, reads).decks == -5 and reads.calls == 2
+
+
+def test_the_signing_key_is_private_and_kept_away_from_the_entries(own_klondike: Path):
+    load(own_klondike, Reads())
+    key_file = data_dir() / cache.KEY_FILE
+    assert key_file.stat().st_mode & 0o777 == 0o600 and len(key_file.read_bytes()) == cache.KEY_BYTES
+    assert cache_dir() not in key_file.parents
+
+
+def test_the_cache_is_pruned_to_its_cap_least_recently_used_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(cache, "MAX_CACHE_ENTRIES", 2)
+    files = []
+    for n in range(3):
+        path = tmp_path / f"mine{n}.yaml"
+        path.write_text((shipped_dir() / "klondike.yaml").read_text(encoding="utf-8").replace("id: klondike", f"id: mine{n}"), encoding="utf-8")
+        files.append(path)
+    reads = Reads()
+    for n, path in enumerate(files[:2]):
+        load(path, reads)
+        os.utime(cache.entry_path(cache.file_key(path)), (1000 + n, 1000 + n))  # long ago, mine0 first
+    load(files[0], reads)  # a hit: now the most recently used
+    assert reads.calls == 2
+    load(files[2], reads)  # a third entry: the least recently used one (mine1) goes
+    assert len(entries()) == 2
+    load(files[0], reads)
+    assert reads.calls == 3  # mine0 was kept
+    load(files[1], reads)
+    assert reads.calls == 4  # mine1 was pruned
+
+
+def test_prune_keeps_the_folder_under_its_byte_cap(tmp_path: Path):
+    for n in range(10):
+        (tmp_path / f"{n}.pickle").write_bytes(b"x" * 1000)
+        os.utime(tmp_path / f"{n}.pickle", (n, n))
+    (tmp_path / "other.txt").write_bytes(b"y" * 100_000)  # not an entry: never removed
+    assert cache.prune(tmp_path, most_bytes=4500, most_entries=100) == 6
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["6.pickle", "7.pickle", "8.pickle", "9.pickle", "other.txt"]
 
 
 def test_an_unwritable_cache_folder_means_no_cache(own_klondike: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

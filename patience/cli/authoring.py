@@ -67,7 +67,9 @@ def schema() -> None:
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new(name: str, source: str | None, folder: Path | None, user: bool, force: bool) -> None:
     """Write NAME.yaml, a commented starter ruleset, and ruleset.schema.json beside it for editors."""
+    from ..files import write_atomic
     from ..ruleset.errors import RulesetError
+    from ..ruleset.loader import read_ruleset_text
     from ..ruleset.reference import schema_text
     from ..ruleset.registry import UnknownGame, find_ruleset_file, normalize_name, user_dir
     from ..ruleset.starter import StarterError, check_new, copy_of, starter
@@ -93,18 +95,22 @@ def new(name: str, source: str | None, folder: Path | None, user: bool, force: b
         raise click.ClickException(_("{path} exists; choose another name or add --force").format(path=target))
     try:
         if source:
-            text = copy_of(find_ruleset_file(source).read_text(encoding="utf-8"), game_id, display, source)
+            text = copy_of(read_ruleset_text(find_ruleset_file(source)), game_id, display, source)
         else:
             text = starter(game_id, display)
     except (UnknownGame, RulesetError, StarterError, OSError) as err:
         raise click.ClickException(str(err)) from None
     try:
-        target_dir.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        write_atomic(target, text, replace=force)  # never half a file; a link or a device is refused
         schema_path = target_dir / SCHEMA_FILE
         wrote_schema = not schema_path.exists()
         if wrote_schema:
-            schema_path.write_text(schema_text(), encoding="utf-8")
+            try:
+                write_atomic(schema_path, schema_text(), replace=False)
+            except FileExistsError:
+                wrote_schema = False  # another `patience new` wrote it meanwhile
+    except FileExistsError:
+        raise click.ClickException(_("{path} exists; choose another name or add --force").format(path=target)) from None
     except OSError as err:
         raise click.ClickException(_("cannot write {path}: {error}").format(path=target, error=err)) from None
     if wrote_schema:

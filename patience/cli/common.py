@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from ..deals import RANDOM_DEALS  # a missing --deal, and `new` at the prompt, pick from 1..this
+from ..i18n import _
+from ..printable import printable
 
 MAX_LINE = 200  # characters: no move or command is longer, so a longer line is refused unread
 EXIT_BUG = 70  # sysexits' EX_SOFTWARE: patience itself failed (a bug), and said so in one line
@@ -42,6 +45,27 @@ def locate_game(game_name: str) -> Located:
         return locate(game_name)
     except (RulesetError, UnknownGame) as err:
         raise click.ClickException(str(err)) from None
+
+
+FORCE_HELP = "Replace the file if it exists (a link, a device or a file the command reads is still refused)."
+
+
+def export_target(path: Path, force: bool, read: Iterable[Path] = ()) -> None:
+    """Refuse an export's target in one line before any work: a file the command reads (the
+    survey being exported, the statistics), a link, a folder or a device, or without --force a
+    file that exists."""
+    from ..files import check_target
+
+    try:
+        check_target(path, replace=force, read=read)
+    except FileExistsError:
+        raise click.ClickException(exists_message(path)) from None
+    except OSError as err:
+        raise click.ClickException(printable(str(err))) from None
+
+
+def exists_message(path: Path) -> str:
+    return _("{path} exists; add --force to replace it").format(path=path)
 
 
 def start_game(game_name: str, deal: int | None) -> Game:

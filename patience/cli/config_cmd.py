@@ -34,18 +34,21 @@ def config(ctx: click.Context) -> None:
 @click.argument("value")
 def set_setting(key: str, value: str) -> None:
     """Change a setting: on/off for autoplay, colour and ascii; auto, en or pl for language."""
-    from .tui.config import ConfigError, load, save, set_value, shown
+    from .tui.config import ConfigError, DamagedFile, load, save, set_value, shown
 
     settings, problem = load()
-    if problem:
-        click.echo(problem, err=True)
+    key = key.lower()
     try:
-        set_value(settings, key.lower(), value)
+        set_value(settings, key, value)
     except ConfigError as err:
         raise click.ClickException(str(err)) from None
     try:
-        path = save(settings)
+        path = save(settings, [key])
+    except DamagedFile as err:  # its readable settings would be lost under the defaults
+        raise click.ClickException(_("{problem}; nothing was changed: mend the file or remove it").format(
+            problem=err)) from None
     except OSError as err:
         raise click.ClickException(_("could not write the settings: {error}").format(error=err)) from None
-    click.echo(_("{key} = {value} (kept in {path})").format(key=key.lower(), value=shown(getattr(settings, key.lower())),
-                                                         path=path))
+    if problem:
+        click.echo(problem, err=True)
+    click.echo(_("{key} = {value} (kept in {path})").format(key=key, value=shown(getattr(settings, key)), path=path))

@@ -17,7 +17,6 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..deals import MAX_DEAL
+from ..files import FileRefused, read_user_file, write_atomic
 from ..i18n import _
 from ..paths import data_dir
 from ..stats import now_iso, reserve_aside
@@ -155,16 +155,7 @@ def write_save(session: Session) -> Path:
     path = save_path(session.key)
     path.parent.mkdir(parents=True, exist_ok=True)
     tidy_saves()
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.{os.getpid()}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, ensure_ascii=False, indent=1)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1), private=True)
     if session.resumed_from is not None and session.resumed_from != path:
         discard_save([session.resumed_from], session.uid)  # this game's older save, under an older key
     session.resumed_from = path
@@ -227,10 +218,10 @@ class SavedGame:
 
 def _load_json(path: Path) -> Any:
     """The JSON in a file of at most MAX_SAVE_BYTES: ValueError when it is not that."""
-    with path.open("rb") as handle:
-        raw = handle.read(MAX_SAVE_BYTES + 1)
-    if len(raw) > MAX_SAVE_BYTES:
-        raise ValueError(_("larger than {most} bytes").format(most=MAX_SAVE_BYTES))
+    try:
+        raw = read_user_file(path, MAX_SAVE_BYTES)
+    except FileRefused as err:
+        raise ValueError(str(err)) from None
     try:
         return json.loads(raw.decode("utf-8"))
     except RecursionError:

@@ -354,7 +354,12 @@ class Session:
                 return self._draw()  # the stock's label is the stock, whatever command word it spells
             command = _BY_WORD.get(word)
             if command is not None:
-                return self._command(command, argument)
+                also = self._also_a_move(text) if not argument else None
+                reply = self._command(command, argument)
+                if also is not None:  # the command wins; the move is not lost, only written apart
+                    reply.lines.append(_("`{word}` is also a move here; type `{move}` to play it").format(
+                        word=word, move=also))
+                return reply
             if not argument:
                 reading = self._as_move(text)
                 if reading is not None:
@@ -384,6 +389,28 @@ class Session:
             if name != group.id:
                 text = re.sub(rf"(?<![\w-]){re.escape(group.id)}(?![\w-])", lambda _match: name, text)
         return text
+
+    def _also_a_move(self, text: str) -> str | None:
+        """When a command word is also a legal move here (labels `l` and `s` spell `ls`), how to
+        type the move so that it is read as one: its labels apart."""
+        from ..engine.moves import IllegalMove
+        from ..engine.notation import parse_move
+
+        try:
+            move = parse_move(self.game, text)
+        except IllegalMove:
+            return None
+        src, dst, _count = move
+        labels = self.game.rules.labels
+        if not (0 <= src < len(labels) and 0 <= dst < len(labels)):
+            return None  # a deal or an action's label: the stock's label is handled before commands
+        for written in (f"{labels[src]}-{labels[dst]}", f"{labels[src]} {labels[dst]}"):
+            try:
+                if parse_move(self.game, written) == move and _BY_WORD.get(written.split(" ")[0].lower()) is None:
+                    return written
+            except IllegalMove:
+                continue
+        return None
 
     def _reads_as_move(self, text: str) -> bool:
         """Whether ``text`` starts the way a move is written here: a pile's label, an action's

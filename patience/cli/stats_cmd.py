@@ -17,7 +17,7 @@ import click
 from ..i18n import _, ngettext
 from ..printable import is_unsafe, printable
 from . import main
-from .common import find_game, start_game
+from .common import FORCE_HELP, exists_message, export_target, find_game, start_game
 from .play import play_new, play_options
 
 if TYPE_CHECKING:
@@ -101,12 +101,13 @@ HISTORY_LIMIT = 1_000_000  # more games than anyone plays; SQLite's own limit is
 @click.option("--limit", type=click.IntRange(min=1, max=HISTORY_LIMIT), default=20, show_default=True,
               help="Games in --history.")
 @click.option("--export", "export_to", type=click.Path(dir_okay=False, path_type=Path), help="Write every game to FILE.csv or FILE.json.")
+@click.option("--force", is_flag=True, help=FORCE_HELP)
 @click.option("--import", "import_from", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Add the games of FILE.csv or FILE.json (games already there are skipped).")
 @click.option("--repair", is_flag=True,
               help="Check the statistics file; if it is damaged, move it aside and start a new one.")
 @click.option("--reset-total", is_flag=True,
               help="Start GAME's running total (games whose score carries over, as Vegas) again at 0.")
-def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to: Path | None,
+def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to: Path | None, force: bool,
           import_from: Path | None, repair: bool, reset_total: bool) -> None:
     """Your results: played, won, win rate, streaks and bests, per game (or for GAME)."""
     if reset_total:
@@ -124,9 +125,12 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
     with open_store() as store:
         ruleset = _ruleset_id(game, store) if game else None
         if export_to is not None:
+            export_target(export_to, force, read=store.files())  # before reading: never over the statistics
             games = store.games(ruleset)
             try:
-                export_games(games, export_to)
+                export_games(games, export_to, replace=force)
+            except FileExistsError:  # made by someone else since the check
+                raise click.ClickException(exists_message(export_to)) from None
             except (TransferError, OSError) as err:
                 raise click.ClickException(printable(str(err))) from None
             say(ngettext("exported {n} game to {file}", "exported {n} games to {file}", len(games)).format(

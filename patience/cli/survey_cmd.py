@@ -6,7 +6,6 @@ word that is none of its commands for a game."""
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Iterator
@@ -18,7 +17,8 @@ import click
 
 from ..i18n import _, ngettext, number
 from . import Group, main
-from .common import LiveLine, find_game
+from ..printable import printable
+from .common import FORCE_HELP, LiveLine, exists_message, export_target, find_game
 from .solve_cmd import EXIT_INTERRUPTED, check_deals, parse_range
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ def _stopped(tally: Tally | None, path: Path) -> NoReturn:
 
 def _read_rows(files: tuple[Path, ...]) -> list[dict]:
     """Every row of the results files, in order; a file that is not a sound results file ends the
-    command with one line."""
+    command with one line, and rows that are not survey results are passed over with one line."""
     from ..survey import SurveyError, SurveyFile
 
     rows: list[dict] = []
@@ -203,8 +203,13 @@ def _read_rows(files: tuple[Path, ...]) -> list[dict]:
         for path in files:
             with SurveyFile(path, readonly=True) as results:
                 rows.extend(results.rows())
+                if results.skipped:
+                    click.echo(ngettext("{path}: {n} row that is not a survey result was passed over",
+                                        "{path}: {n} rows that are not survey results were passed over",
+                                        results.skipped).format(path=printable(str(path)), n=number(results.skipped)),
+                               err=True)
     except SurveyError as err:
-        raise click.ClickException(str(err)) from None
+        raise click.ClickException(printable(str(err))) from None
     return rows
 
 
@@ -214,21 +219,24 @@ def _read_rows(files: tuple[Path, ...]) -> list[dict]:
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Draw the share of deals decided against seconds per deal, and the lengths of the wins, "
                    "into this PNG file.")
-def report(files: tuple[Path, ...], as_json: bool, plot: Path | None) -> None:
+@click.option("--force", is_flag=True, help=FORCE_HELP)
+def report(files: tuple[Path, ...], as_json: bool, plot: Path | None, force: bool) -> None:
     """Per game and budget in the results FILES: won, unsolvable and unknown deals, the winnable
     share with its 95 % Wilson interval over the decided deals, the range the unknown deals could
     move it to, and the seconds per deal (median, 90th and 99th percentile, most). A deal found in
     several files counts once."""
     from ..survey.report import grouped, reports
+    from .stats_cmd import safe_json
 
+    if plot is not None:
+        export_target(plot, force, read=files)
     rows = _read_rows(files)
     groups = grouped(rows)
     found = reports(groups)
     if plot is not None:
-        _plot(groups, plot)
+        _plot(groups, plot, force)
     if as_json:
-        click.echo(json.dumps({"games": [r.as_json() for r in found], "thoughtful": True}, ensure_ascii=False,
-                              indent=2))
+        click.echo(safe_json({"games": [r.as_json() for r in found], "thoughtful": True}))
         return
     if not found:
         click.echo(_("no deals in these files"))
@@ -236,16 +244,18 @@ def report(files: tuple[Path, ...], as_json: bool, plot: Path | None) -> None:
         _print_report(game)
 
 
-def _plot(groups: dict[tuple, list[dict]], out: Path) -> None:
+def _plot(groups: dict[tuple, list[dict]], out: Path, force: bool) -> None:
     try:
         from ..survey.plot import plot
 
-        plot(groups, out)  # matplotlib is imported when it draws: a missing one shows here
+        plot(groups, out, replace=force)  # matplotlib is imported when it draws: a missing one shows here
     except ImportError:
         raise click.ClickException(_("--plot needs matplotlib: {command}").format(command=INSTALL_HINT)) from None
+    except FileExistsError:
+        raise click.ClickException(exists_message(out)) from None
     except (OSError, ValueError) as err:
-        raise click.ClickException(_("the plot cannot be written to {path}: {error}").format(
-            path=out, error=err)) from None
+        raise click.ClickException(printable(_("the plot cannot be written to {path}: {error}").format(
+            path=out, error=err))) from None
 
 
 def _percent(share: float) -> str:
@@ -253,9 +263,11 @@ def _percent(share: float) -> str:
 
 
 def _print_report(game: GameReport) -> None:
+    # Every text of a row is data from a file: printed escaped, so it cannot act on the terminal.
     click.echo(_("{game}: deals {first}-{last} ({deals} deals), {budget}, solver {solver}, rules {rules}").format(
-        game=game.game, first=game.first, last=game.last, deals=number(game.deals),
-        budget=_budget(game.timeout, game.max_states or None), solver=game.solver, rules=game.rules))
+        game=printable(game.game), first=game.first, last=game.last, deals=number(game.deals),
+        budget=_budget(game.timeout, game.max_states or None), solver=printable(game.solver),
+        rules=printable(game.rules)))
     click.echo("  " + _("{solved} won, {unsolvable} unsolvable, {unknown} unknown").format(
         solved=number(game.solved), unsolvable=number(game.unsolvable), unknown=number(game.unknown)))
     if game.share is None or game.interval is None:
@@ -270,7 +282,7 @@ def _print_report(game: GameReport) -> None:
     click.echo("  " + _("seconds per deal: median {p50}, 90 % {p90}, 99 % {p99}, most {max}").format(
         **{name: number(value, 2) for name, value in seconds.items()}))
     if game.machines:
-        click.echo("  " + _("solved on: {machines}").format(machines="; ".join(game.machines)))
+        click.echo("  " + _("solved on: {machines}").format(machines=printable("; ".join(game.machines))))
     click.echo("  " + _("thoughtful: the solver saw the face-down cards"))
 
 
@@ -278,11 +290,13 @@ def _print_report(game: GameReport) -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--parquet", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="Write every row of the FILES into this Parquet file.")
-def export(files: tuple[Path, ...], out: Path) -> None:
+@click.option("--force", is_flag=True, help=FORCE_HELP)
+def export(files: tuple[Path, ...], out: Path, force: bool) -> None:
     """Copy the rows of the results FILES into one Parquet file, for pandas, DuckDB, Spark and
     the like (pyarrow, in the survey extra). A deal found in several files is written once."""
     from ..survey.report import grouped
 
+    export_target(out, force, read=files)  # `--parquet r.sqlite` of r.sqlite would destroy the survey
     rows = _read_rows(files)
     try:
         from ..survey.parquet import write_parquet
@@ -290,8 +304,11 @@ def export(files: tuple[Path, ...], out: Path) -> None:
         raise click.ClickException(_("--parquet needs pyarrow: {command}").format(command=INSTALL_HINT)) from None
     unique = [row for group in grouped(rows).values() for row in group]
     try:
-        write_parquet(unique, out)
+        write_parquet(unique, out, replace=force)
+    except FileExistsError:
+        raise click.ClickException(exists_message(out)) from None
     except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError
-        raise click.ClickException(_("{path} cannot be written: {error}").format(path=out, error=err)) from None
+        raise click.ClickException(printable(_("{path} cannot be written: {error}").format(
+            path=out, error=err))) from None
     click.echo(ngettext("{n} row written to {path}", "{n} rows written to {path}", len(unique)).format(
         n=number(len(unique)), path=out))

@@ -3,7 +3,9 @@ ruleset file (nor import the YAML parser, lint and pydantic's validators) on eve
 
 One entry per ruleset file, ``<cache dir>/rulesets/<digest of the resolved path>.pickle``, holds
 the key it was made for and the ruleset as plain objects (plain.py), pickled: reading it needs
-neither pydantic nor the model classes, and validates nothing (the key vouches for the file). An entry is used only when its key is the key of the file now:
+neither pydantic nor the model classes, and validates nothing: the key vouches for the file, and an
+HMAC-SHA256 under this user's key (kept in the data folder, 0600) vouches that this user's
+patience wrote the entry, so a forged one (`decks: -5`) is never unpickled. An entry is used only when its key is the key of the file now:
 
 - the file's resolved path, size, mtime_ns and the SHA-256 of its bytes;
 - patience's version and the Python version;
@@ -12,7 +14,8 @@ neither pydantic nor the model classes, and validates nothing (the key vouches f
 
 Anything else is a miss: garbage, a truncated file, another key, a class that is not a plain
 ruleset part (only those may be unpickled, so a foreign entry cannot run code). On a miss the file is
-loaded as usual and the entry rewritten: a temporary file, then an atomic rename. An entry says
+loaded as usual and the entry rewritten (files.write_atomic); the folder is then pruned, least
+recently used first, beyond MAX_CACHE_ENTRIES or MAX_CACHE_BYTES. An entry says
 whether lint checked the ruleset; a checked load accepts only such entries, and a file with lint
 errors raises before anything is stored, so it is refused every time. A folder that cannot be
 written just means no cache; ``PATIENCE_NO_CACHE=1`` turns the cache off.
@@ -21,28 +24,35 @@ written just means no cache; ``PATIENCE_NO_CACHE=1`` turns the cache off.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import io
 import os
 import pickle
-import stat
 import sys
 from collections.abc import Callable
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from ..paths import cache_dir
+from ..files import FileRefused, read_user_file, read_user_file_stat, write_atomic
+from ..paths import cache_dir, data_dir
 from . import plain
 from .errors import MAX_FILE_BYTES
 
 if TYPE_CHECKING:
     from .model import Ruleset
 
-FORMAT = 2  # the layout of an entry; a new one makes every old entry a miss
+FORMAT = 3  # the layout of an entry; a new one makes every old entry a miss
 VERSION = __version__
 MAGIC = b"patience ruleset cache\n"
 MAX_ENTRY_BYTES = 4 * MAX_FILE_BYTES  # a pickled ruleset is a few kB; a larger entry is not ours
+KEY_FILE = "cache-signing.key"  # in the data folder, not beside the entries it signs
+KEY_BYTES = 32
+TAG_BYTES = 32  # HMAC-SHA256
+MAX_CACHE_BYTES = 64 * 1024 * 1024  # the least recently used entries go beyond these
+MAX_CACHE_ENTRIES = 2000
 
 Key = tuple[Any, ...]
 
@@ -69,14 +79,12 @@ def _code_stamp() -> str:
 
 def _read_regular(path: Path, most: int) -> tuple[bytes, os.stat_result] | None:
     """The bytes of ``path`` and its stat, or None when it is not a regular file of at most
-    ``most`` bytes or changed size while read. Opened without blocking and checked to be a file:
-    a pipe put in its place cannot hang us. OSError when it cannot be opened."""
-    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with open(handle, "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > most:
-            return None
-        data = file.read(most + 1)
+    ``most`` bytes (files.read_user_file: a pipe put in its place cannot hang us) or changed size
+    while read. OSError when it cannot be opened."""
+    try:
+        data, info = read_user_file_stat(path, most)
+    except FileRefused:
+        return None
     return (data, info) if len(data) == info.st_size else None  # else written to while read
 
 
@@ -112,42 +120,93 @@ class _PlainOnly(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not a ruleset part")
 
 
-def _read(entry: Path, key: Key, checked: bool) -> Ruleset | None:
+def _signing_key() -> bytes | None:
+    """This user's key for signing entries, made once (32 random bytes, 0600) in the data folder,
+    away from the cache: an entry written by anyone without it is refused. None when it can be
+    neither read nor made: then there is no cache."""
+    where = data_dir() / KEY_FILE
+    for _attempt in range(2):
+        try:
+            key = read_user_file(where, KEY_BYTES)
+            return key if len(key) == KEY_BYTES else None
+        except FileNotFoundError:
+            try:
+                write_atomic(where, os.urandom(KEY_BYTES), replace=False, private=True)
+            except FileExistsError:
+                continue  # another process made it first: read theirs
+            except OSError:
+                return None
+        except OSError:
+            return None
+    return None
+
+
+def _tag(key: bytes, body: bytes | memoryview) -> bytes:
+    return hmac.new(key, body, hashlib.sha256).digest()
+
+
+def _read(entry: Path, key: Key, checked: bool, signing: bytes) -> Ruleset | None:
     try:
         found = _read_regular(entry, MAX_ENTRY_BYTES)
         if found is None or not found[0].startswith(MAGIC):
             return None
-        unpickler = _PlainOnly(io.BytesIO(found[0][len(MAGIC):]))
+        tag, body = found[0][len(MAGIC):len(MAGIC) + TAG_BYTES], found[0][len(MAGIC) + TAG_BYTES:]
+        if not hmac.compare_digest(tag, _tag(signing, body)):
+            return None  # not written by this user's patience: never unpickled
+        unpickler = _PlainOnly(io.BytesIO(body))
         made_for, was_checked = unpickler.load()
         if made_for != key or (checked and was_checked is not True):
             return None
         ruleset = unpickler.load()
     except Exception:  # noqa: BLE001 - a damaged entry (garbage, truncated, foreign) is a miss, whatever it raises
         return None
-    return ruleset if type(ruleset) is plain.kind("Ruleset") else None
+    if type(ruleset) is not plain.kind("Ruleset"):
+        return None
+    with suppress(OSError):
+        os.utime(entry)  # recently used: pruned last
+    return ruleset
 
 
-def _write(entry: Path, key: Key, checked: bool, ruleset: Ruleset) -> None:
-    import tempfile  # only on a miss
-
+def _write(entry: Path, key: Key, checked: bool, ruleset: Ruleset, signing: bytes) -> None:
     kept = ruleset if isinstance(ruleset, plain.Plain) else plain.to_plain(ruleset)  # no private attributes
     try:
-        data = io.BytesIO(MAGIC)
-        data.seek(0, io.SEEK_END)
-        pickler = pickle.Pickler(data, protocol=5)  # one pickler for both: the reader shares one memo
+        body = io.BytesIO()
+        pickler = pickle.Pickler(body, protocol=5)  # one pickler for both: the reader shares one memo
         pickler.dump((key, checked))
         pickler.dump(kept)
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=f".{entry.stem}.", suffix=".tmp")
+        data = MAGIC + _tag(signing, body.getbuffer()) + body.getvalue()
         try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data.getbuffer())
-            os.replace(temporary, entry)  # readers see the old entry or the new one, never half of one
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+            write_atomic(entry, data, private=True)  # readers see the old entry or the new one, never half
+        except FileRefused:  # a link or a pipe in the entry's place: not ours to follow, but ours to remove
+            entry.unlink()
+            write_atomic(entry, data, private=True)
     except (OSError, pickle.PicklingError):  # an unwritable or full cache folder: no cache, same game
-        pass
+        return
+    prune(entry.parent)
+
+
+def prune(folder: Path, most_bytes: int | None = None, most_entries: int | None = None) -> int:
+    """Remove the least recently used entries until the folder holds at most ``most_entries``
+    entries and ``most_bytes`` bytes (MAX_CACHE_BYTES, MAX_CACHE_ENTRIES); how many went."""
+    most_bytes = MAX_CACHE_BYTES if most_bytes is None else most_bytes
+    most_entries = MAX_CACHE_ENTRIES if most_entries is None else most_entries
+    entries = []
+    with suppress(OSError):
+        for item in os.scandir(folder):
+            with suppress(OSError):
+                if item.name.endswith(".pickle") and item.is_file(follow_symlinks=False):
+                    info = item.stat(follow_symlinks=False)
+                    entries.append((info.st_mtime_ns, info.st_size, item.path))
+    total = sum(size for _when, size, _path in entries)
+    removed = 0
+    for _when, size, path in sorted(entries):
+        if total <= most_bytes and len(entries) - removed <= most_entries:
+            break
+        with suppress(OSError):
+            os.unlink(path)
+            removed += 1
+            total -= size
+    return removed
 
 
 def _as_plain(ruleset: Ruleset) -> Any:
@@ -167,14 +226,15 @@ def load(path: Path, read: Callable[[Path], Ruleset], *, checked: bool) -> Rules
     if not enabled():
         return _as_plain(read(path))
     key = file_key(path)
-    if key is None:
+    signing = _signing_key() if key is not None else None
+    if key is None or signing is None:
         return _as_plain(read(path))
     entry = entry_path(key)
-    found = _read(entry, key, checked)
+    found = _read(entry, key, checked, signing)
     if found is not None:
         found._source_file = Path(key[4])  # as the loader does: not a field
         return found
     ruleset = read(path)
     if file_key(path) == key:  # unchanged while it was read, so the ruleset is of this content
-        _write(entry, key, checked, ruleset)
+        _write(entry, key, checked, ruleset, signing)
     return _as_plain(ruleset)

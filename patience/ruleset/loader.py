@@ -10,7 +10,6 @@ import difflib
 import errno
 import os
 import stat
-import threading
 import types
 import typing
 from collections.abc import Mapping
@@ -79,7 +78,7 @@ def _to_python(loader: Any, node: yaml.Node, path: KeyPath, pos: _Positions) -> 
     if node.id == "mapping":  # the node kinds by their names: yaml is imported lazily
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            key = _construct(loader, key_node)
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 key = str(key)
             if key in result:
@@ -89,7 +88,29 @@ def _to_python(loader: Any, node: yaml.Node, path: KeyPath, pos: _Positions) -> 
         return result
     if node.id == "sequence":
         return [_to_python(loader, item, path + (i,), pos) for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+    return _construct(loader, node)
+
+
+class _BadValue(Exception):
+    def __init__(self, message: str, where: Position) -> None:
+        self.message, self.where = message, where
+
+
+def _construct(loader: Any, node: yaml.Node) -> Any:
+    """A node's value. PyYAML's constructors fail on a core tag given a value of another kind
+    (``!!bool foo``: KeyError, ``!!timestamp foo``: AttributeError, ``!!int x``: ValueError) and
+    on numbers longer than Python converts; each becomes a message at the node."""
+    try:
+        return loader.construct_object(node, deep=True)
+    except (KeyError, AttributeError, ValueError, TypeError, OverflowError, IndexError) as err:
+        text = node.value if isinstance(node.value, str) else ""
+        if isinstance(err, ValueError) and "digits" in str(err):  # int() refused a huge number
+            digits = sum(char.isdigit() for char in text)
+            raise _BadValue(_("a number of {n} digits is far too long for a ruleset").format(n=digits),
+                            _mark(node)) from None
+        tag = node.tag.rsplit(":", 1)[-1]
+        raise _BadValue(_("{value!r} cannot be read as {tag}").format(value=_Shown(text), tag=f"!!{tag}"),
+                        _mark(node)) from None
 
 
 def _expanded_size(node: yaml.Node, memo: dict[int, int]) -> int:
@@ -110,11 +131,12 @@ class _DuplicateKey(Exception):
         self.key, self.where = key, where
 
 
-def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
-    """Safe-load one YAML document, keeping positions. Raises RulesetError on bad YAML."""
+def parse_yaml(text: str, filename: str, source: Path | None = None) -> tuple[Any, _Positions]:
+    """Safe-load one YAML document, keeping positions. Raises RulesetError on bad YAML.
+    ``source`` is the file the text was read from (resolved), for the ruleset to remember."""
     import yaml
 
-    pos = _Positions(_take_source(filename))
+    pos = _Positions(source)
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise RulesetError([_too_large(filename)])
     try:  # the reader checks every character up front: a control character fails here
@@ -143,6 +165,9 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, _Positions]:
             problem=err.problem or err), "P001")]) from None
     except yaml.YAMLError as err:
         raise RulesetError([Finding(filename, 1, 1, "", _("not valid YAML: {problem}").format(problem=err), "P001")]) from None
+    except _BadValue as bad:
+        raise RulesetError([Finding(filename, *bad.where, "", _("not valid YAML: {problem}").format(
+            problem=bad.message), "P001")]) from None
     except _DuplicateKey as dup:
         raise RulesetError([Finding(filename, *dup.where, "", _("key {key!r} appears twice; keep one").format(key=dup.key),
                                     "P003")]) from None
@@ -373,8 +398,8 @@ def validate(data: Any, pos: _Positions, filename: str) -> Ruleset:
     return ruleset
 
 
-def load_text(text: str, filename: str = "<ruleset>") -> Ruleset:
-    data, pos = parse_yaml(text, filename)
+def load_text(text: str, filename: str = "<ruleset>", source: Path | None = None) -> Ruleset:
+    data, pos = parse_yaml(text, filename, source)
     return validate(data, pos, filename)
 
 
@@ -407,27 +432,20 @@ def read_ruleset_text(path: str | Path) -> str:
     except UnicodeDecodeError as err:
         raise RulesetError([Finding(name, 1, 1, "", _("cannot read the file: {error}").format(error=err),
                                     "P001")]) from None
-    _last_read.file = (name, Path(path).resolve())
     return text
 
 
 # A ruleset read from a file remembers the file (`source_file`), so that a position can name the
 # file of a game its id does not find (engine/position.py). Every reader of files (load_file,
-# lint, the registry through either) reads with read_ruleset_text, then parses the text with
-# parse_yaml under the same name: the file is handed from one to the other here, and on in the
-# positions to check_schema. It is resolved when read, while the working folder is the one a
-# relative path meant.
-_last_read = threading.local()
-
-
-def _take_source(filename: str) -> Path | None:
-    """The file read_ruleset_text last read in this thread, when ``filename`` names it; taken,
-    so that a text parsed later under the same name is not taken for the file."""
-    name, resolved = getattr(_last_read, "file", (None, None))
-    if name != filename:
+# lint, the registry through either) passes the file, resolved, to parse_yaml beside its text
+# (`file_source`), and the positions carry it on to check_schema. It is resolved when read, while
+# the working folder is the one a relative path meant.
+def file_source(path: str | Path) -> Path | None:
+    """``path`` resolved, as a ruleset remembers its file; None when it cannot be resolved."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
         return None
-    _last_read.file = (None, None)
-    return resolved
 
 
 def _not_a_file(name: str, mode: int) -> Finding:
@@ -436,4 +454,5 @@ def _not_a_file(name: str, mode: int) -> Finding:
 
 
 def load_file(path: str | Path) -> Ruleset:
-    return load_text(read_ruleset_text(path), str(path))
+    text = read_ruleset_text(path)
+    return load_text(text, str(path), file_source(path))

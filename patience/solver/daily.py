@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import asdict, dataclass
@@ -29,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ..deals import RANDOM_DEALS
 from ..engine.game import Game
+from ..files import read_user_file, write_atomic
 from ..i18n import _
 from .search import SOLVED, SolveResult, solve
 
@@ -41,6 +40,7 @@ SOLVER_VERSION = "10"  # raise when the solver may now win other deals within th
 CACHE_FILE = "daily.json"
 CACHE_FORMAT = "patience-daily-cache"
 CACHE_KEEP = 200  # newest entries kept; older days are recomputed if ever asked for
+MAX_CACHE_BYTES = 4_000_000  # CACHE_KEEP entries of a few kB each; a larger file is not ours
 
 Progress = Callable[[int, int, float], None]  # (deal being checked, positions so far, seconds)
 Verify = Callable[[int], SolveResult]  # a deal number's solver answer
@@ -126,8 +126,8 @@ def cache_key(ruleset: Ruleset, day: Date, max_states: int, tries: int) -> str:
 def _read_cache(path: Path) -> dict[str, dict]:
     """The cached answers; a missing, unreadable or damaged file is an empty cache."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        data = json.loads(read_user_file(path, MAX_CACHE_BYTES).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or not isinstance(data.get("entries"), dict):
         return {}
@@ -149,17 +149,8 @@ def _from_entry(entry: dict) -> Winnable | None:
 def _write_cache(path: Path, entries: dict[str, dict]) -> None:
     """Write atomically; the cache only saves time, so a failure to write is ignored."""
     kept = dict(list(entries.items())[-CACHE_KEEP:])
-    temp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".daily-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"format": CACHE_FORMAT, "entries": kept}, out, ensure_ascii=False)
-        os.replace(temp, path)
-    except OSError:
-        if temp is not None:
-            with suppress(OSError):
-                os.unlink(temp)
+    with suppress(OSError):
+        write_atomic(path, json.dumps({"format": CACHE_FORMAT, "entries": kept}, ensure_ascii=False))
 
 
 def daily_deal(ruleset: Ruleset, day: Date, *, cache_dir: Path | None = None, max_states: int | None = None,

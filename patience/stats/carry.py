@@ -9,13 +9,14 @@ reset, so the total then runs from the first game.
 from __future__ import annotations
 
 import json
-import os
 from datetime import datetime
 from pathlib import Path
 
+from ..files import read_user_file, write_atomic
 from .record import GameRecord
 
 MARKS_NAME = "running-totals.json"
+MAX_MARKS_BYTES = 1_000_000  # one short line a ruleset
 
 
 def _when(stamp: str) -> datetime | None:
@@ -28,8 +29,8 @@ def _when(stamp: str) -> datetime | None:
 def read_marks(folder: Path) -> dict[str, str]:
     """Per ruleset id, when its running total was last started again (ISO 8601)."""
     try:
-        data = json.loads((folder / MARKS_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_user_file(folder / MARKS_NAME, MAX_MARKS_BYTES).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict):
         return {}
@@ -41,10 +42,7 @@ def start_again(folder: Path, ruleset: str, now: str) -> None:
     place, so a crash leaves the old marks or the new ones, never half a file."""
     marks = read_marks(folder)
     marks[ruleset] = now
-    folder.mkdir(parents=True, exist_ok=True)
-    temporary = folder / (MARKS_NAME + ".new")
-    temporary.write_text(json.dumps(marks, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(temporary, folder / MARKS_NAME)
+    write_atomic(folder / MARKS_NAME, json.dumps(marks, indent=1, sort_keys=True), private=True)
 
 
 def running_total(games: list[GameRecord], since: str | None) -> int:

@@ -158,6 +158,13 @@ class Store:
                 return self._replace_damaged(err)
             return self._open_read_only(err)
 
+    def files(self) -> list[Path]:
+        """Every file that keeps these statistics: an export must never be written over one."""
+        from .carry import MARKS_NAME
+
+        own = [self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm"), self.folder / MARKS_NAME]
+        return own + list(self._pending_files())
+
     def _pending_files(self) -> Iterable[Path]:
         return self.folder.glob(f"{PENDING_NAME}*") if self.folder.is_dir() else []
 

@@ -18,6 +18,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from ..files import FileRefused, read_user_file, write_atomic
 from ..i18n import _
 from .record import COLUMNS, TEXT_COLUMNS, GameRecord, no_constant, record_from_dict
 
@@ -47,7 +48,9 @@ def restored(text: str) -> str:
     return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS + ("'",)) else text
 
 
-def export_games(games: list[GameRecord], path: Path) -> None:
+def export_games(games: list[GameRecord], path: Path, *, replace: bool = True) -> None:
+    """Write ``games`` to ``path`` (CSV or JSON by its suffix) atomically: FileExistsError when it
+    exists and ``replace`` is False; a link or a device in its place is refused (files.write_atomic)."""
     if _format(path) == "json":
         try:
             text = json.dumps([asdict(g) for g in games], ensure_ascii=False, indent=1, allow_nan=False) + "\n"
@@ -60,7 +63,7 @@ def export_games(games: list[GameRecord], path: Path) -> None:
         for game in games:
             writer.writerow({k: _cell(k, v) for k, v in asdict(game).items()})
         text = out.getvalue()
-    path.write_bytes(text.encode("utf-8"))  # the same bytes on every system: no CRLF translation
+    write_atomic(path, text.encode("utf-8"), replace=replace)  # the same bytes on every system: no CRLF translation
 
 
 def _cell(column: str, value: object) -> object:
@@ -73,11 +76,14 @@ def read_games(path: Path) -> list[GameRecord]:
     """Every game of an exported file; TransferError, with one line per bad game, when any is bad."""
     kind = _format(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE:
+        try:
+            raw = read_user_file(path, MAX_FILE)  # regular files only: a FIFO or /dev/zero is refused at once
+        except FileRefused:
+            if not path.is_file():
+                raise
             raise TransferError(_("{path}: larger than {most} MB; split it into smaller files").format(
-                path=path, most=MAX_FILE // (1024 * 1024)))
-        text = path.read_bytes().decode("utf-8-sig")  # no newline translation: a CR inside a cell is data
+                path=path, most=MAX_FILE // (1024 * 1024))) from None
+        text = raw.decode("utf-8-sig")  # no newline translation: a CR inside a cell is data
     except (OSError, UnicodeDecodeError) as err:
         raise TransferError(_("{path}: cannot read it ({error})").format(path=path, error=err)) from None
     games, faults = _from_json(path, text) if kind == "json" else _from_csv(path, text)

@@ -8,6 +8,8 @@ from pathlib import Path
 import pyarrow
 import pyarrow.parquet
 
+from ..files import replacing
+
 SCHEMA = pyarrow.schema([  # store.COLUMNS, in order, typed
     ("ruleset", pyarrow.string()), ("rules", pyarrow.string()), ("solver", pyarrow.string()),
     ("deal", pyarrow.int64()), ("timeout", pyarrow.float64()), ("max_states", pyarrow.int64()),
@@ -18,6 +20,9 @@ SCHEMA = pyarrow.schema([  # store.COLUMNS, in order, typed
 ])
 
 
-def write_parquet(rows: list[dict], out: Path) -> None:
+def write_parquet(rows: list[dict], out: Path, *, replace: bool = True) -> None:
+    """Write ``rows`` to ``out`` atomically (files.replacing): FileExistsError when it exists and
+    ``replace`` is False; a link or a device in its place is refused."""
     table = pyarrow.Table.from_pylist(rows, schema=SCHEMA)
-    pyarrow.parquet.write_table(table, out)
+    with replacing(out, replace=replace) as temporary:
+        pyarrow.parquet.write_table(table, str(temporary))

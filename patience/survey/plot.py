@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..files import replacing
 from ..i18n import _
 from ..solver.search import SOLVED, UNKNOWN
 from .report import budget_text
@@ -17,8 +18,10 @@ def label_of(key: tuple) -> str:
                                                           solver=solver)
 
 
-def plot(groups: dict[tuple, list[dict]], out: Path) -> None:
-    """Draw the two charts side by side into ``out`` (PNG, SVG or PDF by its suffix)."""
+def plot(groups: dict[tuple, list[dict]], out: Path, *, replace: bool = True) -> None:
+    """Draw the two charts side by side into ``out`` (PNG, SVG or PDF by its suffix), atomically
+    (files.replacing): FileExistsError when it exists and ``replace`` is False; a link or a
+    device (/dev/full) in its place is refused, and a failed write says so."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -45,6 +48,7 @@ def plot(groups: dict[tuple, list[dict]], out: Path) -> None:
         if lengths.has_data():
             lengths.legend(fontsize="small")
         figure.tight_layout()
-        figure.savefig(out)
+        with replacing(out, replace=replace) as temporary:  # the temporary name's suffix is not the format's
+            figure.savefig(temporary, format=out.suffix.lstrip(".").lower() or "png")
     finally:
         pyplot.close(figure)

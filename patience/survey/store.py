@@ -13,12 +13,15 @@ other rules, another solver or another budget is another set of rows, in the sam
 
 from __future__ import annotations
 
+import math
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Self
 
+from ..files import replacing
 from ..i18n import _
 
 SURVEY_SUFFIX = ".survey.sqlite3"
@@ -74,18 +77,45 @@ class SurveyKey:
                 (self.ruleset, self.rules, self.solver, self.timeout, self.max_states))
 
 
+def _make_schema(db: sqlite3.Connection) -> None:
+    db.execute("PRAGMA journal_mode = WAL")  # readers never block the writer; a crash keeps the last commit
+    with db:
+        db.execute(_SCHEMA.format(key=", ".join(KEY)))
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _create(path: Path) -> None:
+    """Make a new survey file whole under a temporary name, then put it in place only if no
+    other survey made it meanwhile (files.replacing, replace=False): two surveys starting on the
+    same new file both find a complete one, never one half made or locked while it is made."""
+    try:
+        with replacing(path, replace=False) as temporary:
+            db = sqlite3.connect(temporary)
+            try:
+                _make_schema(db)
+            finally:
+                db.close()
+    except FileExistsError:
+        pass  # the other survey won; its file is complete
+
+
 class SurveyFile:
     """An open results file. ``readonly`` opens an existing file without changing it (reports)."""
 
     def __init__(self, path: Path, *, readonly: bool = False) -> None:
         self.path = path
+        self.skipped = 0  # rows passed over by `rows` because they are not survey results
         try:
             if readonly:
                 if not path.is_file():
                     raise SurveyError(_("no survey file at {path}").format(path=path))
                 self.db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             else:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                if not os.path.lexists(path):
+                    _create(path)
+                elif not path.is_file():
+                    raise SurveyError(_("{path} is not a file").format(path=path))
                 self.db = sqlite3.connect(path)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self._check_or_create(readonly)
@@ -100,13 +130,9 @@ class SurveyFile:
         tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app != APPLICATION_ID and (tables or readonly):
             raise SurveyError(_("{path} is not a survey file of patience").format(path=self.path))
-        if readonly:
-            return
-        self.db.execute("PRAGMA journal_mode = WAL")  # readers never block the writer; a crash keeps the last commit
-        with self.db:
-            self.db.execute(_SCHEMA.format(key=", ".join(KEY)))
-            self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if readonly or app == APPLICATION_ID:
+            return  # made whole by _create (or an earlier run): nothing to write, no lock to wait for
+        _make_schema(self.db)  # an empty file the user made
 
     def close(self) -> None:
         self.db.close()
@@ -148,11 +174,35 @@ class SurveyFile:
             raise SurveyError(_("{path} cannot be written: {error}").format(path=self.path, error=err)) from None
 
     def rows(self) -> Iterator[dict]:
-        """Every row, as a dict of the columns, in key and deal order."""
+        """Every row, as a dict of the columns, in key and deal order. A row whose values are not
+        of their column's kind (a BLOB, a string for a number, an infinite time: a file edited by
+        hand or by another program) is passed over and counted in ``skipped``."""
         try:
             cursor = self.db.execute(f"SELECT {', '.join(COLUMNS)} FROM deals "
                                      "ORDER BY ruleset, rules, solver, timeout, max_states, deal")
             for values in cursor:
-                yield dict(zip(COLUMNS, values, strict=True))
+                row = dict(zip(COLUMNS, values, strict=True))
+                if sound_row(row):
+                    yield row
+                else:
+                    self.skipped += 1
         except sqlite3.Error as err:
             raise SurveyError(_("{path} cannot be read: {error}").format(path=self.path, error=err)) from None
+
+
+_TEXT = ("ruleset", "rules", "solver", "status", "reason", "finished")
+_OPTIONAL_TEXT = ("moves", "engine", "engine_reason", "machine")
+_WHOLE = ("deal", "max_states", "states")
+
+
+def sound_row(row: dict) -> bool:
+    """Whether every value of a row is of its column's kind and in range (finite, not negative)."""
+    def number(value: object) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0
+
+    return (all(isinstance(row[c], str) for c in _TEXT)
+            and all(row[c] is None or isinstance(row[c], str) for c in _OPTIONAL_TEXT)
+            and all(isinstance(row[c], int) and row[c] >= 0 for c in _WHOLE)
+            and number(row["timeout"]) and number(row["seconds"])
+            and (row["length"] is None or (isinstance(row["length"], int) and row["length"] >= 0))
+            and row["status"] in ("solved", "unsolvable", "unknown"))

@@ -143,7 +143,7 @@ class SettingsScreen(ModalScreen[Any]):
         else:
             setattr(self.config, key, not getattr(self.config, key))
         try:
-            save(self.config)
+            save(self.config, [key])
             self.note = ""
         except OSError as err:
             self.note = _("could not write the settings: {error}").format(error=err)

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ...i18n import _
-from ..loader import Finding, RulesetError, _Positions, check_schema, parse_yaml, read_ruleset_text
+from ..loader import Finding, RulesetError, _Positions, check_schema, file_source, parse_yaml, read_ruleset_text
 from ..model import Ruleset
 from ..registry import discover, load_path, names_of, normalize_name
 from .checks import ALL_CHECKS, _Context
@@ -35,9 +35,10 @@ def lint_text(text: str, filename: str = "<ruleset>") -> tuple[Ruleset | None, l
     return ruleset, findings
 
 
-def _lint(text: str, filename: str) -> tuple[Ruleset | None, list[LintFinding], _Positions | None]:
+def _lint(text: str, filename: str, source: Path | None = None) -> tuple[Ruleset | None, list[LintFinding],
+                                                                      _Positions | None]:
     try:
-        data, pos = parse_yaml(text, filename)
+        data, pos = parse_yaml(text, filename, source)
         ruleset = check_schema(data, pos, filename)
     except RulesetError as err:
         return None, [from_loader(f) for f in err.findings], None
@@ -57,7 +58,7 @@ def lint_file(path: Path) -> tuple[Ruleset | None, list[LintFinding], _Positions
         text = read_ruleset_text(path)
     except RulesetError as err:
         return None, [from_loader(f) for f in err.findings], None
-    return _lint(text, str(path))
+    return _lint(text, str(path), file_source(path))
 
 
 def load_checked(path: Path) -> Ruleset:
