@@ -57,8 +57,14 @@ def position_text(ruleset: Ruleset, scenario: Scenario) -> str:
                 except CardError as err:
                     raise StartError(str(err)) from None
         rest = Counter(suited_deck(ruleset.decks, ruleset.suits)) - used
-        in_suits = sorted(rest.elements(), key=lambda c: (SUIT[c], RANK[c]))  # A♣..K♣, A♦..K♦, A♥..K♥, A♠..K♠
-        words = " ".join(card_str(c, ascii=True) for c in in_suits)
+        words = " ".join(card_str(c, ascii=True) for c in _in_decks(rest))
         piles[scenario.fill] = f"{words} |" if scenario.fill_down else f"| {words}"
     lines += [f"pile {label}: {piles.get(label, '|')}" for label in labels]
     return "\n".join(lines) + "\n"
+
+
+def _in_decks(cards: Counter[int]) -> list[int]:
+    """The cards deck by deck, each in suits from the ace (A♣..K♣, A♦..K♦, A♥..K♥, A♠..K♠): a
+    foundation that takes the rest is then built in order, and the card named last can finish it."""
+    copies = [(i, SUIT[card], RANK[card], card) for card, n in cards.items() for i in range(n)]
+    return [card for *_key, card in sorted(copies)]
