@@ -265,3 +265,16 @@ def test_sampled_mutations_of_a_ruleset_fail_its_tests(game):
         if not result.failures:
             missed.append(what)
     assert sampled and missed == []
+
+
+def test_the_authoring_guides_example_passes_on_its_bakers_game(tmp_path):
+    import re
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "authoring.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", text, flags=re.DOTALL)
+    ruleset = next(b for b in blocks if re.search(r"^id: bakers-game", b, re.MULTILINE))
+    tests = next(b for b in blocks if b.startswith("ruleset: bakers-game"))
+    write(tmp_path, "bakers-game.yaml", ruleset)
+    path = write(tmp_path, "tests/bakers-game.yaml", tests)
+    result = run_file(path)
+    assert not result.failures and len(result.scenarios) == 3

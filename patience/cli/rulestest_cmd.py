@@ -19,12 +19,17 @@ def test_command(targets: tuple[str, ...], as_json: bool) -> None:
     With no argument, the tests of every shipped ruleset. One line per failure, `file:line:
     scenario: what failed`; exit 1 when any fails (docs/authoring.md, "Rules tests").
     """
+    from ..ruleset.registry import shipped_files
     from ..rulestest import find_test_files, run_files, shipped_test_files
 
     if targets:
         files, missing = find_test_files(list(targets))
     else:
         files, missing = shipped_test_files(), []
+        untested = sorted({p.stem for p in shipped_files()} - {p.stem for p in files})
+        if untested and not as_json:
+            click.echo(_("{n} shipped rulesets have no rules tests yet: {ids}").format(
+                n=len(untested), ids=", ".join(untested)), err=True)
     for problem in missing:
         click.echo(problem, err=True)
     if not files and not missing:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from ..engine.compiled import CompiledRules
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
-from ..i18n import _, using_language
+from ..i18n import _
 from ..ruleset.lint import CHECKS, LintFinding, from_loader
 from ..ruleset.loader import RulesetError
 from ..ruleset.registry import UnknownGame
-from .files import LoadedTests, TestFileError, load_test_file, ruleset_of
+from .files import TestFileError, load_test_file, ruleset_of
 from .model import Refusal, Scenario
 from .run import unreadable
 from .start import StartError, start_game
@@ -38,15 +40,14 @@ def lint_test_file(path: Path) -> list[LintFinding]:
             name=loaded.tests.ruleset, error=str(err).splitlines()[0] if str(err) else ""), "ruleset")
         return findings
     rules = Game(ruleset).rules
-    with using_language("en"):
-        for i, scenario in enumerate(loaded.tests.scenarios):
-            _lint_labels(scenario, rules, lambda code, msg, *at, i=i: add(code, msg, "scenarios", i, *at))
-            try:
-                game = start_game(ruleset, scenario)
-            except StartError as err:
-                add("P302", str(err), "scenarios", i, _start_key(scenario))
-                continue
-            _lint_moves(loaded, i, scenario, game, lambda code, msg, *at, i=i: add(code, msg, "scenarios", i, *at))
+    for i, scenario in enumerate(loaded.tests.scenarios):
+        _lint_labels(scenario, rules, lambda code, msg, *at, i=i: add(code, msg, "scenarios", i, *at))
+        try:
+            game = start_game(ruleset, scenario)
+        except StartError as err:
+            add("P302", str(err), "scenarios", i, _start_key(scenario))
+            continue
+        _lint_moves(scenario, game, lambda code, msg, *at, i=i: add(code, msg, "scenarios", i, *at))
     findings.sort(key=lambda f: (f.line, f.col))
     return findings
 
@@ -55,7 +56,10 @@ def _start_key(scenario: Scenario) -> str:
     return "deal" if scenario.deal is not None else "position" if scenario.position is not None else "piles"
 
 
-def _lint_labels(scenario: Scenario, rules, add) -> None:  # type: ignore[no-untyped-def]
+Add = Callable[..., None]  # (code, message, *key path below the scenario)
+
+
+def _lint_labels(scenario: Scenario, rules: CompiledRules, add: Add) -> None:
     labels = rules.pile_by_label
     groups = rules.group_by_id
 
@@ -87,7 +91,7 @@ def _lint_labels(scenario: Scenario, rules, add) -> None:  # type: ignore[no-unt
         add("P301", _("no pile {label!r}").format(label=shape.first), "shape", "first")
 
 
-def _lint_moves(loaded: LoadedTests, index: int, scenario: Scenario, game: Game, add) -> None:  # type: ignore[no-untyped-def]
+def _lint_moves(scenario: Scenario, game: Game, add: Add) -> None:
     """Moves are read in the position they are played in; after one that is refused (a failing
     test, not a lint error) the rest are read in the last position reached."""
     playing = True
