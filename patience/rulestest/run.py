@@ -24,9 +24,11 @@ class Failure:
     file: str
     line: int
     message: str
+    col: int = 0  # given for a file's own errors (keys, YAML), as lint gives them
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
+        where = f"{self.file}:{self.line}:{self.col}" if self.col else f"{self.file}:{self.line}"
+        return f"{where}: {self.message}"
 
 
 @dataclass
@@ -67,8 +69,8 @@ def run_file(path: Path, ruleset: Ruleset | None = None) -> FileResult:
     try:
         loaded = load_test_file(path)
     except TestFileError as err:
-        return FileResult(str(path), "", errors=[Failure(f.file, f.line, _("{col}: {where}{message}").format(
-            col=f.col, where=f"{f.path}: " if f.path else "", message=f.message)) for f in err.findings])
+        return FileResult(str(path), "", errors=[Failure(f.file, f.line, f"{f.path}: {f.message}" if f.path else f.message,
+                                                         f.col) for f in err.findings])
     result = FileResult(str(path), loaded.tests.ruleset)
     if ruleset is None:
         try:
