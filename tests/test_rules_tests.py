@@ -258,6 +258,14 @@ EQUIVALENT = {
     ("spider", "foundations.build.suit"): "a run that moves is in one suit already (`run: {suit: same}`)",
     ("spider", "foundations.max_cards"): "a pile takes thirteen cards at once (`unit: 13`): never a fourteenth",
     ("scorpion", "foundations.max_cards"): "as Spider's",
+    ("spider-1", "tableau.build.suit"): "one suit: every card is of the same suit",
+    ("spider-1", "foundations.build.suit"): "as tableau.build.suit",
+    ("spider-2", "foundations.build.suit"): "as Spider's",
+    ("spider-1", "foundations.max_cards"): "as Spider's",
+    ("spider-2", "foundations.max_cards"): "as Spider's",
+    ("spiderette", "foundations.build.suit"): "as Spider's",
+    ("spiderette", "foundations.max_cards"): "as Spider's",
+    ("double-freecell", "foundations.max_cards"): "two decks: after 26 cards of a suit there is no card left to add",
 }
 
 
