@@ -181,8 +181,9 @@ def _mutations(data: dict) -> list[tuple[str, dict]]:
     """Rule changes of a ruleset, as (what, mutated data): each build's suit and rank direction,
     each group's empty and move rule, max_cards, the stock's redeals and draw. Changes that
     cannot change a game are left out: `move` or `max_cards` of a group nothing is built on,
-    `empty` of a group no other group sends cards to, redeals of a stock dealt onto piles (there
-    is no waste to turn over)."""
+    `empty` of a group no other group sends cards to or whose piles are filled before the deal
+    and never emptied (`prefill`), `max_cards` equal to `unit` (a pile takes one unit, never a
+    card more), redeals of a stock dealt onto piles (there is no waste to turn over)."""
     found: list[tuple[str, dict]] = []
     piles = data.get("piles", {})
 
@@ -208,7 +209,8 @@ def _mutations(data: dict) -> list[tuple[str, dict]]:
             if build.get("rank") in ranks:
                 changed(f"{gid}.build.rank", lambda d, g=gid, b=build: d["piles"][g]["build"].update(
                     rank=ranks[b["rank"]]))
-        empty = group.get("empty") if receives(gid) else None
+        never_empty = bool(group.get("prefill")) and group.get("move", "none") == "none"
+        empty = group.get("empty") if receives(gid) and not never_empty else None
         if isinstance(empty, str) and empty in empties:
             changed(f"{gid}.empty", lambda d, g=gid, e=empty: d["piles"][g].update(empty=empties[e]))
         elif isinstance(empty, list):
@@ -217,7 +219,7 @@ def _mutations(data: dict) -> list[tuple[str, dict]]:
             continue
         if group.get("move") in moves and group.get("role") not in ("stock", "waste", "discard", "foundation"):
             changed(f"{gid}.move", lambda d, g=gid, m=group["move"]: d["piles"][g].update(move=moves[m]))
-        if isinstance(group.get("max_cards"), int):
+        if isinstance(group.get("max_cards"), int) and group.get("max_cards") != group.get("unit"):
             changed(f"{gid}.max_cards", lambda d, g=gid, m=group["max_cards"]: d["piles"][g].update(max_cards=m + 1))
     stock = data.get("stock")
     if isinstance(stock, dict):
@@ -254,17 +256,13 @@ EQUIVALENT = {
     ("parada-1", "row2.move"): "as row1",
     ("parada-1", "row3.move"): "as row1",
     ("canfield", "foundations.max_cards"): "one deck: after thirteen cards the next is the base card, already there",
-    ("beleaguered-castle", "foundations.empty"): "the aces are out before the deal: no foundation is ever empty",
     ("spider", "foundations.build.suit"): "a run that moves is in one suit already (`run: {suit: same}`)",
-    ("spider", "foundations.max_cards"): "a pile takes thirteen cards at once (`unit: 13`): never a fourteenth",
-    ("scorpion", "foundations.max_cards"): "as Spider's",
     ("spider-1", "tableau.build.suit"): "one suit: every card is of the same suit",
     ("spider-1", "foundations.build.suit"): "as tableau.build.suit",
     ("spider-2", "foundations.build.suit"): "as Spider's",
-    ("spider-1", "foundations.max_cards"): "as Spider's",
-    ("spider-2", "foundations.max_cards"): "as Spider's",
     ("spiderette", "foundations.build.suit"): "as Spider's",
-    ("spiderette", "foundations.max_cards"): "as Spider's",
+    ("simple-simon", "foundations.build.suit"): "as Spider's",
+    ("will-o-the-wisp", "foundations.build.suit"): "as Spider's",
     ("double-freecell", "foundations.max_cards"): "two decks: after 26 cards of a suit there is no card left to add",
 }
 
