@@ -305,3 +305,50 @@ def test_the_authoring_guides_example_passes_on_its_bakers_game(tmp_path):
     path = write(tmp_path, "tests/bakers-game.yaml", tests)
     result = run_file(path)
     assert not result.failures and len(result.scenarios) == 3
+
+
+def test_every_kind_of_shape_check_can_fail(tmp_path):
+    # Klondike's deal 1, with every number one off: each check must say so, at its own line
+    path = write(tmp_path, "tests/klondike.yaml", """\
+ruleset: klondike
+scenarios:
+  - name: wrong on purpose
+    deal: 1
+    shape:
+      piles: {tableau: 8}
+      cards: {tableau: [1, 2, 3, 4, 5, 6, 8], stock: 24}
+      down: {tableau: 0}
+      up: {tableau: 2}
+      first: "2"
+    win_class: won
+""")
+    failures = run_file(path).scenarios[0].failures
+    assert [f.line for f in failures] == [6, 7, 8, 9, 10, 11]
+    assert "tableau has 7 piles, expected 8" in failures[0].message
+    assert "cards on tableau: [1, 2, 3, 4, 5, 6, 7], expected [1, 2, 3, 4, 5, 6, 8]" in failures[1].message
+    assert "down on tableau: [0, 1, 2, 3, 4, 5, 6]" in failures[2].message
+    assert "the first card" in failures[4].message and "lies on 1, expected 2" in failures[4].message
+    assert "win class is None" in failures[5].message
+
+
+def test_fill_puts_the_rest_on_one_pile_face_up_or_down_deck_by_deck(tmp_path):
+    path = write(tmp_path, "tests/forty-thieves.yaml", """\
+ruleset: forty-thieves
+scenarios:
+  - name: face down
+    piles: {"1": "| 9S"}
+    fill: s
+    fill_down: true
+    shape:
+      cards: {s: 103}
+      down: {s: 103}
+  - name: face up, in suits from the ace, one deck after the other
+    piles: {"1": "| KS"}
+    fill: h1
+    shape:
+      up: {h1: 103}
+    moves: ["1h1"]
+    status: won
+""")
+    result = run_file(path)
+    assert [s.failures for s in result.scenarios] == [[], []]
