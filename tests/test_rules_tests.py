@@ -346,7 +346,7 @@ scenarios:
     piles: {"1": "| KS"}
     fill: h1
     shape:
-      up: {h1: 103}
+      up: {h1: 104}             # after the move
     moves: ["1h1"]
     status: won
 """)
