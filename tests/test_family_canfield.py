@@ -117,14 +117,16 @@ def storehouse(piles: dict[str, str]) -> Game:
     return build("storehouse", piles, fill="s", fill_face_down=True)
 
 
-def test_storehouse_builds_down_in_suit_one_card_at_a_time():
+def test_storehouse_builds_down_in_suit_moving_the_top_card_or_the_whole_pile():
+    # PySolFC's Canfield_SS_RowStack: one card, or every card of the pile
     game = storehouse({"h1": "2C", "h2": "2D", "h3": "2H", "h4": "2S",
-                       "1": "TH 9H", "2": "JH", "3": "8H", "4": "8S", "r": "| 5C"})
-    refused(game, "12v2", r"only the top card of 1 moves")
+                       "1": "TH 9H", "2": "JH", "3": "8H", "4": "8S", "r": "| 5C 6C"})
     refused(game, "32", r"8♥ cannot go on J♥ \(tableau: down in suit")
     refused(game, "41", r"8♠ cannot go on 9♥")
     game.play("31")  # 8♥ on 9♥; column 3 is refilled from the reserve
-    assert pile(game, "1") == ["TH", "9H", "8H"] and pile(game, "3") == ["5C"]
+    assert pile(game, "1") == ["TH", "9H", "8H"] and pile(game, "3") == ["6C"]
+    game.play("12v3")  # the whole pile onto J♥; column 1 is refilled too
+    assert pile(game, "2") == ["JH", "TH", "9H", "8H"] and pile(game, "1") == ["5C"]
 
 
 def test_storehouse_foundations_start_at_two_and_turn_the_corner():

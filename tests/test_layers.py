@@ -6,7 +6,8 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "patience"
-LAYERS = {"cards": 0, "deals": 0, "files": 0, "i18n": 0, "paths": 0, "printable": 0, "ruleset": 1, "engine": 2, "core": 3, "solver": 3, "stats": 3, "survey": 3, "cli": 4}
+LAYERS = {"cards": 0, "deals": 0, "files": 0, "i18n": 0, "paths": 0, "printable": 0, "ruleset": 1, "engine": 2, "core": 3, "rulestest": 3,
+          "solver": 3, "stats": 3, "survey": 3, "cli": 4}
 UI_LIBRARIES = {"click", "rich"}
 
 

@@ -292,3 +292,18 @@ def test_PA6_base_cards_waiting_back_and_forth_do_not_keep_a_game_going():
     assert game.status() == "lost"  # ... but it could only go back and forth
     game = pa(full_rows({"c8"}) | {"a1": "3C", "1": "2C"})
     assert game.status() == "in progress"  # the 2♣ on stack 1 may wait in c8 (row 1 is full): a real move
+
+
+@pytest.mark.parametrize("game", ["parada", "parada-1"])
+def test_PA5_the_text_says_the_last_deal_may_be_shorter_only_where_it_is(game):
+    play = Game.new(game, 1)
+    stock = play.rules.stock_pile
+    sizes = []
+    while play.piles[stock]:
+        before = len(play.piles[stock])
+        play.play("s")
+        sizes.append(before - len(play.piles[stock]))
+    shorter = sizes[-1] < 8
+    assert shorter == (game == "parada-1")
+    for language, words in (("en", "may be shorter"), ("pl", "może być krótszy")):
+        assert (words in play.ruleset.rules[language]) == shorter, language

@@ -109,7 +109,8 @@ class Group(_Translated, click.Group):
 COMMAND_MODULES = {
     "config": "config_cmd", "daily": "stats_cmd", "lint": "authoring", "list": "games", "new": "authoring",
     "play": "play", "replay": "games", "resume": "play", "rules": "play", "schema": "authoring",
-    "show": "games", "solve": "solve_cmd", "stats": "stats_cmd", "survey": "survey_cmd", "validate": "authoring",
+    "show": "games", "solve": "solve_cmd", "stats": "stats_cmd", "survey": "survey_cmd", "test": "rulestest_cmd",
+    "validate": "authoring",
 }
 
 

@@ -20,12 +20,12 @@ SCHEMA_FILE = "ruleset.schema.json"
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @click.option("--no-registry", is_flag=True, help="Do not compare ids and names with the rulesets patience finds.")
 def lint(paths: tuple[Path, ...], fmt: str, strict: bool, no_registry: bool) -> None:
-    """Check ruleset files (or folders of them) and report every problem.
+    """Check ruleset files and rules-test files (or folders of them) and report every problem.
 
     One line per finding: `file:line:col: error|warning: message [CODE]`; the codes are
     explained in docs/reference.md. Exit 0 when there is no error, 1 when there is one.
     """
-    from ..ruleset.lint import TooManyFiles, has_errors, lint_paths, ruleset_files
+    from ..ruleset.lint import TooManyFiles, has_errors, is_rules_test, lint_paths, ruleset_files
 
     try:
         files = ruleset_files(paths)
@@ -33,7 +33,12 @@ def lint(paths: tuple[Path, ...], fmt: str, strict: bool, no_registry: bool) -> 
         raise click.UsageError(str(err)) from None
     if not files:
         raise click.UsageError(_("no .yaml files in {paths}").format(paths=", ".join(str(p) for p in paths)))
-    findings = lint_paths(files, registry=not no_registry)
+    tests = [f for f in files if is_rules_test(f)]
+    findings = lint_paths([f for f in files if f not in tests], registry=not no_registry)
+    if tests:
+        from ..rulestest import lint_test_file
+
+        findings += [finding for f in tests for finding in lint_test_file(f)]
     if fmt == "json":
         click.echo(json.dumps([f.as_dict() for f in findings], ensure_ascii=False, indent=2))
     else:
@@ -66,7 +71,8 @@ def schema() -> None:
 @click.option("--user", is_flag=True, help="Write into your rulesets folder, where `patience play NAME` finds it.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new(name: str, source: str | None, folder: Path | None, user: bool, force: bool) -> None:
-    """Write NAME.yaml, a commented starter ruleset, and ruleset.schema.json beside it for editors."""
+    """Write NAME.yaml, a commented starter ruleset, tests/NAME.yaml, its rules tests, and
+    ruleset.schema.json beside it for editors."""
     from ..files import write_atomic
     from ..ruleset.errors import RulesetError
     from ..ruleset.loader import read_ruleset_text
@@ -93,15 +99,29 @@ def new(name: str, source: str | None, folder: Path | None, user: bool, force: b
         raise click.ClickException(_("cannot write {path}: {error}").format(path=target, error=err.strerror)) from None
     if exists and not force:
         raise click.ClickException(_("{path} exists; choose another name or add --force").format(path=target))
+    from ..rulestest.files import tests_beside
+    from ..rulestest.starter import starter_tests, tests_copy
+
+    tests_text: str | None = None
     try:
         if source:
-            text = copy_of(read_ruleset_text(find_ruleset_file(source)), game_id, display, source)
+            source_file = find_ruleset_file(source)
+            text = copy_of(read_ruleset_text(source_file), game_id, display, source)
+            if tests_beside(source_file).is_file():
+                tests_text = tests_copy(read_ruleset_text(tests_beside(source_file)), game_id)
         else:
             text = starter(game_id, display)
+            tests_text = starter_tests(game_id, display)
     except (UnknownGame, RulesetError, StarterError, OSError) as err:
         raise click.ClickException(str(err)) from None
+    tests_path = tests_beside(target)
+    if tests_path.exists() and not force:
+        tests_text = None  # an author's own tests are never overwritten
     try:
         write_atomic(target, text, replace=force)  # never half a file; a link or a device is refused
+        if tests_text is not None:
+            tests_path.parent.mkdir(exist_ok=True)
+            write_atomic(tests_path, tests_text, replace=force)
         schema_path = target_dir / SCHEMA_FILE
         wrote_schema = not schema_path.exists()
         if wrote_schema:
@@ -117,6 +137,8 @@ def new(name: str, source: str | None, folder: Path | None, user: bool, force: b
         click.echo(_("wrote {path} and {schema} (for editor completion)").format(path=target, schema=schema_path))
     else:
         click.echo(_("wrote {path}").format(path=target))
+    if tests_text is not None:
+        click.echo(_("wrote {path} (its rules tests: patience test {path})").format(path=tests_path))
     shown = game_id if user else str(target) if target.parent != Path(".") else f"./{target}"
     click.echo(_("next: {lint}  then  {play}").format(
         lint=f"patience lint {shown if not user else target}", play=f"patience play {shown}"))

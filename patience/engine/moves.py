@@ -24,3 +24,7 @@ RESHUFFLE = -6  # (0, RESHUFFLE, 0): gather, shuffle and deal again (actions.res
 
 class IllegalMove(ValueError):
     """A move the rules do not allow, or a notation that names no move; the game is unchanged."""
+
+
+class AmbiguousMove(IllegalMove):
+    """A notation that names several legal moves: readable, and legal, but not one move."""

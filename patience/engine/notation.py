@@ -20,7 +20,7 @@ from ..i18n import _, ngettext
 from ..ruleset.labels import HEX_DIGITS
 from .checks import why_illegal
 from .compiled import SLOT
-from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, IllegalMove, Move
+from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, AmbiguousMove, IllegalMove, Move
 
 if TYPE_CHECKING:
     from .board import Board
@@ -183,7 +183,7 @@ def parse_move(game: Board, text: str) -> Move:
         if _all_same_group_targets(game, legal):
             return legal[0]  # e.g. "7h" with two foundations that take the card: any will do
         options = ", ".join(format_move(game, m, explicit=True) for m in legal)
-        raise IllegalMove(_("{text!r} could mean several moves: {options}").format(text=_shown(text), options=options))
+        raise AmbiguousMove(_("{text!r} could mean several moves: {options}").format(text=_shown(text), options=options))
     assert first_illegal is not None
     return first_illegal
 

@@ -14,7 +14,7 @@ import types
 import typing
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from pydantic import BaseModel, ValidationError
 
@@ -204,9 +204,9 @@ def _dotted(path: KeyPath) -> str:
     return ".".join(str(p) for p in path)
 
 
-def _model_at(path: KeyPath) -> type[BaseModel] | None:
-    """The pydantic model that describes the mapping found at ``path`` of a ruleset."""
-    current: Any = Ruleset
+def _model_at(path: KeyPath, root: type[BaseModel] = Ruleset) -> type[BaseModel] | None:
+    """The pydantic model that describes the mapping found at ``path`` of a ``root`` document."""
+    current: Any = root
     for step in path:
         if isinstance(current, type) and issubclass(current, BaseModel):
             field = next((f for name, f in current.model_fields.items() if (f.alias or name) == step), None)
@@ -288,13 +288,13 @@ def _closest(word: str, choices: list[str]) -> str | None:
     return close[0] if close else None
 
 
-def _describe(error: Mapping[str, Any], path: KeyPath) -> tuple[str, str]:
+def _describe(error: Mapping[str, Any], path: KeyPath, root: type[BaseModel] = Ruleset) -> tuple[str, str]:
     """A pydantic error as (message, lint code), in the chosen language."""
     kind = error["type"]
     ctx = error.get("ctx", {})
     shown = _Shown(error.get("input"))
     if kind == "extra_forbidden":
-        model = _model_at(path[:-1])
+        model = _model_at(path[:-1], root)
         known = [f.alias or n for n, f in model.model_fields.items()] if model else []
         close = _closest(str(path[-1]), known)
         if close:  # the allowed keys too: the closest word is only a guess
@@ -363,8 +363,20 @@ def check_schema(data: Any, pos: _Positions, filename: str) -> Ruleset:
     if not isinstance(data, dict):
         raise RulesetError([Finding(filename, 1, 1, "", _("a ruleset is a mapping of keys (id, name, deal, piles, ...)"),
                                     "P004")])
+    ruleset = check_model(data, pos, filename, Ruleset)
+    if pos.source is not None:
+        object.__setattr__(ruleset, "_source_file", pos.source)  # rulesets are frozen; not a field
+    return ruleset
+
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def check_model(data: Any, pos: _Positions, filename: str, model: type[ModelT]) -> ModelT:
+    """Validate parsed YAML against any model of the ruleset's kind (a ruleset, a rules-test
+    file), or raise RulesetError with every problem at its line and column."""
     try:
-        ruleset = Ruleset.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as err:
         by_path: dict[KeyPath, list[tuple[str, str, str]]] = {}
         unknown_keys: set[KeyPath] = set()
@@ -372,7 +384,7 @@ def check_schema(data: Any, pos: _Positions, filename: str) -> Ruleset:
             path = _data_path(error["loc"], data)
             if error["type"] == "extra_forbidden":
                 unknown_keys.add(path)
-            message, code = _describe(error, path)
+            message, code = _describe(error, path, model)
             if all(message != m for _kind, m, _code in by_path.setdefault(path, [])):
                 by_path[path].append((error["type"], message, code))
         missing = {path for path, described in by_path.items() if all(kind == "missing" for kind, _m, _c in described)}
@@ -384,9 +396,6 @@ def check_schema(data: Any, pos: _Positions, filename: str) -> Ruleset:
             findings.append(Finding(filename, line, col, _dotted(path), _merge(described), described[0][2]))
         findings.sort(key=lambda f: (f.line, f.col))
         raise RulesetError(findings) from None
-    if pos.source is not None:
-        object.__setattr__(ruleset, "_source_file", pos.source)  # rulesets are frozen; not a field
-    return ruleset
 
 
 def validate(data: Any, pos: _Positions, filename: str) -> Ruleset:

@@ -12,6 +12,7 @@ function in ``_CHECKS``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from .checks import ALL_CHECKS, _Context
 from .codes import CHECKS, Check, KeyPath, LintFinding, Severity, from_loader
 
 __all__ = ["CHECKS", "Check", "LintFinding", "Severity", "has_errors", "lint_file", "lint_paths", "lint_text",
-           "load_checked", "ruleset_files", "TooManyFiles"]
+           "load_checked", "ruleset_files", "TooManyFiles", "is_rules_test"]
 
 _CHECKS = list(ALL_CHECKS)  # the checks run, in order (a test replaces them)
 
@@ -102,11 +103,26 @@ def _yaml_under(folder: Path) -> list[Path]:
     return sorted(found)
 
 
+_RULES_TEST = re.compile(r"^scenarios\s*:", re.MULTILINE)
+
+
+def is_rules_test(path: Path) -> bool:
+    """A YAML file with a top-level `scenarios:` key holds rules tests (patience/rulestest), not a
+    ruleset: lint reads it as tests, and a folder of rulesets may hold them (`tests/`)."""
+    try:
+        return bool(_RULES_TEST.search(read_ruleset_text(path)))
+    except RulesetError:
+        return False
+
+
 def lint_paths(paths: Iterable[Path], *, registry: bool = True) -> list[LintFinding]:
-    """Lint files and folders together; with ``registry``, also against every ruleset patience finds."""
+    """Lint the ruleset files of files and folders together (rules tests left out: `is_rules_test`);
+    with ``registry``, also against every ruleset patience finds."""
     findings: list[LintFinding] = []
     loaded: list[tuple[Path, Ruleset, _Positions]] = []
     for path in ruleset_files(paths):
+        if is_rules_test(path):
+            continue
         ruleset, found, pos = lint_file(path)
         findings += found
         if ruleset is not None and pos is not None:
