@@ -56,7 +56,8 @@ def test_a_covered_ruleset_is_solved_by_the_compiled_core():
 
 
 def test_not_covered_gives_its_reason():
-    assert core.not_covered(Game.new("pyramid").rules) == "remove rules"
+    assert core.not_covered(Game.new("pyramid").rules) == "remove rules over a shape's covered cards"
+    assert core.not_covered(Game.new("la-belle-lucie").rules) == "actions: reshuffle"
     assert core.not_covered(Game.new("freecell").rules) is None
     assert core.not_covered(Game.new("golf").rules) is None  # a `left` win: the columns cleared
 
@@ -64,7 +65,7 @@ def test_not_covered_gives_its_reason():
 def test_solve_json_says_which_engine_and_why_python():
     out = run("solve", "pyramid", "--deal", "1", "--max-states", "40", "--json")
     payload = json.loads(out.output)
-    assert (payload["engine"], payload["engine_reason"]) == ("python", "remove rules")
+    assert (payload["engine"], payload["engine_reason"]) == ("python", "remove rules over a shape's covered cards")
     out = run("solve", "freecell", "--deal", "3", "--json")
     payload = json.loads(out.output)
     expected = ("compiled", "") if core.available() else ("python", core.why_not(Game.new("freecell").rules))
@@ -104,6 +105,9 @@ def both_answers(game_id: str, deal: int, states: int, monkeypatch) -> tuple[str
     # a stock dealing one card onto each column, unit moves home
     ("scorpion", range(2, 4)), ("simple-simon", range(3, 4)), ("bristol", range(2, 4)), ("easthaven", range(2, 3)),
     ("wasp", range(1, 2)),
+    # CR-4's swap (Cromwell deal 7 is won with it); CZ-2's removals and CZ-3's close-up
+    ("cromwell", range(7, 8)), ("czternastki", range(5, 7)), ("monte-carlo", range(1, 4)),
+    ("fourteen-out", range(1, 3)),
 ])
 def test_the_core_and_the_python_search_never_disagree(game_id, deals, monkeypatch):
     """Solved against unsolvable never meet on the same deal, where both decide in a small budget."""
@@ -209,4 +213,39 @@ def test_the_coverage_table_in_docs_is_current():
     shown = text.split("<!-- coverage -->\n", 1)[1].split("\n<!-- /coverage -->", 1)[0]
     assert shown == coverage_table()
     found = coverage()
-    assert found["freecell"] is None and found["klondike-3"] is None and found["pyramid"] == "remove rules"
+    assert found["freecell"] is None and found["klondike-3"] is None and found["pyramid"] == "remove rules over a shape's covered cards"
+
+
+def czternastki_ending(cells: dict[str, int]) -> Game:
+    """A Czternastki position with only ``cells`` (label: card) in the cross, the rest out."""
+    game = Game.new("czternastki", 1)
+    label = game.rules.pile_by_label
+    every = sorted(card for pile in game.piles for card in pile)
+    for p in range(len(game.piles)):
+        game.piles[p] = []
+        game.hidden[p] = 0
+    for cell, card in cells.items():
+        game.piles[label[cell]] = [card]
+    game.piles[label["x"]] = [card for card in every if card not in cells.values()]
+    return game
+
+
+@needs_core
+def test_CZ4_the_core_searches_for_a_first_class_win_only(monkeypatch):
+    """Four cards left, one by the centre in each arm, is CZ-4's second class: the game's end, but
+    no win the search looks for (`Board.is_won`), so the core answers unsolvable as the Python
+    search does. Two touching pairs left are a first-class win, replayed through `Game.play`."""
+    # a card is (rank - 1) * 4 + suit
+    second = czternastki_ending({"na1": 0, "ea1": 5, "sa1": 10, "wa1": 15})
+    assert second.win_class() == "second" and not second.is_won()
+    result = solve(second, timeout=10)
+    assert (result.status, result.engine) == ("unsolvable", "compiled")
+    monkeypatch.setenv("PATIENCE_PURE", "1")
+    assert solve(second, timeout=10).status == "unsolvable"
+    monkeypatch.delenv("PATIENCE_PURE")
+    first = czternastki_ending({"na1": 16, "na2": 17, "eb1": 32, "ea2": 33})
+    result = solve(first, timeout=10)
+    assert (result.status, result.engine) == ("solved", "compiled")
+    for text in result.moves:
+        first.play(text)
+    assert first.win_class() == "first"

@@ -14,10 +14,13 @@ from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
+from test_engine_keywords import SWAPPER
 
 from patience import core
 from patience.core.tables import buried_cards_dead, core_tables
 from patience.engine.game import Game
+from patience.engine.moves import CLOSE_UP, REMOVE, SWAP
+from patience.ruleset.loader import load_text
 from patience.ruleset.registry import shipped_rulesets
 from patience.solver.prune import Autoplay, autoplay_rule
 from patience.solver.search import Packer, core_safe_tables
@@ -47,6 +50,7 @@ def packer_with_tops(game: Game) -> Callable[[Game], bytes]:
 # The piles the solver's core keys by their top card (with its safe moves, where a rule is proven).
 TOP_ONLY_AS_SOLVED = {
     "golf": ["waste"],  # counted by no win
+    "aces-up": ["out"],  # its left win's one part: the part's sum is implied
     # Counted by the win, each the only kind of top-only pile there: their sum is implied.
     "black-hole": ["hole"],
     "binary-star": ["ace-hole", "king-hole"],
@@ -56,6 +60,10 @@ TOP_ONLY_AS_SOLVED = {
     # rows, which are keyed in full.
     "parada": ["out"],
     "parada-1": ["out"],
+    "cromwell": ["foundations"] * 8,  # two decks: no safe-move rule is proven, so no card leaves home
+    "czternastki": ["out"],  # the discard piles the removals fill, each all its win counts
+    "monte-carlo": ["out"],
+    "fourteen-out": ["out"],
 }
 
 
@@ -95,8 +103,13 @@ def test_a_counted_pile_is_keyed_in_full_beside_a_top_only_pile_the_win_does_not
 
 @pytest.mark.parametrize("ruleset", COVERED, ids=lambda rs: rs.id)
 def test_core_lists_moves_plays_and_keys_as_the_engine_does(ruleset):
+    assert walk_both(ruleset) > 2 * len(DEALS)  # the walks went somewhere: the key checks compared something
+
+
+def walk_both(ruleset, deals=DEALS) -> int:
+    """Random walks on the engine and the core side by side; the positions keyed."""
     distinct = 0
-    for deal in DEALS:
+    for deal in deals:
         game = Game(ruleset, deal)
         position = core.position(game)
         pack = packer_with_tops(game)
@@ -104,8 +117,9 @@ def test_core_lists_moves_plays_and_keys_as_the_engine_does(ruleset):
         packed_by_key: dict[tuple[int, int], bytes] = {}
         rnd = random.Random(deal)
         for step in range(STEPS):
-            expected = game.legal_moves(actions=False)
+            expected = game.legal_moves()  # the swaps, removals and close-ups too
             assert position.legal_moves() == expected, (deal, step)
+            assert position.uses_left() == game.uses_left, (deal, step)
             assert position.piles() == game.piles and position.hidden_counts() == game.hidden, (deal, step)
             assert position.is_won() == game.is_won()
             packed, key = pack(game), position.key()
@@ -120,7 +134,101 @@ def test_core_lists_moves_plays_and_keys_as_the_engine_does(ruleset):
                 game.pop()
                 position.pop()
         distinct += len(keys)
-    assert distinct > 2 * len(DEALS)  # the walks went somewhere: the key checks compared something
+    return distinct
+
+
+@pytest.mark.parametrize("face", ["up", "top-up"])
+def test_CR4_an_unlimited_swap_among_face_down_cards_walks_as_the_engine_does(face):
+    """A swap never used up (uses -1, the same in every key) and rows with face-down cards,
+    which no swap may touch: test_engine_keywords.py's Swapper."""
+    ruleset = load_text(SWAPPER.replace("{to: row, count: 2, face: up}", f"{{to: row, count: 2, face: {face}}}"),
+                        "swapper.yaml")
+    assert core.not_covered(Game(ruleset).rules) is None
+    assert walk_both(ruleset) > 2 * len(DEALS)
+
+
+def test_CR4_swaps_at_any_depth_are_listed_played_and_keyed_as_the_engine_does():
+    """Along a walk of Cromwell's card moves the swap is still there: every swap listed as the
+    engine lists it (no two equal cards, no swap that only turns two fans into each other), and
+    some pushed and popped; a swap spends the one use, which the key sees."""
+    swaps_tried = 0
+    for deal in (1, 4):
+        game = Game.new("cromwell", deal)
+        position = core.position(game)
+        pack = packer_with_tops(game)
+        rnd = random.Random(deal)
+        for _step in range(40):
+            expected = game.legal_moves()
+            assert position.legal_moves() == expected
+            swaps = [m for m in expected if m[1] == SWAP]
+            assert len(swaps) > 1000
+            before = position.key()
+            for move in rnd.sample(swaps, 5):
+                game.push(move)
+                position.push(move)
+                assert position.piles() == game.piles and position.uses_left() == game.uses_left == (0,)
+                assert not [m for m in position.legal_moves() if m[1] == SWAP]
+                undone = game.copy()
+                undone.pop()
+                undone.uses_left = (0,)  # the same cards with no swap left: another position
+                assert pack(undone) != pack(game) and position.key() != before
+                game.pop()
+                position.pop()
+                assert position.key() == before and position.uses_left() == (1,)
+                swaps_tried += 1
+            cards = [m for m in expected if m[1] != SWAP]
+            if not cards:
+                break
+            move = rnd.choice(cards)
+            game.push(move)
+            position.push(move)
+    assert swaps_tried >= 100
+
+
+def test_CZ3_a_close_up_slides_the_lanes_and_refills_from_the_stock_as_the_engine_does():
+    """CZ-2 then CZ-3 on Czternastki: pairs out, then a close-up; the slide, the stock's cards
+    in the outer gaps, the stock's face-down count, and the way back agree with the engine."""
+    game = Game.new("czternastki", 1)
+    position = core.position(game)
+    stock = game.rules.refill_pile  # the stock: only the close-up takes from it
+    start = position.key()
+    removed = 0
+    while removed < 4:
+        pairs = [m for m in game.legal_moves() if m[1] == REMOVE]
+        assert pairs and position.legal_moves() == game.legal_moves()
+        game.push(pairs[-1])
+        position.push(pairs[-1])
+        removed += 1
+    assert (0, CLOSE_UP, 0) in position.legal_moves()
+    game.push((0, CLOSE_UP, 0))
+    position.push((0, CLOSE_UP, 0))
+    assert not game.piles[stock] and position.piles() == game.piles and position.hidden_counts() == game.hidden
+    assert position.legal_moves() == game.legal_moves()
+    for _move in range(removed + 1):
+        game.pop()
+        position.pop()
+        assert position.piles() == game.piles and position.hidden_counts() == game.hidden
+    assert position.key() == start and len(game.piles[stock]) == 4
+
+
+def test_CZ3_a_lane_whose_outer_place_alone_is_empty_takes_a_stock_card_first():
+    """Nothing slides in a lane with only its outer place empty, yet the close-up fills it from
+    the stock before the later lanes' gaps (lane by lane), as the engine does."""
+    game = Game.new("czternastki", 2)
+    rules = game.rules
+    label = rules.pile_by_label
+    out = label["x"]
+    for cell in ("nf1", "ec2", "sd1"):  # an outer place alone, then two inner gaps further on
+        game.piles[out].append(game.piles[label[cell]].pop())
+    position = core.position(game)
+    assert position.legal_moves() == game.legal_moves()
+    game.push((0, CLOSE_UP, 0))
+    position.push((0, CLOSE_UP, 0))
+    assert game.piles[label["nf1"]] and position.piles() == game.piles
+    assert position.hidden_counts() == game.hidden and position.legal_moves() == game.legal_moves()
+    game.pop()
+    position.pop()
+    assert position.piles() == game.piles and position.key() == core.position(game).key()
 
 
 @pytest.mark.parametrize("ruleset", [rs for rs in COVERED if autoplay_rule(Game(rs).rules) is not None],

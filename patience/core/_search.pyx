@@ -2,7 +2,8 @@
 """The compiled search core: a position in C arrays, its moves, push/pop, an incremental
 128-bit key, and best-first and depth-first searches taking turns over tables of those keys.
 
-It plays exactly what `Game.legal_moves(actions=False)` and `Game.push` do for the rulesets
+It plays exactly what `Game.legal_moves()` (swaps, removals and close-ups included) and
+`Game.push` do for the rulesets
 `tables.not_covered` accepts (tests/test_core_differential.py holds it to that); the tables
 come from `tables.core_tables`. Its key equals the solver's `Packer` key but for piles whose buried
 cards can never matter (`tables.buried_cards_dead`: Golf's waste, Black Hole's hole): there it
@@ -24,6 +25,13 @@ cdef enum:
     FILL_TURNED = 4  # the fill pile's new top card turned up,
     FILL_WAS_DOWN = 8  # the card taken was face down there
     REDEAL = -2
+    # The actions and removals (`engine.moves`): a swap's place is pile * PLACE + index here,
+    # pile * SLOT + index at the Python boundary, so that a Move keeps 16-bit fields.
+    SWAP = -3
+    REMOVE = -4
+    CLOSE_UP = -5
+    PLACE = 256
+    SLOT = 1024
     MOVE_ANY = 3
     LIMIT_SUPERMOVE = 1
     MOVE_ALONE = 4  # PA-4: a pile's one card moves only while it lies alone
@@ -264,6 +272,27 @@ cdef class Core:
     cdef int n_foundations
     cdef int *auto_sources
     cdef int n_auto_sources
+    # ---- the actions and removals (CR-4, CZ-2, CZ-3): `_init_actions`
+    cdef int n_actions
+    cdef int *uses  # per action its uses left (-1: unlimited), keyed with salts of their own
+    cdef uint64_t *usalt0
+    cdef uint64_t *usalt1
+    cdef int swap_action, n_swap
+    cdef int *swap_piles
+    cdef int close_action, n_lanes, refill
+    cdef int *lane_start  # lane i: lane_piles[lane_start[i]:lane_start[i + 1]]
+    cdef int *lane_piles
+    cdef int n_remove, remove_to
+    cdef int *remove_piles
+    cdef uint8_t *remove_pair
+    cdef uint8_t *remove_single
+    cdef uint8_t *remove_near  # NULL: any two piles
+    cdef int *near_start  # per remove pile a: near_list[near_start[a]:near_start[a + 1]], the
+    cdef int *near_list  # remove piles after it that it touches, in pile order
+    cdef uint8_t *remove_beats  # NULL: no `outranked`
+    cdef int *offered  # scratch: the remove piles open now
+    cdef uint8_t *side  # a close-up's undo data, a stack beside the undo records
+    cdef size_t n_side, side_cap, side_base
     # keys
     cdef uint64_t *zob0
     cdef uint64_t *zob1
@@ -312,8 +341,9 @@ cdef class Core:
         self._owned = []
         self.undo = NULL
         self.table = NULL
+        self.side = NULL
 
-    def __init__(self, tables, piles, hidden, int redeals_used=0):
+    def __init__(self, tables, piles, hidden, int redeals_used=0, uses=()):
         cdef int p, g, c, i, below
         self.P = tables.pile_count
         self.G = len(tables.group_first)
@@ -345,6 +375,7 @@ cdef class Core:
         self.base_offset = self._int_array(tables.base_offset)
         self.rank = self._bytes(tables.rank)
         self.fill_from = self._int_array(tables.fill_from)
+        self._init_actions(tables)
         self.fits_n = <uint8_t *>self._alloc(G * NCARDS)
         self.fits_list = <uint8_t *>self._alloc(G * SQUARE)
         for g in range(G):
@@ -428,9 +459,9 @@ cdef class Core:
         self.off_cnt = <int16_t *>self._alloc(NCARDS * MOST_COPIES * sizeof(int16_t))
         self.runs_src = self._ints(P)
         self.runs_len = self._ints(P)
-        self.scratch_cap = P * (self.total + 1) + 8
+        self.scratch_cap = P * (self.total + 1) + 8 + self._action_room()
         self.scratch = <Move *>self._alloc(self.scratch_cap * sizeof(Move))
-        self.load(piles, hidden, redeals_used)
+        self.load(piles, hidden, redeals_used, uses)
 
     # ------------------------------------------------------------ memory
     cdef void *_alloc(self, size_t n) except NULL:
@@ -466,6 +497,7 @@ cdef class Core:
         free(self.undo)
         free(self.table)
         self._bf_free()
+        free(self.side)
 
     # ------------------------------------------------------------ keys
     cdef void _init_keys(self) except *:
@@ -553,12 +585,19 @@ cdef class Core:
         self.ph1[p] += self.zhid1[h] - self.zhid1[self.hidden[p]]
         self.hidden[p] = h
 
-    def load(self, piles, hidden, int redeals_used=0):
-        """Stand at a position: per pile its cards (bottom first) and face-down count."""
+    def load(self, piles, hidden, int redeals_used=0, uses=()):
+        """Stand at a position: per pile its cards (bottom first) and face-down count; per action
+        its uses left (`State.uses_left`)."""
         cdef int p
         self.k0 = self.k1 = 0
         self.redeals_used = redeals_used
         self.n_undo = 0
+        self.n_side = 0
+        if len(uses) != self.n_actions:
+            raise ValueError(f"{self.n_actions} action uses expected, {len(uses)} given")
+        for p in range(self.n_actions):
+            self.uses[p] = uses[p]
+            self._uses_key(p, 1)
         for p in range(self.P):
             self.size[p] = 0
             self.hidden[p] = 0
@@ -577,6 +616,10 @@ cdef class Core:
 
     def piles(self):
         return [[self.cards[p * self.cap + i] for i in range(self.size[p])] for p in range(self.P)]
+
+    def uses_left(self):
+        """Per action its uses left, as `State.uses_left`."""
+        return tuple(self.uses[p] for p in range(self.n_actions))
 
     def hidden_counts(self):
         return [self.hidden[p] for p in range(self.P)]
@@ -787,6 +830,7 @@ cdef class Core:
                         out[count].dst = dst
                         out[count].n = n
                         count += 1
+        count += self._list_removals(out + count)  # CZ-2: before the stock, as the engine lists them
         if self.stock >= 0:
             if self.size[self.stock] and self._may_deal():
                 out[count].src = self.stock
@@ -798,6 +842,7 @@ cdef class Core:
                 out[count].dst = REDEAL
                 out[count].n = 0
                 count += 1
+        count += self._list_actions(out + count)  # the close-up, then the swaps
         return count
 
     cdef inline bint _may_deal(self) noexcept nogil:
@@ -885,6 +930,8 @@ cdef class Core:
         cdef int src = m.src, dst = m.dst, n = m.n, i, dealt, extra = 0, s
         cdef uint8_t buf[256]
         self._undo_room()
+        if dst <= SWAP:
+            return self._push_action(m)
         if dst >= 0:
             self._unkey(src)
             self._unkey(dst)
@@ -981,6 +1028,9 @@ cdef class Core:
         cdef uint8_t buf[256]
         self.n_undo -= 1
         cdef Undo u = self.undo[self.n_undo]
+        if u.dst <= SWAP:
+            self._pop_action(u)
+            return
         if u.dst >= 0:
             if u.extra & FILLED:
                 self._unfill(u.src, u.extra)
@@ -1193,6 +1243,385 @@ cdef class Core:
         return (W_OUT * self._to_go() + W_DOWN * down + W_DISORDER * disorder
                 - W_FREE * free - W_CELL * cells)
 
+    # ------------------------------------------------------------ actions and removals
+    # CR-4's swap, CZ-2's removals and CZ-3's close-up, as `engine.actions` and `Board.push` play
+    # them; the uses left of each counted action are part of the key.
+    cdef void _init_actions(self, tables) except *:
+        cdef int i, start = 0
+        cdef uint64_t seed = 0xD1B54A32D192ED03ULL
+        self.n_actions = tables.actions
+        self.uses = self._ints(self.n_actions)
+        self.usalt0 = <uint64_t *>self._alloc((self.n_actions + 1) * sizeof(uint64_t))
+        self.usalt1 = <uint64_t *>self._alloc((self.n_actions + 1) * sizeof(uint64_t))
+        for i in range(self.n_actions):
+            seed += 0x9E3779B97F4A7C15ULL
+            self.usalt0[i] = mix0(seed)
+            self.usalt1[i] = mix1(seed ^ 0x5555555555555555ULL)
+        self.swap_action = tables.swap_action
+        self.swap_piles = self._int_array(tables.swap_piles)
+        self.n_swap = len(tables.swap_piles)
+        self.close_action = tables.close_action
+        self.refill = tables.refill
+        self.n_lanes = len(tables.close_lanes)
+        self.lane_start = self._ints(self.n_lanes + 1)
+        self.lane_piles = self._int_array([p for lane in tables.close_lanes for p in lane])
+        for i, lane in enumerate(tables.close_lanes):
+            self.lane_start[i] = start
+            start += len(lane)
+        self.lane_start[self.n_lanes] = start
+        self.n_remove = len(tables.remove_piles)
+        self.remove_piles = self._int_array(tables.remove_piles)
+        self.offered = self._ints(self.n_remove)
+        self.remove_to = tables.remove_to
+        self.remove_pair = self._bytes(tables.remove_pair)
+        self.remove_single = self._bytes(tables.remove_single)
+        self.remove_near = self._bytes(tables.remove_near) if tables.remove_near else NULL
+        if self.remove_near != NULL:
+            later = [[b for b in tables.remove_piles if b > a and tables.remove_near[a * self.P + b]]
+                     for a in range(self.P)]
+            self.near_start = self._int_array([sum(map(len, later[:a])) for a in range(self.P + 1)])
+            self.near_list = self._int_array([b for near in later for b in near])
+        self.remove_beats = self._bytes(tables.remove_beats) if tables.remove_beats else NULL
+        self.side_cap = 1024
+        self.side = <uint8_t *>grow(NULL, self.side_cap)
+
+    cdef int _action_room(self):
+        """Room in a move listing for the removals, the close-up and every swap."""
+        cdef int slots = self.total if self.n_swap else 0
+        return self.n_remove * (self.n_remove + 1) // 2 + 1 + slots * (slots - 1) // 2
+
+    cdef inline void _uses_key(self, int a, int sign) noexcept nogil:
+        if sign > 0:
+            self.k0 += mix0(<uint64_t>self.uses[a] + self.usalt0[a])
+            self.k1 += mix1(<uint64_t>self.uses[a] + self.usalt1[a])
+        else:
+            self.k0 -= mix0(<uint64_t>self.uses[a] + self.usalt0[a])
+            self.k1 -= mix1(<uint64_t>self.uses[a] + self.usalt1[a])
+
+    cdef inline int _spend(self, int a) noexcept nogil:
+        """`State.spend_use`: 1 when a use was counted, 0 for an unlimited action."""
+        if self.uses[a] <= 0:
+            return 0
+        self._uses_key(a, -1)
+        self.uses[a] -= 1
+        self._uses_key(a, 1)
+        return 1
+
+    cdef inline void _give_back(self, int a) noexcept nogil:
+        self._uses_key(a, -1)
+        self.uses[a] += 1
+        self._uses_key(a, 1)
+
+    cdef int _list_removals(self, Move *out) noexcept nogil:
+        """`actions.removal_moves` for one rule: (a, REMOVE, b), a <= b, in pile order."""
+        cdef int i, j, a, b, n_open = 0, count = 0, top
+        cdef uint8_t *pair
+        if not self.n_remove:
+            return 0
+        for i in range(self.n_remove):
+            a = self.remove_piles[i]
+            if self.size[a] > self.hidden[a]:  # `_offered`: a face-up top card (lanes: not covered)
+                self.offered[n_open] = a
+                n_open += 1
+        for i in range(n_open):
+            a = self.offered[i]
+            top = self.cards[a * self.cap + self.size[a] - 1]
+            if self.remove_single[top] or self._outranked(a, top, n_open):
+                out[count].src = a
+                out[count].dst = REMOVE
+                out[count].n = a
+                count += 1
+            pair = self.remove_pair + top * NCARDS
+            if self.remove_near != NULL:  # the later piles it touches, open ones, in pile order
+                for j in range(self.near_start[a], self.near_start[a + 1]):
+                    b = self.near_list[j]
+                    if self.size[b] > self.hidden[b] and pair[self.cards[b * self.cap + self.size[b] - 1]]:
+                        out[count].src = a
+                        out[count].dst = REMOVE
+                        out[count].n = b
+                        count += 1
+                continue
+            for j in range(i + 1, n_open):
+                b = self.offered[j]
+                if pair[self.cards[b * self.cap + self.size[b] - 1]]:
+                    out[count].src = a
+                    out[count].dst = REMOVE
+                    out[count].n = b
+                    count += 1
+        return count
+
+    cdef inline bint _outranked(self, int a, int top, int n_open) noexcept nogil:
+        """`actions._outranked`: a higher card of the top card's suit on top of another open pile."""
+        cdef int j, p
+        if self.remove_beats == NULL:
+            return False
+        for j in range(n_open):
+            p = self.offered[j]
+            if p != a and self.remove_beats[top * NCARDS + self.cards[p * self.cap + self.size[p] - 1]]:
+                return True
+        return False
+
+    cdef bint _close_up_changes(self) noexcept nogil:
+        """`actions.close_up_changes`: a card would slide inward or come in from the refill pile."""
+        cdef int i, j, p
+        cdef bint gap, can_fill = self.refill >= 0 and self.size[self.refill] > 0
+        for i in range(self.n_lanes):
+            gap = False
+            for j in range(self.lane_start[i], self.lane_start[i + 1]):
+                p = self.lane_piles[j]
+                if not self.size[p]:
+                    if can_fill:
+                        return True
+                    gap = True
+                elif gap:
+                    return True
+        return False
+
+    cdef bint _relabels(self, int pa, int pb, int k) noexcept nogil:
+        """`Board._relabel_swaps` for one pair of places at index k of two piles: the swap only
+        turns two piles of a group into each other (their cards differ at k alone)."""
+        cdef int t
+        if (self.size[pa] != self.size[pb] or self.pile_group[pa] != self.pile_group[pb]
+                or self.hidden[pa] != self.hidden[pb]):
+            return False
+        for t in range(self.size[pa]):
+            if t != k and self.cards[pa * self.cap + t] != self.cards[pb * self.cap + t]:
+                return False
+        return True
+
+    cdef int _list_actions(self, Move *out) noexcept nogil:
+        """The close-up (`actions.close_up_move`), then `Board.swap_moves` while a swap is left."""
+        cdef int count = 0, i, j, pa, pb, ia, ib, ca
+        if self.close_action >= 0 and self.uses[self.close_action] and self._close_up_changes():
+            out[0].src = 0
+            out[0].dst = CLOSE_UP
+            out[0].n = 0
+            count = 1
+        if self.swap_action < 0 or not self.uses[self.swap_action]:
+            return count
+        for i in range(self.n_swap):
+            pa = self.swap_piles[i]
+            for ia in range(self.hidden[pa], self.size[pa]):
+                ca = self.cards[pa * self.cap + ia]
+                for j in range(i, self.n_swap):  # every later place, in the engine's slot order
+                    pb = self.swap_piles[j]
+                    for ib in range(ia + 1 if pb == pa else self.hidden[pb], self.size[pb]):
+                        if self.cards[pb * self.cap + ib] == ca:
+                            continue
+                        if pb != pa and ib == ia and self._relabels(pa, pb, ia):
+                            continue
+                        out[count].src = pa * PLACE + ia
+                        out[count].dst = SWAP
+                        out[count].n = pb * PLACE + ib
+                        count += 1
+        return count
+
+    cdef int _side_room(self, size_t more) except -1:
+        while self.n_side + more > self.side_cap:
+            self.side = <uint8_t *>grow(self.side, 2 * self.side_cap)
+            self.side_cap *= 2
+        return 0
+
+    cdef inline void _side_put(self, int value) noexcept nogil:
+        self.side[self.n_side] = value & 0xFF
+        self.side[self.n_side + 1] = value >> 8
+        self.n_side += 2
+
+    cdef inline int _side_take(self) noexcept nogil:
+        self.n_side -= 2
+        return self.side[self.n_side] | (self.side[self.n_side + 1] << 8)
+
+    cdef int _push_action(self, Move m) except -1:
+        """`Board.push` for a swap, a removal or a close-up; the undo record's extra is 1 when
+        a use was counted."""
+        cdef int pa, pb, ia, ib, ca, cb, extra = 0
+        if m.dst == SWAP:
+            pa, ia = m.src // PLACE, m.src % PLACE
+            pb, ib = m.n // PLACE, m.n % PLACE
+            self._unkey(pa)
+            if pb != pa:
+                self._unkey(pb)
+            ca = self.cards[pa * self.cap + ia]
+            cb = self.cards[pb * self.cap + ib]
+            self._place(pa, ia, cb)
+            self._place(pb, ib, ca)
+            self._rekey(pa)
+            if pb != pa:
+                self._rekey(pb)
+            extra = self._spend(self.swap_action)
+        elif m.dst == REMOVE:
+            self._unkey(m.src)
+            self._unkey(self.remove_to)
+            self._put(self.remove_to, self._take(m.src))
+            if m.n != m.src:
+                self._unkey(m.n)
+                self._put(self.remove_to, self._take(m.n))
+                self._rekey(m.n)
+            self._rekey(m.src)
+            self._rekey(self.remove_to)
+        else:
+            extra = self._close_up()
+        self.undo[self.n_undo].src = m.src
+        self.undo[self.n_undo].dst = m.dst
+        self.undo[self.n_undo].n = m.n
+        self.undo[self.n_undo].extra = extra
+        self.n_undo += 1
+        return 0
+
+    cdef inline void _place(self, int p, int at, int card) noexcept nogil:
+        """Put ``card`` at place ``at`` of a pile keyed in full (no swap pile is top-only)."""
+        cdef int old = self.cards[p * self.cap + at]
+        self.ph0[p] += self.zob0[at * NCARDS + card] - self.zob0[at * NCARDS + old]
+        self.ph1[p] += self.zob1[at * NCARDS + card] - self.zob1[at * NCARDS + old]
+        self.cards[p * self.cap + at] = card
+
+    cdef int _close_up(self) except -1:
+        """`actions.push_close_up`: each lane slides toward its first place, keeping its order;
+        then the gaps, lane by lane, inner place first, take the refill pile's top cards while it
+        lasts. Only the lanes this can change are touched (a card after a gap, or a gap while the
+        refill pile has cards). What they were goes on the side stack: per lane, when touched,
+        each pile's cards and size, then whether it was touched; then the cards taken, their
+        count, and the refill pile's face-down count before."""
+        cdef int i, j, k, t, p, at, first, stop, taken = 0, hidden_before = 0
+        cdef int n = self.lane_start[self.n_lanes]
+        cdef bint can_fill = self.refill >= 0 and self.size[self.refill] > 0, gap, touched
+        cdef uint8_t buf[256]
+        cdef uint8_t got[256]
+        cdef int sizes[256]
+        self._side_room(n * 2 + 2 * <size_t>self.total + self.n_lanes + 16)
+        if can_fill:
+            self._unkey(self.refill)
+            hidden_before = self.hidden[self.refill]
+        for i in range(self.n_lanes):
+            first, stop = self.lane_start[i], self.lane_start[i + 1]
+            gap = touched = False
+            for j in range(first, stop):
+                if not self.size[self.lane_piles[j]]:
+                    gap = True
+                    touched = touched or can_fill
+                elif gap:
+                    touched = True
+            if touched:
+                at = 0
+                for j in range(first, stop):  # saved and gathered in order, the piles emptied
+                    p = self.lane_piles[j]
+                    self._unkey(p)
+                    sizes[j - first] = self.size[p]
+                    for k in range(self.size[p]):
+                        self.side[self.n_side + k] = self.cards[p * self.cap + k]
+                        buf[at + k] = self.cards[p * self.cap + k]
+                    self.n_side += self.size[p]
+                    at += self.size[p]
+                    self._side_put(self.size[p])
+                    while self.size[p]:
+                        self._take(p)
+                at = 0
+                k = first
+                for j in range(stop - first):  # the slide: non-empty piles' cards, in order, inward
+                    if sizes[j]:
+                        p = self.lane_piles[k]
+                        for t in range(sizes[j]):
+                            self._put(p, buf[at])
+                            at += 1
+                        k += 1
+                if can_fill:
+                    for j in range(first, stop):
+                        if not self.size[self.refill]:
+                            break
+                        p = self.lane_piles[j]
+                        if not self.size[p]:
+                            got[taken] = self._take(self.refill)
+                            self._put(p, got[taken])
+                            taken += 1
+                for j in range(first, stop):
+                    self._rekey(self.lane_piles[j])
+            self.side[self.n_side] = touched
+            self.n_side += 1
+        for k in range(taken):
+            self.side[self.n_side + k] = got[k]
+        self.n_side += taken
+        if can_fill:
+            if self.size[self.refill] < hidden_before:
+                self._set_hidden(self.refill, self.size[self.refill])
+            self._rekey(self.refill)
+        self._side_put(taken)
+        self._side_put(hidden_before)
+        return self._spend(self.close_action)
+
+    cdef void _pop_action(self, Undo u) noexcept nogil:
+        cdef int pa, pb, ia, ib, ca, cb, i, j, k, p, size, taken, hidden_before
+        if u.dst == SWAP:
+            pa, ia = u.src // PLACE, u.src % PLACE
+            pb, ib = u.n // PLACE, u.n % PLACE
+            self._unkey(pa)
+            if pb != pa:
+                self._unkey(pb)
+            ca = self.cards[pa * self.cap + ia]
+            cb = self.cards[pb * self.cap + ib]
+            self._place(pa, ia, cb)
+            self._place(pb, ib, ca)
+            self._rekey(pa)
+            if pb != pa:
+                self._rekey(pb)
+            if u.extra:
+                self._give_back(self.swap_action)
+        elif u.dst == REMOVE:
+            self._unkey(u.src)
+            self._unkey(self.remove_to)
+            if u.n != u.src:
+                self._unkey(u.n)
+                self._put(u.n, self._take(self.remove_to))
+                self._rekey(u.n)
+            self._put(u.src, self._take(self.remove_to))
+            self._rekey(u.src)
+            self._rekey(self.remove_to)
+        else:
+            if u.extra:
+                self._give_back(self.close_action)
+            hidden_before = self._side_take()
+            taken = self._side_take()
+            self.n_side -= taken
+            if taken:
+                self._unkey(self.refill)
+                for k in range(taken - 1, -1, -1):  # `extend(reversed(taken))`
+                    self._put(self.refill, self.side[self.n_side + k])
+                self._set_hidden(self.refill, hidden_before)
+                self._rekey(self.refill)
+            for i in range(self.n_lanes - 1, -1, -1):
+                self.n_side -= 1
+                if not self.side[self.n_side]:
+                    continue  # an untouched lane
+                for j in range(self.lane_start[i + 1] - 1, self.lane_start[i] - 1, -1):
+                    p = self.lane_piles[j]
+                    self._unkey(p)
+                    while self.size[p]:
+                        self._take(p)
+                    size = self._side_take()
+                    self.n_side -= size
+                    for k in range(size):
+                        self._put(p, self.side[self.n_side + k])
+                    self._rekey(p)
+
+    cdef object _move_out(self, Move m):
+        """A move as the engine writes it: a swap's places as pile * SLOT + index."""
+        if m.dst == SWAP:
+            return ((m.src // PLACE) * SLOT + m.src % PLACE, SWAP, (m.n // PLACE) * SLOT + m.n % PLACE)
+        return (m.src, m.dst, m.n)
+
+    cdef object _undo_out(self, int i):
+        cdef Move m
+        m.src, m.dst, m.n = self.undo[i].src, self.undo[i].dst, self.undo[i].n
+        return self._move_out(m)
+
+    cdef Move _move_in(self, move) except *:
+        cdef Move m
+        src, dst, n = move
+        if dst == SWAP:
+            src = (src // SLOT) * PLACE + src % SLOT
+            n = (n // SLOT) * PLACE + n % SLOT
+        m.src, m.dst, m.n = src, dst, n
+        return m
+
     # ------------------------------------------------------------ the transposition table
     cdef int _table_init(self, size_t slots) except -1:
         free(self.table)
@@ -1235,12 +1664,10 @@ cdef class Core:
     # ------------------------------------------------------------ Python-visible, for tests
     def legal_moves(self):
         cdef int n = self._list(self.scratch), i
-        return [(self.scratch[i].src, self.scratch[i].dst, self.scratch[i].n) for i in range(n)]
+        return [self._move_out(self.scratch[i]) for i in range(n)]
 
     def push(self, move):
-        cdef Move m
-        m.src, m.dst, m.n = move
-        self._push(m)
+        self._push(self._move_in(move))
 
     def pop(self):
         if self.n_undo <= 0:
@@ -1294,7 +1721,7 @@ cdef class Core:
                 if best_first:
                     outcome = self._bf_turn(max(BF_FIRST, best_first * budget) if best_first > 0 else -1, base)
                     if outcome == RUN_WON:
-                        moves = [(self.undo[i].src, self.undo[i].dst, self.undo[i].n) for i in range(base, self.n_undo)]
+                        moves = [self._undo_out(i) for i in range(base, self.n_undo)]
                         return "solved", moves, self.states, "win found"
                     if outcome == RUN_EXHAUSTED:
                         return "unsolvable", [], self.states, "search exhausted"
@@ -1309,7 +1736,7 @@ cdef class Core:
                 self.restricted = keep_home and (run <= 3 or run % 2 == 0)
                 outcome = self._run(budget, avoid_keys)
                 if outcome == RUN_WON:
-                    moves = [(self.undo[i].src, self.undo[i].dst, self.undo[i].n) for i in range(base, self.n_undo)]
+                    moves = [self._undo_out(i) for i in range(base, self.n_undo)]
                     return "solved", moves, self.states, "win found"
                 if outcome == RUN_EXHAUSTED:
                     if not self.restricted:
@@ -1475,7 +1902,8 @@ cdef class Core:
     # snapshot of its position, from which each child is reached by its move and safe moves.
     cdef void _snap(self, uint8_t *out) noexcept nogil:
         """The whole position into snap_size bytes: per pile its size and face-down count, the
-        redeals used, every pile's cards. (A word that adds state to the position adds it here.)"""
+        redeals used, every pile's cards, then each action's uses left (two bytes each). (A word
+        that adds state to the position adds it here.)"""
         cdef int p, i, at = 2 * self.P + 2
         for p in range(self.P):
             out[p] = <uint8_t>self.size[p]
@@ -1485,6 +1913,10 @@ cdef class Core:
             at += self.size[p]
         out[2 * self.P] = <uint8_t>(self.redeals_used & 0xFF)
         out[2 * self.P + 1] = <uint8_t>(self.redeals_used >> 8)
+        at = 2 * self.P + 2 + self.total
+        for i in range(self.n_actions):  # -1 (unlimited) and 0..MAX_USES, as 16 bits
+            out[at + 2 * i] = <uint8_t>(self.uses[i] & 0xFF)
+            out[at + 2 * i + 1] = <uint8_t>((self.uses[i] >> 8) & 0xFF)
 
     cdef void _unsnap(self, const uint8_t *snap) noexcept nogil:
         """Stand at a snapshot, its key computed afresh (as `load`); the undo stack is the caller's."""
@@ -1502,11 +1934,16 @@ cdef class Core:
             self._set_hidden(p, snap[self.P + p])
             self._rekey(p)
         self._redeals_key(1)
+        at = 2 * self.P + 2 + self.total
+        for i in range(self.n_actions):
+            self.uses[i] = <int16_t>(snap[at + 2 * i] | (snap[at + 2 * i + 1] << 8))
+            self._uses_key(i, 1)
 
     cdef int _bf_start(self, avoid_keys) except -1:
         """The best-first search's root: the start position, its safe moves played, queued."""
         cdef int base = self.n_undo, q
-        self.snap_size = 2 * self.P + 2 + self.total
+        self.snap_size = 2 * self.P + 2 + self.total + 2 * self.n_actions
+        self.side_base = self.n_side  # the close-ups' side stack where the undo stack is at base
         self.root_snap = <uint8_t *>grow(self.root_snap, self.snap_size)
         self._snap(self.root_snap)
         self._bf_table_swap()
@@ -1569,6 +2006,7 @@ cdef class Core:
         """Stand at ``node``: its parent's snapshot, its move and the safe moves after it."""
         cdef Node *n = &self.nodes[node]
         self.n_undo = base
+        self.n_side = self.side_base
         if n.parent < 0:
             self._unsnap(self.root_snap)
             self._play_safe()
@@ -1587,6 +2025,7 @@ cdef class Core:
             path.append(at)
             at = self.nodes[at].parent
         self.n_undo = base
+        self.n_side = self.side_base
         self._unsnap(self.root_snap)
         self._play_safe()
         for at in reversed(path):
@@ -1718,4 +2157,5 @@ cdef class Core:
             self._bf_table_swap()
             if not won:
                 self.n_undo = base
+                self.n_side = self.side_base
                 self._unsnap(self.root_snap)

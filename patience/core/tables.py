@@ -20,6 +20,11 @@ core"). Its key reads cards by face, 0-51, as the engine stores them, so the cop
 a two-deck pack are one card to it: positions that differ only in which copy lies where are one
 position, for every ruleset, since every table here is indexed by face.
 
+Of the player's actions and removals the core plays CR-4's swap, CZ-3's close-up and one `remove`
+rule (not over a shape's covered cards), with each counted action's uses left in the key
+(`_action_tables`). Of several win classes only the first ends a search, in the core as in the
+engine (`Board.is_won`); the later ones (CZ-4's second class) are judged when no move is left.
+
 The key of a pile whose buried cards can never matter again (Golf's waste, Black Hole's hole)
 reads its top card alone (`buried_cards_dead`, with its proof): without it every order of the
 same plays onto such a pile was a new position, and the search proved few deals unsolvable. The
@@ -48,6 +53,7 @@ MOST_COPIES = 8  # copies of one card the core's move listing keeps room for
 MOST_CARDS = 256  # cards in the pack the core's fixed buffers (a run in flight) hold
 MOST_GROUPS = 64  # `prefer`'s groups are bits of one 64-bit word
 MOST_DEALT_OUT = 23  # a stock deal with `discard` records which cards went out in 23 bits
+MOST_SWAP_PILES = 128  # the core writes a swap's place as pile * 256 + index in 16 bits
 _MOVE_NAMES = {MOVE_PILE: "pile"}  # the kinds `not_covered` refuses by name
 
 
@@ -55,11 +61,15 @@ def not_covered(rules: CompiledRules) -> str | None:
     """None when the compiled core plays this ruleset exactly as the engine does; else the first
     feature it lacks, in a few words."""
     ruleset = rules.ruleset
-    actions = [name for name in ("swap", "close_up", "reshuffle") if getattr(ruleset.actions, name) is not None]
-    if actions:
-        return "actions: " + ", ".join(name.replace("_", "-") for name in actions)
-    if rules.remove_rules:
-        return "remove rules"
+    if ruleset.actions.reshuffle is not None:
+        return "actions: reshuffle"
+    if rules.swap_piles and max(rules.swap_piles) >= MOST_SWAP_PILES:
+        return f"a swap among piles numbered {MOST_SWAP_PILES} or more"  # a place is pile * 256 + index in 16 bits
+    if any(len(lane) > MOST_CARDS for lane in rules.close_up_lanes):
+        return f"a close-up lane of more than {MOST_CARDS} places"
+    reason = _remove_not_covered(rules)
+    if reason is not None:
+        return reason
     if rules.preferred_by is not None and len(rules.groups) > MOST_GROUPS:
         return f"prefer with more than {MOST_GROUPS} pile groups"
     if rules.discard_ok is not None and rules.stock_pile >= 0:
@@ -85,8 +95,10 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "move: " + _MOVE_NAMES[g.move_kind]
     if rules.stock_pile >= 0 and rules.group_of[rules.stock_targets[0]].max_cards and rules.waste_pile < 0:
         return "a stock deal that reads its target"  # several piles with room: not mirrored
+    # Only the first win class ends a search (`Board.is_won`); the later ones are judged once no
+    # move is left (CZ-4), which the search never asks.
     win = rules.win_conditions
-    if len(win) != 1 or rules.win_rows or bool(win[0].piles) == (win[0].left_count >= 0):
+    if rules.win_rows or bool(win[0].piles) == (win[0].left_count >= 0):
         return "a win other than all cards home or cards left"
     if win[0].full and win[0].left_count >= 0:
         return "a win of cards left with full piles"
@@ -100,6 +112,20 @@ def not_covered(rules: CompiledRules) -> str | None:
     if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN) and rules.group_of[p].move_kind not in (MOVE_ANY, MOVE_ALONE)
            for p in rules.movable_piles):
         return "a pile scanned by the engine's general path"
+    return None
+
+
+def _remove_not_covered(rules: CompiledRules) -> str | None:
+    """The remove rules the core does not play: several rules (the engine lists each set once
+    over all of them), sets taken from piles with lanes (a shape's covering: `is_free`), and
+    piles whose cards a removal uncovers (TriPeaks)."""
+    removing = rules.remove_rules
+    if not removing:
+        return None
+    if len(removing) > 1:
+        return "more than one remove rule"
+    if any(rules.group_of[p].lanes is not None for p in removing[0].piles):
+        return "remove rules over a shape's covered cards"
     return None
 
 
@@ -156,6 +182,19 @@ class CoreTables:
     left_count: int  # a left win: exactly this many cards in each part (-1: not a left win)
     left_part: tuple[int, ...]  # per pile: its part of the left win (-1: none)
     left_parts: int
+    # ---- the actions and removals (CR-4, CZ-2, CZ-3); `uses` are part of every position's key
+    actions: int  # how many actions count uses (`CompiledRules.action_uses`)
+    swap_action: int  # its index among them, -1: no swap
+    swap_piles: tuple[int, ...]
+    close_action: int  # -1: no close-up
+    close_lanes: tuple[tuple[int, ...], ...]  # each from the place cards slide toward
+    refill: int  # the pile the close-up fills gaps from (-1: none)
+    remove_piles: tuple[int, ...]  # the one remove rule's piles, in pile order (none: no rule)
+    remove_pair: bytes  # below * 52 + above: two top cards make a set
+    remove_single: bytes  # per card: it goes out alone
+    remove_near: bytes  # pile * pile_count + pile: they touch (empty: any two piles may pair)
+    remove_beats: bytes  # card * 52 + card: the second, on top elsewhere, lets the first go (empty: none)
+    remove_to: int
     # The heuristic's piles (solver/heuristic.py): where disorder lies, empty rooms, empty cells.
     stacks: tuple[int, ...]
     rooms: tuple[int, ...]
@@ -214,9 +253,10 @@ def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = 
     shares one salt, so its piles are keyed top-only all or none (a top-only pile's key looks
     like a one-card pile's).
 
-    ``part_sums`` (the Python search): a left win's parts are read by their sums alone, as the
-    win reads them (its estimate only orders the search; the core's reads the parts' piles one
-    by one, so there they are excluded). Then a part is the every-card-home win's case again: it
+    ``part_sums``: a left win's parts are read by their sums alone, as the win reads them (both
+    searches' estimates count a part's cards to go by its sum; the core's disorder reads no
+    top-only pile, `core_tables` leaves them out of its stacks, and an estimate only orders the
+    search). Then a part is the every-card-home win's case again: it
     may hold top-only piles when it holds every one of them, or none; else those it holds are
     keyed in full (Aces Up's discard pile is its one part: its size is implied)."""
     cond = rules.win_conditions[0]
@@ -294,7 +334,7 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
               if rules.group_of[p].max_cards != 1]
     if cond.left_count >= 0:
         safe_needs, autoplay_sources = None, ()  # prune.autoplay_rule's proofs need every card home
-    top_only = buried_cards_dead(rules, safe_needs is not None)
+    top_only = buried_cards_dead(rules, safe_needs is not None, part_sums=True)
     stacks = [p for p in stacks if not top_only[p]]
     rooms = [p for p in layout if rules.group_of[p].empty_ok is not None
              and rules.group_of[p].role not in ("waste", "discard")]
@@ -344,6 +384,7 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         left_count=cond.left_count,
         left_part=tuple(left_part),
         left_parts=len(cond.left_groups),
+        **_action_tables(rules),
         stacks=tuple(stacks),
         rooms=tuple(p for p in rooms if rules.group_of[p].max_cards != 1),
         cells=tuple(p for p in rooms if rules.group_of[p].max_cards == 1),
@@ -359,3 +400,29 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         discard_pile=rules.discard_pile if rules.discard_ok is not None and stock >= 0 else -1,
         full_piles=cond.full,
     )
+
+
+def _action_tables(rules: CompiledRules) -> dict[str, object]:
+    """The `CoreTables` fields of the swap, the close-up and the one remove rule."""
+    rule = rules.remove_rules[0] if rules.remove_rules else None
+    near = b""
+    if rule is not None and rule.near is not None:
+        grid = bytearray(rules.pile_count * rules.pile_count)
+        for a, close in rule.near.items():
+            for b in close:
+                grid[a * rules.pile_count + b] = 1
+        near = bytes(grid)
+    return {
+        "actions": len(rules.action_uses),
+        "swap_action": rules.swap_index,
+        "swap_piles": tuple(rules.swap_piles),
+        "close_action": rules.close_up_index,
+        "close_lanes": tuple(rules.close_up_lanes),
+        "refill": rules.refill_pile,
+        "remove_piles": rule.in_order if rule is not None else (),
+        "remove_pair": rule.pair_ok if rule is not None else bytes(DECK_SIZE * DECK_SIZE),
+        "remove_single": rule.single_ok if rule is not None else bytes(DECK_SIZE),
+        "remove_near": near,
+        "remove_beats": (rule.beats or b"") if rule is not None else b"",
+        "remove_to": rule.to_pile if rule is not None else -1,
+    }
