@@ -13,6 +13,7 @@ from positions import STUCK, tiny_position
 
 from patience import core
 from patience.engine.game import Game
+from patience.engine.moves import SWAP
 from patience.ruleset.registry import find_ruleset
 from patience.solver.prune import Autoplay, autoplay_rule
 from patience.solver.search import solve
@@ -249,3 +250,28 @@ def test_CZ4_the_core_searches_for_a_first_class_win_only(monkeypatch):
     for text in result.moves:
         first.play(text)
     assert first.win_class() == "first"
+
+
+@needs_core
+@pytest.mark.parametrize("game_id, deal, status", [
+    ("cromwell", 2, "solved"), ("cromwell", 7, "solved"), ("monte-carlo", 3, "solved"),
+    ("czternastki", 5, "unsolvable"), ("czternastki", 6, "unsolvable"),
+])
+def test_best_first_alone_keeps_the_uses_left_and_close_ups_in_its_snapshots(game_id, deal, status):
+    """Best-first restores each expanded node from a snapshot: the swap's uses left (CR-4) are
+    part of it, and a close-up's undo data (CZ-3) start afresh there. Its answers are the Python
+    search's on these deals, its lines legal in the engine one move at a time and won, and the
+    position is left as it was."""
+    game = Game.new(game_id, deal)
+    position = core.position(game)
+    found, moves, _states, _reason = position.solve(10, 300_000, 1 << 30, best_first=-1)
+    assert found == status
+    replay = game.copy()
+    for move in moves:
+        assert replay.why_illegal(move) is None, move
+        replay.push(move)
+    assert replay.is_won() == (status == "solved")
+    if game_id == "cromwell":
+        assert sum(1 for move in moves if move[1] == SWAP) == 1
+    assert position.piles() == game.piles and position.uses_left() == game.uses_left
+    assert position.key() == core.position(game).key()
