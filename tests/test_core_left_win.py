@@ -118,7 +118,8 @@ def test_golf_deals_the_core_wins_replay_to_a_win(deal):
 
 
 def test_other_win_shapes_are_left_to_the_python_search():
-    """A left win with win piles or full piles too, or a pile counted in two parts, is refused."""
+    """A left win with win piles or full piles too, or a pile counted in two parts, is refused.
+    Later win classes are not: only the first ends a search, in the core as in the engine (CZ-4)."""
     rules = Game.new("golf").rules
     cond = rules.win_conditions[0]
     columns = cond.left_groups[0]
@@ -133,7 +134,9 @@ def test_other_win_shapes_are_left_to_the_python_search():
         changed.win_conditions = [shape]
         assert core.not_covered(changed) is not None, name
     two_classes = copy.copy(rules)
-    two_classes.win_conditions = [cond, cond]
+    two_classes.win_conditions = [cond, dataclasses.replace(cond, left_count=-1, left_groups=())]
+    assert core.not_covered(two_classes) is None  # the second, a shape the core refuses, is never searched
+    two_classes.win_conditions = [shapes["full piles"], cond]
     assert core.not_covered(two_classes) is not None
 
 

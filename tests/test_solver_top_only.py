@@ -32,8 +32,6 @@ TOP_ONLY_IN_PYTHON = {
     "giza": (["out"], ["out"]),
     "kwadratura-kola": (["kings"] * 8, []),
     "la-belle-lucie": (["foundations"] * 4, []),
-    "parada": (["out"], ["out"]),
-    "parada-1": (["out"], ["out"]),
     "pyramid": (["out"], ["out"]),
     "trefoil": (["foundations"] * 4, []),
     "tripeaks": (["waste"], ["waste"]),
