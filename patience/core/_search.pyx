@@ -336,6 +336,14 @@ cdef class Core:
     cdef size_t n_snaps, snaps_cap, snap_size
     cdef uint8_t *root_snap  # the position the search started from, before its safe moves
     cdef long long bf_turns
+    # ---- lanes and follows (KK-2, KK-4; `tables.CoreTables`) ----
+    cdef int *lane_first  # per pile (P + 1): its lanes are lane_first[p]..lane_first[p + 1]
+    cdef int *lane_stop  # per lane: the end of its cells (it starts where the lane before stops)
+    cdef int *lane_cells
+    cdef int *follows  # per group: the group it follows (-1: none)
+    cdef int *follows_per_suit
+    cdef uint8_t *not_autoplayed  # per card: left to the search (`prune.follower_starters`)
+    # ---- end lanes and follows ----
 
     def __cinit__(self):
         self._owned = []
@@ -451,6 +459,7 @@ cdef class Core:
         self.n_foundations = len(tables.foundations)
         self.auto_sources = self._int_array(tables.autoplay_sources)
         self.n_auto_sources = len(tables.autoplay_sources)
+        self._init_lanes(tables)
         self._init_keys()
         self.undo_cap = 1024
         self.undo = <Undo *>grow(NULL, self.undo_cap * sizeof(Undo))
@@ -462,6 +471,48 @@ cdef class Core:
         self.scratch_cap = P * (self.total + 1) + 8 + self._action_room()
         self.scratch = <Move *>self._alloc(self.scratch_cap * sizeof(Move))
         self.load(piles, hidden, redeals_used, uses)
+
+    # ------------------------------------------------------------ lanes and follows (KK-2, KK-4)
+    cdef void _init_lanes(self, tables) except *:
+        self.lane_first = self._int_array(tables.lane_first)
+        self.lane_stop = self._int_array(tables.lane_stop)
+        self.lane_cells = self._int_array(tables.lane_cells)
+        self.follows = self._int_array(tables.follows)
+        self.follows_per_suit = self._int_array(tables.follows_per_suit)
+        self.not_autoplayed = self._bytes(tables.not_autoplayed)
+
+    cdef inline bint _is_free(self, int p) noexcept nogil:
+        """`cover.is_free`: no lanes, or one of them all empty."""
+        cdef int lane = self.lane_first[p], stop = self.lane_first[p + 1], i
+        if lane == stop:
+            return True
+        i = self.lane_stop[lane - 1] if lane else 0
+        while lane < stop:
+            while i < self.lane_stop[lane]:
+                if self.size[self.lane_cells[i]]:
+                    break
+                i += 1
+            else:
+                return True  # every cell of this lane is empty
+            i = self.lane_stop[lane]
+            lane += 1
+        return False
+
+    cdef inline int _started(self, int g, int suit) noexcept nogil:
+        """`actions.started`: the non-empty piles of g (whose bottom card has ``suit``; -1: any)."""
+        cdef int p, count = 0
+        for p in range(self.gfirst[g], self.gstop[g]):
+            if self.size[p] and (suit < 0 or self.cards[p * self.cap] % 4 == suit):
+                count += 1
+        return count
+
+    cdef inline bint _may_start(self, int g, int card) noexcept nogil:
+        """`actions.may_start` (KK-4): always, unless g follows a group with no more started piles."""
+        cdef int leader = self.follows[g]
+        cdef int suit = card % 4 if self.follows_per_suit[g] else -1
+        if leader < 0:
+            return True
+        return self._started(g, suit) < self._started(leader, suit)
 
     # ------------------------------------------------------------ memory
     cdef void *_alloc(self, size_t n) except NULL:
@@ -712,6 +763,8 @@ cdef class Core:
             top = self.size[src] - 1
             if top < self.hidden[src]:
                 continue
+            if not self._is_free(src):
+                continue  # KK-2: no clear lane from either short end
             pile = self.cards + src * self.cap
             if self.move_kind[self.pile_group[src]] == 1:
                 run = 1
@@ -823,6 +876,8 @@ cdef class Core:
                             continue
                         if self.prefer[card] & empty_groups & ~((<uint64_t>1) << g):
                             continue  # PA-3: another group with an empty pile takes it first
+                        if self.follows[g] >= 0 and not self._may_start(g, card):
+                            continue  # KK-4: a 5 only after an A of its suit
                         if n > 1 and not self._several_ok(src, n, dst, g, 0, self.is_column[dst], free_cells,
                                                           empty_columns):
                             continue
@@ -1132,6 +1187,8 @@ cdef class Core:
         if size == 0:
             if not self.takes_empty[g]:
                 return False
+            if self.follows[g] >= 0 and not self._may_start(g, card):
+                return False  # KK-4
             if self.base_empty[g] and self._base_rank(g):
                 return self.rank[card] == self._base_rank(g)
             return self.empty_ok[g * NCARDS + card]
@@ -1147,11 +1204,17 @@ cdef class Core:
         cdef uint8_t home[NCARDS]
         cdef int counted = 0
         cdef int targets[64]
+        cdef uint8_t wanted[NCARDS]
+        self._wanted(wanted)
         for i in range(self.n_auto_sources):
             src = self.auto_sources[i]
             if self.size[src] <= self.hidden[src]:
                 continue
             card = self.cards[src * self.cap + self.size[src] - 1]
+            if not wanted[card]:
+                continue
+            if self.not_autoplayed[card] or not self._is_free(src):
+                continue  # autoplay_rule (5): left to the search; KK-2: not free
             ntargets = 0
             for j in range(self.n_foundations):
                 f = self.foundations[j]
@@ -1177,6 +1240,26 @@ cdef class Core:
                     found.n = 1
                     return 1
         return 0
+
+    cdef void _wanted(self, uint8_t *wanted) noexcept nogil:
+        """Per card: 1 when some foundation might take it now, a filter before `_lands` (which
+        decides): one pass over the foundations instead of one per candidate card (KK's 32)."""
+        cdef int j, f, g, size, c, top
+        memset(wanted, 0, NCARDS)
+        for j in range(self.n_foundations):
+            f = self.foundations[j]
+            g = self.pile_group[f]
+            size = self.size[f]
+            if not size:
+                if self.base_empty[g]:
+                    memset(wanted, 1, NCARDS)  # the base read from other piles: let `_lands` say
+                    return
+                for c in range(self.starters_n[g]):
+                    wanted[self.starters[g * NCARDS + c]] = 1
+            elif not (self.max_cards[g] and size >= self.max_cards[g]):
+                top = self.cards[f * self.cap + size - 1]
+                for c in range(self.fits_n[g * NCARDS + top]):
+                    wanted[self.fits_list[g * SQUARE + top * NCARDS + c]] = 1
 
     cdef bint _one_home(self, int card, int *targets, int ntargets, uint8_t *home) noexcept nogil:
         cdef int first = targets[0], j, f, t, top

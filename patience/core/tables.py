@@ -5,11 +5,13 @@ The core covers the vocabulary of most families: card moves of the top card, a b
 any face-up card with those above it (`move: any`), `unit` moves, FC-5's run limits (counting,
 per move, the free places that carry the run), empty piles that take the base rank once a pile
 is started (`empty: base`, `base_of`), face-down cards turned up automatically, an emptied pile
-filled from another (`fill`), a stock onto one waste or one card onto each of several piles (or
-no stock), Parada's words (PA-3's `prefer` as a bit mask of groups per card, PA-4's `move:
-alone`, PA-1's `discard` at each stock deal, PA-6's full piles), and one win class: every card
-home (with its full piles complete), or a `left` count (exactly N cards in each part of its
-piles, as Golf's cleared columns with the stock not counted; `left_part`, `left_count`).
+filled from another (`fill`), a top card free only behind a clear lane (KK-2's `free:
+clear-lane`), piles started only after those of another group (KK-4's `follows`), a stock
+onto one waste or one card onto each of several piles (or no stock), Parada's words (PA-3's
+`prefer` as a bit mask of groups per card, PA-4's `move: alone`, PA-1's `discard` at each
+stock deal, PA-6's full piles), and one win class: every card home (with its full piles
+complete), or a `left` count (exactly N cards in each part of its piles, as Golf's cleared
+columns with the stock not counted; `left_part`, `left_count`).
 A left win has no win piles, so no run is restricted to keep cards home, and no safe moves are
 played (the proofs in prune.py need every card home); the estimate counts the cards still to go
 from the left piles and the disorder in them. Everything else falls back to the Python search,
@@ -43,6 +45,7 @@ from ..engine.compiled import (
     MOVE_PILE,
     MOVE_RUN,
     MOVE_TOP,
+    SCAN_LANE_TOP,
     SCAN_RUN,
     SCAN_TOP,
     CompiledRules,
@@ -81,10 +84,8 @@ def not_covered(rules: CompiledRules) -> str | None:
     for g in rules.groups:
         if g.uncovers is not None or rules.has_uncover:
             return "a shape's uncovering"
-        if g.lanes is not None:
-            return "lanes (free: clear-lane)"
-        if g.follows is not None:
-            return "follows"
+        if g.lanes is not None and g.move_kind != MOVE_TOP:
+            return "lanes under more than a top card"  # the core reads lanes for a top card alone
         if g.reach:
             return "reach"
         if g.base_offset <= -13:
@@ -109,7 +110,8 @@ def not_covered(rules: CompiledRules) -> str | None:
         return f"more than {MOST_CARDS} cards"
     if max(rules.copies) > MOST_COPIES:
         return f"more than {MOST_COPIES} copies of a card"
-    if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN) and rules.group_of[p].move_kind not in (MOVE_ANY, MOVE_ALONE)
+    if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN, SCAN_LANE_TOP)
+           and rules.group_of[p].move_kind not in (MOVE_ANY, MOVE_ALONE)
            for p in rules.movable_piles):
         return "a pile scanned by the engine's general path"
     return None
@@ -212,6 +214,18 @@ class CoreTables:
     discard_ok: bytes
     discard_pile: int
     full_piles: tuple[int, ...]  # PA-6's `win.full`: each empty or holding its group's max_cards
+    # KK-2 (`free: clear-lane`, `layout.clear_lanes`; a shape's `cover_lanes` alike): per pile its
+    # lanes (indices into lane_stop; none: always free); per lane the end of its cells in
+    # lane_cells, each lane starting where the one before it stops. Cells run from the pile out,
+    # so a blocked lane is found at its first cell most often.
+    lane_first: tuple[int, ...]  # per pile: its first lane (lanes of pile p: lane_first[p]..lane_first[p + 1])
+    lane_stop: tuple[int, ...]
+    lane_cells: tuple[int, ...]
+    # KK-4 (`follows`): per group the group it follows (-1: none) and whether it counts per suit.
+    follows: tuple[int, ...]
+    follows_per_suit: tuple[int, ...]
+    # Cards safe moves leave to the search (`prune.follower_starters`, autoplay_rule (5)).
+    not_autoplayed: bytes
 
 
 def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = False) -> list[bool]:
@@ -286,7 +300,8 @@ def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = 
 
 def _taken_or_read_by_python_words(rules: CompiledRules) -> set[int]:
     """The piles the words outside the core's cover take cards from or read below the top
-    (`buried_cards_dead`'s proof, second paragraph). Empty for every ruleset the core covers."""
+    (`buried_cards_dead`'s proof, second paragraph), and those of `follows` and lanes, which the
+    core plays (their piles move or read bottom cards, so none would be top-only anyway)."""
     piles: set[int] = set(rules.swap_piles) | set(rules.reshuffle_piles)
     piles.update(p for lane in rules.close_up_lanes for p in lane)
     if rules.refill_pile >= 0:
@@ -338,6 +353,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
     stacks = [p for p in stacks if not top_only[p]]
     rooms = [p for p in layout if rules.group_of[p].empty_ok is not None
              and rules.group_of[p].role not in ("waste", "discard")]
+    # `prune.follower_starters` (the solver's layer; the same one line): KK-4's fives and nines.
+    follower_starters = {card for g in groups if g.follows is not None for card in g.starters}
     return CoreTables(
         pile_count=rules.pile_count,
         capacity=rules.total_cards,
@@ -399,6 +416,10 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         discard_ok=rules.discard_ok if rules.discard_ok is not None and stock >= 0 else bytes(DECK_SIZE),
         discard_pile=rules.discard_pile if rules.discard_ok is not None and stock >= 0 else -1,
         full_piles=cond.full,
+        **_lane_tables(rules),
+        follows=tuple(g.follows[0] if g.follows is not None else -1 for g in groups),
+        follows_per_suit=tuple(int(g.follows is not None and g.follows[1]) for g in groups),
+        not_autoplayed=bytes(int(card in follower_starters) for card in range(DECK_SIZE)),
     )
 
 
@@ -426,3 +447,15 @@ def _action_tables(rules: CompiledRules) -> dict[str, object]:
         "remove_beats": (rule.beats or b"") if rule is not None else b"",
         "remove_to": rule.to_pile if rule is not None else -1,
     }
+
+
+def _lane_tables(rules: CompiledRules) -> dict[str, tuple[int, ...]]:
+    """`CoreTables`' lane arrays from the engine's lanes (`rules.lanes_of`), computed once."""
+    first, stops, cells = [], [], []
+    for p in range(rules.pile_count):
+        first.append(len(stops))
+        for lane in rules.lanes_of[p] or ():
+            cells.extend(sorted(lane, key=lambda q: abs(q - p)))  # from the pile out
+            stops.append(len(cells))
+    first.append(len(stops))
+    return {"lane_first": tuple(first), "lane_stop": tuple(stops), "lane_cells": tuple(cells)}
