@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Callable
 from types import SimpleNamespace
 
@@ -384,3 +385,70 @@ def test_PA6_every_card_in_the_parade_is_no_win_until_every_started_pile_is_comp
     game.push(last[0])
     position.push(last[0])
     assert position.is_won() and game.is_won()
+
+
+# ---------------------------------------------------------------- the carpets (KK-2, KK-4, DY-2)
+CARPETS = ("kwadratura-kola", "dywan")
+
+
+def _met(game: Game, lanes: range) -> Counter:
+    """What the carpets' rules refuse or allow here that a short walk may never meet: a card held
+    by its lanes (KK-2), an inner card freed by an emptied lane, a start refused by KK-4, a
+    carpet card that may pack onto the waste (DY-2)."""
+    rules, piles = game.rules, game.piles
+    met: Counter = Counter()
+    met["held"] = sum(1 for p in lanes if piles[p] and not game.is_free(p))
+    met["opened"] = sum(1 for p in lanes if piles[p] and game.is_free(p) and all(rules.lanes_of[p]))  # not an edge card
+    tops = [piles[p][-1] for p in lanes if piles[p] and game.is_free(p)]
+    if rules.waste_pile >= 0 and piles[rules.waste_pile]:
+        tops.append(piles[rules.waste_pile][-1])
+    for group in rules.groups:
+        if group.follows is not None and any(not piles[p] for p in group.piles):
+            met["refused start"] += sum(1 for card in tops if group.empty_ok is not None and group.empty_ok[card]
+                                        and not game.may_start(group, card))
+    met["packed"] = sum(1 for src, dst, _n in game.legal_moves(actions=False) if dst == rules.waste_pile and src in lanes)
+    return met
+
+
+@pytest.mark.parametrize("game_id", CARPETS)
+def test_KK2_KK4_DY2_core_plays_the_carpets_as_the_engine_on_long_walks(game_id):
+    """Walks that favour foundation moves, so that lanes open deep into the carpet (KK-2), fives
+    and nines meet KK-4's start order and Dywan's waste is packed (DY-2): the same moves, piles,
+    keys and safe moves as the engine at every step, and each of those rules met on the way."""
+    met: Counter = Counter()
+    for deal in (1, 2, 3):
+        game = Game.new(game_id, deal)
+        rules = game.rules
+        lanes = next(g.piles for g in rules.groups if g.lanes is not None)
+        rule = autoplay_rule(rules)
+        autoplay = Autoplay(game, rule)
+        needs, sources = core_safe_tables(game, rule)
+        position, safe = core.position(game), core.position(game, needs, sources)
+        pack = packer_with_tops(game)
+        keys: dict[bytes, tuple[int, int]] = {}
+        packed_by_key: dict[tuple[int, int], bytes] = {}
+        rnd = random.Random(deal)
+        for step in range(300):
+            expected = game.legal_moves(actions=False)
+            assert position.legal_moves() == expected, (deal, step)
+            assert position.piles() == game.piles and position.hidden_counts() == game.hidden, (deal, step)
+            assert position.is_won() == game.is_won()
+            packed, key = pack(game), position.key()
+            assert keys.setdefault(packed, key) == key, (deal, step)
+            assert packed_by_key.setdefault(key, packed) == packed, (deal, step)
+            safe.load(game.piles, game.hidden, game.redeals_used)
+            auto = autoplay.run(game)
+            assert safe.safe_moves() == auto, (deal, step)
+            for _move in auto:
+                game.pop()
+            met += _met(game, lanes)
+            home = [m for m in expected if m[1] in rules.foundation_piles or m[1] == rules.waste_pile]
+            if expected and (rnd.random() < 0.9 or not game.history):
+                move = rnd.choice(home) if home and rnd.random() < 0.9 else rnd.choice(expected)
+                game.push(move)
+                position.push(move)
+            elif game.history:
+                game.pop()
+                position.pop()
+    assert met["held"] and met["opened"]
+    assert met["refused start"] if game_id == "kwadratura-kola" else met["packed"], met
