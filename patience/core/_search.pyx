@@ -52,6 +52,7 @@ cdef enum:
     W_DISORDER = 2
     W_FREE = 2
     W_CELL = 2
+    W_HELD = 2  # a carpet card no lane frees (KK-2)
     BF_DOWN = 3  # best-first's face-down weight (`heuristic.DOWN`)
     # Best-first's turns (`solve`): alone for its first BF_FIRST expansions, then BF_SHARE
     # expansions for each of depth-first's, as search.py's DEPTH_FIRST_AFTER and SHARES.
@@ -340,9 +341,14 @@ cdef class Core:
     cdef int *lane_first  # per pile (P + 1): its lanes are lane_first[p]..lane_first[p + 1]
     cdef int *lane_stop  # per lane: the end of its cells (it starts where the lane before stops)
     cdef int *lane_cells
+    cdef int *lane_busy  # per lane: its cells holding a card, kept by _put and _take
+    cdef int *within_first  # per pile (P + 1): the lanes it lies in are within[within_first[p]:within_first[p + 1]]
+    cdef int *within
     cdef int *follows  # per group: the group it follows (-1: none)
     cdef int *follows_per_suit
     cdef uint8_t *not_autoplayed  # per card: left to the search (`prune.follower_starters`)
+    cdef int *laned  # the piles with lanes, for the estimate
+    cdef int n_laned
     # ---- end lanes and follows ----
 
     def __cinit__(self):
@@ -477,26 +483,38 @@ cdef class Core:
         self.lane_first = self._int_array(tables.lane_first)
         self.lane_stop = self._int_array(tables.lane_stop)
         self.lane_cells = self._int_array(tables.lane_cells)
+        self.lane_busy = self._ints(len(tables.lane_stop))
+        lies_in = [[] for _p in range(self.P)]
+        start = 0
+        for lane, stop in enumerate(tables.lane_stop):
+            for i in range(start, stop):
+                lies_in[tables.lane_cells[i]].append(lane)
+            start = stop
+        self.within_first = self._int_array([sum(map(len, lies_in[:p])) for p in range(self.P + 1)])
+        self.within = self._int_array([lane for lanes in lies_in for lane in lanes])
         self.follows = self._int_array(tables.follows)
         self.follows_per_suit = self._int_array(tables.follows_per_suit)
         self.not_autoplayed = self._bytes(tables.not_autoplayed)
+        laned = [p for p in range(self.P) if tables.lane_first[p] != tables.lane_first[p + 1]]
+        self.laned = self._int_array(laned)
+        self.n_laned = len(laned)
 
     cdef inline bint _is_free(self, int p) noexcept nogil:
-        """`cover.is_free`: no lanes, or one of them all empty."""
-        cdef int lane = self.lane_first[p], stop = self.lane_first[p + 1], i
+        """`cover.is_free`: no lanes, or one of them all empty (an edge's lane has no cells)."""
+        cdef int lane = self.lane_first[p], stop = self.lane_first[p + 1]
         if lane == stop:
             return True
-        i = self.lane_stop[lane - 1] if lane else 0
         while lane < stop:
-            while i < self.lane_stop[lane]:
-                if self.size[self.lane_cells[i]]:
-                    break
-                i += 1
-            else:
-                return True  # every cell of this lane is empty
-            i = self.lane_stop[lane]
+            if not self.lane_busy[lane]:
+                return True
             lane += 1
         return False
+
+    cdef inline void _lanes_busy(self, int p, int by) noexcept nogil:
+        """Pile p became non-empty (by 1) or empty (by -1): so did one cell of each lane it lies in."""
+        cdef int i
+        for i in range(self.within_first[p], self.within_first[p + 1]):
+            self.lane_busy[self.within[i]] += by
 
     cdef inline int _started(self, int g, int suit) noexcept nogil:
         """`actions.started`: the non-empty piles of g (whose bottom card has ``suit``; -1: any)."""
@@ -614,11 +632,15 @@ cdef class Core:
         self.ph0[p] += self.zob0[at * NCARDS + card]
         self.ph1[p] += self.zob1[at * NCARDS + card]
         self.size[p] += 1
+        if self.size[p] == 1 and self.within_first[p] != self.within_first[p + 1]:
+            self._lanes_busy(p, 1)  # KK-2
 
     cdef inline uint8_t _take(self, int p) noexcept nogil:
         cdef int at = self.size[p] - 1
         cdef uint8_t card = self.cards[p * self.cap + at], below
         self.size[p] = at
+        if not at and self.within_first[p] != self.within_first[p + 1]:
+            self._lanes_busy(p, -1)  # KK-2
         if self.top_only[p]:  # the card below, still stored, is the top the key reads now
             self.ph0[p] -= self.zob0[card]
             self.ph1[p] -= self.zob1[card]
@@ -649,6 +671,8 @@ cdef class Core:
         for p in range(self.n_actions):
             self.uses[p] = uses[p]
             self._uses_key(p, 1)
+        for p in range(self.lane_first[self.P]):
+            self.lane_busy[p] = 0
         for p in range(self.P):
             self.size[p] = 0
             self.hidden[p] = 0
@@ -1298,7 +1322,7 @@ cdef class Core:
     cdef int _estimate(self) noexcept nogil:
         """`heuristic.Heuristic` with depth-first's weights: lower is nearer a win. For a left win
         the cards to go are those still in its piles (`_to_go`), and the disorder is theirs."""
-        cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0
+        cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0, held = 0
         cdef uint8_t *pile
         cdef uint8_t *ok
         for i in range(self.n_stacks):
@@ -1323,8 +1347,11 @@ cdef class Core:
         for i in range(self.n_hcells):
             if not self.size[self.hcells[i]]:
                 cells += 1
+        for i in range(self.n_laned):  # KK-2: cards held by their lanes
+            if self.size[self.laned[i]] and not self._is_free(self.laned[i]):
+                held += 1
         return (W_OUT * self._to_go() + W_DOWN * down + W_DISORDER * disorder
-                - W_FREE * free - W_CELL * cells)
+                - W_FREE * free - W_CELL * cells + W_HELD * held)
 
     # ------------------------------------------------------------ actions and removals
     # CR-4's swap, CZ-2's removals and CZ-3's close-up, as `engine.actions` and `Board.push` play
@@ -2006,6 +2033,8 @@ cdef class Core:
         cdef int p, i, at = 2 * self.P + 2
         self.k0 = self.k1 = 0
         self.redeals_used = snap[2 * self.P] | (snap[2 * self.P + 1] << 8)
+        for p in range(self.lane_first[self.P]):
+            self.lane_busy[p] = 0  # KK-2: _put counts them again
         for p in range(self.P):
             self.size[p] = 0
             self.hidden[p] = 0
