@@ -1321,7 +1321,8 @@ cdef class Core:
 
     cdef int _estimate(self) noexcept nogil:
         """`heuristic.Heuristic` with depth-first's weights: lower is nearer a win. For a left win
-        the cards to go are those still in its piles (`_to_go`), and the disorder is theirs."""
+        the cards to go are those still in its piles (`_to_go`), and the disorder is theirs. The
+        core's own term: a card that no lane frees (KK-2) costs W_HELD (docs/solver.md)."""
         cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0, held = 0
         cdef uint8_t *pile
         cdef uint8_t *ok
