@@ -471,7 +471,7 @@ def test_cli_solves_a_deal_and_its_moves_replay():
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     assert lines[0].startswith("solved")
-    assert "thoughtful" in lines[-1] and "face-down" in lines[-1]
+    assert not any("thoughtful" in line for line in lines)  # every FreeCell card is open
     moves = lines[1].split(": ", 1)[1].split()
     game = Game.new("freecell", deal=2)
     for word in moves:
@@ -485,8 +485,19 @@ def test_cli_json_answer():
     out = run_cli("freecell", "--deal", "3", "--json")
     assert out.exit_code == 0
     data = json.loads(out.output)
-    assert data["status"] == "solved" and data["thoughtful"] is True and data["deal"] == 3
+    assert data["status"] == "solved" and data["thoughtful"] is False and data["deal"] == 3
     assert data["game"] == "freecell" and data["states"] > 0 and data["moves"]
+
+
+@pytest.mark.parametrize("game, hides", [("klondike", True), ("canfield", True), ("yukon", True),
+                                         ("freecell", False), ("bakers-game", False)])
+def test_cli_says_thoughtful_only_where_cards_are_hidden(game, hides):
+    """Issue 34 item 5: the solver saw face-down cards only where a game has them or a stock."""
+    out = run_cli(game, "--deal", "1", "--max-states", "5")
+    assert out.exit_code == 0, out.output
+    assert ("thoughtful: the solver saw the face-down cards" in out.output) is hides
+    data = __import__("json").loads(run_cli(game, "--deal", "1", "--max-states", "5", "--json").output)
+    assert data["thoughtful"] is hides
 
 
 def test_cli_unknown_is_an_answer_not_an_error():

@@ -63,7 +63,7 @@ class SolveResult:
     states: int = 0  # positions expanded
     seconds: float = 0.0
     reason: str = ""  # why the answer: "win found", "search exhausted", "timeout", "max states"
-    thoughtful: bool = True  # the solver saw the face-down cards
+    thoughtful: bool = True  # the solver saw face-down cards or an unseen stock (`sees_hidden`)
     engine: str = "python"  # which search answered: "compiled" (patience.core) or "python"
     engine_reason: str = ""  # why the Python search answered (`core.why_not`); "" for the compiled core
 
@@ -198,10 +198,18 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
     an answer that is the same on every machine, with the extension built or not (the daily deal)."""
     reason = core.why_not(game.rules) if engine != "python" else PYTHON_ASKED
     if reason is None:
-        return _solve_compiled(game, timeout, max_states, max_memory, progress, avoid)
-    result = _solve_python(game, timeout, max_states, progress, workers, avoid)
-    result.engine_reason = reason
+        result = _solve_compiled(game, timeout, max_states, max_memory, progress, avoid)
+    else:
+        result = _solve_python(game, timeout, max_states, progress, workers, avoid)
+        result.engine_reason = reason
+    result.thoughtful = sees_hidden(game)
     return result
+
+
+def sees_hidden(game: Game) -> bool:
+    """Whether the position hides anything from a player that the solver reads: a face-down
+    card or a stock (its cards count as face down). Not so in FreeCell, where all is open."""
+    return any(game.hidden)
 
 
 PYTHON_ASKED = "the Python search was asked for"
