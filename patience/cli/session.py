@@ -709,6 +709,8 @@ class Session:
                 text = _("try {move} (the solver wins from here)").format(move=move)
             return Reply([text], hinted=found.move)
         what = _(MERIT_WORDS[found.why])
+        if not found.announce:  # said at the first such hint: no preamble on every move
+            return Reply([_("a move that {what}: {move}").format(what=what, move=move)], hinted=found.move)
         if found.search == "exhausted":
             why = _("the solver finds no win from here that avoids the positions already played")
         elif found.search == "timeout" and found.budget_seconds is not None:

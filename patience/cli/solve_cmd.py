@@ -92,8 +92,7 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
           max_memory: str | None, jobs: int, as_json: bool) -> None:
     """Solve GAME's deal N, or a range of deals: solved (with the moves), unsolvable, or unknown.
 
-    The solver sees the face-down cards and the stock ("thoughtful" solving), where a game has
-    them. Unsolvable is said only after an
+    The solver sees any face-down cards ("thoughtful" solving). Unsolvable is said only after an
     exhaustive search; when --timeout, --max-states or --max-memory runs out the answer is
     unknown. Games the compiled core covers are searched by it (--json names the engine, and why
     not where it is the Python search); with --deal and --jobs 2 the Python search's two searches

@@ -218,13 +218,7 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
     ``shorter``: a win is made shorter before it is written out (`shorten.shorten`), a line a
     player can follow; ``False`` gives the search's own line (benchmarks)."""
     start = time.monotonic()
-    reason = core.why_not(game.rules) if engine != "python" else PYTHON_ASKED
-    if reason is None:
-        result = _solve_compiled(game, timeout, max_states, max_memory, progress, avoid)
-    else:
-        result = _solve_python(game, timeout, max_states, progress, workers, avoid)
-        result.engine_reason = reason
-    result.thoughtful = sees_hidden(game)
+    result = _answer(game, timeout, max_states, progress, workers, avoid, max_memory, engine)
     if result.status == SOLVED:
         if shorter:
             result.line = _short_line(game, result, avoid, engine, max_memory)
@@ -233,30 +227,42 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
     return result
 
 
+def _answer(game: Game, timeout: float | None, max_states: int | None, progress: Progress | None, workers: int,
+            avoid: Sequence[Game], max_memory: int | None, engine: str) -> SolveResult:
+    """`solve`'s search, its win as the engine's moves only (`SolveResult.line`)."""
+    reason = core.why_not(game.rules) if engine != "python" else PYTHON_ASKED
+    if reason is None:
+        result = _solve_compiled(game, timeout, max_states, max_memory, progress, avoid)
+    else:
+        result = _solve_python(game, timeout, max_states, progress, workers, avoid)
+        result.engine_reason = reason
+    result.thoughtful = sees_hidden(game)
+    return result
+
+
 def _short_line(game: Game, result: SolveResult, avoid: Sequence[Game], engine: str,
                 max_memory: int | None) -> list[Move]:
-    """The shortest line found for a win (`shorten`). When the win came within `QUICK_WIN`
-    positions: the best of several searches (`_best_of`), then the search again from points
+    """The shortest line found for a win (`shorten`). When the compiled core won within `QUICK_WIN`
+    positions (cheap searches): the best of several searches (`_best_of`), then the search again from points
     along that line (`RESOLVE_AT`), a new ending kept where it is shorter; last, the line
     shortened thoroughly. Budgets in positions, not seconds: the same line on every machine."""
     from .shorten import SHORTEN_WORK, Work, shorten
 
     avoid_keys = frozenset(other.canonical_key() for other in avoid)
-    if result.states > QUICK_WIN:
-        return shorten(game, result.line, avoid_keys)
+    if result.states > QUICK_WIN or result.engine != "compiled":
+        return shorten(game, result.line, avoid_keys)  # more searches would cost more than they gain
     search = _Searcher(avoid, avoid_keys, engine, max_memory)
-    best = search.best_of(game, result.line)
+    best = search.best_of(game, result.line, ARRANGEMENTS, QUICK_PASSES)
     for share in RESOLVE_AT:
         at = int(len(best) * share)
         here = game.copy()
         for move in best[:at]:
             here.push(move)
         here.history = []
-        found = solve(here, timeout=None, max_states=QUICK_WIN, avoid=avoid, max_memory=max_memory, engine=engine,
-                      shorter=False)
+        found = _answer(here, None, QUICK_WIN, None, 1, avoid, max_memory, engine)
         search.states += found.states
         if found.status == SOLVED:
-            ending = search.best_of(here, found.line)
+            ending = search.best_of(here, found.line, ARRANGEMENTS // 3, 1)
             if at + len(ending) < len(best):
                 best = shorten(game, best[:at] + ending, avoid_keys, search.quick, depth=1, home_early=False)
     result.states += search.states
@@ -273,22 +279,21 @@ class _Searcher:
         self.quick = SHORTEN_WORK // (4 * QUICK_PASSES)  # a quick pass's work
         self.states = 0
 
-    def best_of(self, game: Game, line: list[Move]) -> list[Move]:
-        """The shortest line from ``game``: ``line`` and the searches of `ARRANGEMENTS` other orders
-        of the interchangeable piles (each within `QUICK_WIN` positions), of which the
-        `QUICK_PASSES` shortest are shortened quickly."""
+    def best_of(self, game: Game, line: list[Move], count: int, passes: int) -> list[Move]:
+        """The shortest line from ``game``: ``line`` and the searches of ``count`` other orders of
+        the interchangeable piles (each within `QUICK_WIN` positions), of which the ``passes``
+        shortest are shortened quickly."""
         from .shorten import arrangements, renamed, shorten
 
         found = [line]
-        for other, where in arrangements(game, ARRANGEMENTS):
-            again = solve(other, timeout=None, max_states=QUICK_WIN, avoid=self.avoid, max_memory=self.max_memory,
-                          engine=self.engine, shorter=False)
+        for other, where in arrangements(game, count):
+            again = _answer(other, None, QUICK_WIN, None, 1, self.avoid, self.max_memory, self.engine)
             self.states += again.states
             if again.status == SOLVED:
                 found.append(renamed(again.line, where))
         found.sort(key=len)  # the shortest found are most often the shortest shortened
         return min((shorten(game, one, self.avoid_keys, self.quick, depth=1, home_early=False)
-                    for one in found[:QUICK_PASSES]), key=len)
+                    for one in found[:passes]), key=len)
 
 
 def write_line(game: Game, line: Sequence[Move]) -> list[str]:

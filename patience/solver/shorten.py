@@ -29,7 +29,7 @@ from ..engine.moves import REMOVE, SLOT, SWAP, IllegalMove, Move
 
 # The most positions a shortening tries (about 150,000 a second on FreeCell): a count, not a
 # clock, so that a line is shortened alike on every machine and under any load (the daily deal).
-SHORTEN_WORK = 150_000
+SHORTEN_WORK = 20_000
 
 
 class Work:
@@ -100,7 +100,7 @@ def arrangements(game: Game, count: int) -> list[tuple[Game, list[int]]]:
 
 def renamed(line: list[Move], where: list[int]) -> list[Move]:
     """The moves of ``line`` with their piles renamed by ``where`` (see `arrangements`)."""
-    return [_moved(move, where) for move in line]
+    return [moved(move, where) for move in line]
 
 
 def wins(game: Game, line: list[Move]) -> bool:
@@ -127,23 +127,27 @@ def _positions(game: Game, line: list[Move]) -> list[Game]:
     return found
 
 
-def _layout(game: Game) -> list[tuple[bytes, int]]:
+Layout = list[tuple[bytes, int]]
+
+
+def layout(game: Game) -> Layout:
+    """Each pile's cards and face-down count: what `relabel` compares."""
     return [(bytes(pile), hidden) for pile, hidden in zip(game.piles, game.hidden)]
 
 
-def _relabel(game: Game, was: list[tuple[bytes, int]], now: Game) -> list[int] | None:
+def relabel(game: Game, was: Layout, now: Game) -> list[int] | None:
     """Per pile of the layout ``was``: the pile of ``now`` holding the same cards, piles moving
     only within a group the canonical key sorts; None when the two are not the same position."""
     rules = game.rules
-    layout = _layout(now)
-    where = list(range(len(layout)))
+    now_layout = layout(now)
+    where = list(range(len(now_layout)))
     for group in rules.groups:
         piles = list(group.piles)
         if group.index not in rules.sortable_groups:
-            if any(was[p] != layout[p] for p in piles):
+            if any(was[p] != now_layout[p] for p in piles):
                 return None
             continue
-        free = {p: layout[p] for p in piles}
+        free = {p: now_layout[p] for p in piles}
         for p in piles:
             q = next((q for q, held in free.items() if held == was[p]), None)
             if q is None:
@@ -153,8 +157,8 @@ def _relabel(game: Game, was: list[tuple[bytes, int]], now: Game) -> list[int] |
     return where
 
 
-def _moved(move: Move, where: list[int]) -> Move:
-    """``move`` with its piles renamed by ``where`` (see `_relabel`)."""
+def moved(move: Move, where: list[int]) -> Move:
+    """``move`` with its piles renamed by ``where`` (see `relabel`)."""
     src, dst, n = move
     if dst >= 0:
         return where[src], where[dst], n
@@ -204,11 +208,11 @@ def _shortcuts(game: Game, line: list[Move], budget: Work, depth: int = 1) -> li
     work = game.copy()
     out = []
     for i, moves in path:
-        where = _relabel(game, _layout(positions[i]), work)
+        where = relabel(game, layout(positions[i]), work)
         if where is None:
             return line
         for move in moves:
-            move = _moved(move, where)
+            move = moved(move, where)
             if work.why_illegal(move) is not None:
                 return line
             work.push(move)
@@ -231,9 +235,10 @@ class _Line:
         return self.index.get(game.canonical_key())
 
 
-def _print(game: Game) -> bytes:
-    """The cards of every pile, the piles sorted: equal for positions with equal canonical keys."""
-    return b"\xff".join(sorted(map(bytes, game.piles)))
+def _print(game: Game) -> int:
+    """A sum of the piles' hashes: equal for positions with equal canonical keys (the order of the
+    piles aside), and cheap, with no sort (a filter only: `at` compares the keys)."""
+    return sum(map(hash, map(bytes, game.piles)))
 
 
 def _jumps(here: Game, last: _Line, i: int, depth: int, before: tuple[Move, ...],
@@ -289,7 +294,7 @@ def _commute(start: Game, first: Move, second: Move, end: Game, avoid: frozenset
         work.push(move)
         if avoid and work.canonical_key() in avoid:
             return False
-    return _layout(work) == _layout(end)
+    return layout(work) == layout(end)
 
 
 def _cards_moved(game: Game, move: Move) -> tuple[int, ...] | None:
@@ -317,7 +322,7 @@ def _pairs(game: Game, line: list[Move], avoid: frozenset[Hashable], budget: Wor
                 budget.spend(len(trial))
                 tail = _fits(game, positions[a], trial, positions[b + 1], avoid)
                 if tail is not None:
-                    line = line[:a] + trial + [_moved(m, tail) for m in line[b + 1:]]
+                    line = line[:a] + trial + [moved(m, tail) for m in line[b + 1:]]
                     positions = _positions(game, line)
                     b = a
                     break
@@ -330,18 +335,18 @@ def _earlier_move_of(positions: list[Game], line: list[Move], b: int, cards: tup
     move between touched them; None otherwise."""
     src = line[b][0]
     for a in range(b - 1, -1, -1):
-        moved = _cards_moved(positions[a], line[a])
-        if moved is None:
+        taken = _cards_moved(positions[a], line[a])
+        if taken is None:
             if line[a][1] != SWAP:
                 continue  # a stock action or a removal: cards elsewhere
             return None
-        if any(card in cards for card in moved):
-            return a if moved == cards and line[a][1] == src and line[a][0] != src else None
+        if any(card in cards for card in taken):
+            return a if taken == cards and line[a][1] == src and line[a][0] != src else None
     return None
 
 
 def _fits(game: Game, start: Game, moves: list[Move], end: Game, avoid: frozenset[Hashable]) -> list[int] | None:
-    """The renaming of piles (`_relabel`) from ``end`` to where ``moves`` lead from ``start``,
+    """The renaming of piles (`relabel`) from ``end`` to where ``moves`` lead from ``start``,
     when every move is legal, no position met is in ``avoid`` and they end at ``end``'s
     position; None otherwise."""
     work = start.copy()
@@ -353,4 +358,4 @@ def _fits(game: Game, start: Game, moves: list[Move], end: Game, avoid: frozense
             return None
     if work.canonical_key() != end.canonical_key():
         return None
-    return _relabel(game, _layout(end), work)
+    return relabel(game, layout(end), work)
