@@ -200,6 +200,7 @@ class Session:
         self.key = key or game.ruleset.id
         self.resumed_from: Path | None = None  # the save this game came from or was last written to
         self.records: list[GameRecord] = []  # finished games not yet written; the loop takes them
+        self.scripted = False  # commands come from a script, not a person (`GameRecord.scripted`)
         self.ended: list[str] = []  # uids of games that ended, whose saves the loop removes
         self._now = now
         self.asked: tuple[Command, str] | None = None  # the command a yes/no question waits on
@@ -242,6 +243,7 @@ class Session:
             daily=self.daily,
             win_class=game.win_class() if result == "won" else None,
             score=game.score if game.rules.scored else None,
+            scripted=self.scripted,
         ))
         self.recorded = True
         self.ended.append(self.uid)

@@ -22,13 +22,17 @@ class Summary:
     best_time: float | None  # seconds, of a won game
     fewest_moves: int | None  # of a won game
     best_score: int | None
+    scripted: int = 0  # games played by a script, in none of the figures above
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 def summarize(ruleset: str, games: list[GameRecord]) -> Summary:
-    """The figures of one ruleset's games, given oldest first."""
+    """The figures of one ruleset's games, given oldest first: a person's games only; the games a
+    script played (`GameRecord.scripted`) are only counted, apart."""
+    scripted = sum(1 for g in games if g.scripted)
+    games = [g for g in games if not g.scripted]
     won = [g for g in games if g.result == "won"]
     best = streak = 0
     for game in games:
@@ -47,12 +51,13 @@ def summarize(ruleset: str, games: list[GameRecord]) -> Summary:
         best_time=min((g.seconds for g in won), default=None),
         fewest_moves=min((g.moves for g in won), default=None),
         best_score=max(scores, default=None),
+        scripted=scripted,
     )
 
 
 def new_bests(earlier: list[GameRecord], game: GameRecord) -> list[str]:
     """What ``game`` improved on, against the same ruleset's earlier games (for the end screen)."""
-    if game.result != "won":
+    if game.result != "won" or game.scripted:
         return []
     before = summarize(game.ruleset, earlier)
     after = summarize(game.ruleset, earlier + [game])
@@ -83,6 +88,7 @@ class Placing:
 def leaderboard(games: list[GameRecord]) -> list[Placing]:
     """Each player's best won game of one day's deal, fastest first (fewer moves break ties)."""
     best: dict[str, GameRecord] = {}
+    games = [g for g in games if not g.scripted]  # a script's time is no player's
     for game in games:
         if game.result != "won":
             continue
