@@ -119,3 +119,43 @@ def test_a_closed_pipe_ends_any_command_quietly(tmp_path, args, stdin):
     assert first and error == "" and reader.returncode in (0, 1)
     if args[0] == "play":
         assert (tmp_path / "saves" / "klondike.json").exists()  # the game kept, as at Ctrl-C
+
+
+def _game(uid: str, result: str, seconds: float, scripted: bool):
+    from patience.stats.record import GameRecord
+
+    return GameRecord(uid=uid, ruleset="klondike", deal=1, result=result, moves=90, undos=0, seconds=seconds,
+                      started_at="s", ended_at="e", player="ola", scripted=scripted)
+
+
+def test_a_scripts_games_are_in_no_figure_and_tell_no_news():
+    from patience.stats.summary import leaderboard, new_bests, summarize
+
+    person = [_game("a", "won", 300, False), _game("b", "won", 200, False)]
+    script = _game("c", "won", 0.5, True)
+    figures = summarize("klondike", [*person, script, _game("d", "lost", 1, True)])
+    assert (figures.played, figures.won, figures.current_streak, figures.best_time) == (2, 2, 2, 200)
+    assert figures.scripted == 2
+    assert new_bests(person, script) == []
+    assert new_bests(person, _game("e", "won", 100, False)) == ["new best time!", "longest winning streak: 3!"]
+    assert [p.seconds for p in leaderboard([*person, script])] == [200]
+
+
+@pytest.mark.parametrize("value, expected", [(True, True), (False, False), ("1", True), ("0", False), ("", False),
+                                             ("true", True), (None, False)])
+def test_the_scripted_flag_is_read_from_exports(value, expected):
+    from patience.stats.record import record_from_dict
+
+    data = {"uid": "u", "ruleset": "klondike", "result": "won", "moves": 3, "seconds": 1, "started_at": "s",
+            "ended_at": "e", "scripted": value}
+    assert record_from_dict(data).scripted is expected
+
+
+@pytest.mark.parametrize("value", ["maybe", 2, [1]])
+def test_a_scripted_flag_that_is_no_yes_or_no_is_refused(value):
+    from patience.stats.record import record_from_dict
+
+    data = {"uid": "u", "ruleset": "klondike", "result": "won", "moves": 3, "seconds": 1, "started_at": "s",
+            "ended_at": "e", "scripted": value}
+    with pytest.raises(ValueError, match="scripted must be true or false"):
+        record_from_dict(data)
