@@ -69,7 +69,7 @@ RESOLVE_AT = (0.25, 0.5, 0.75)
 class SolveResult:
     status: str  # solved | unsolvable | unknown
     moves: list[str] = field(default_factory=list)  # notation, each written where it was played
-    states: int = 0  # positions expanded
+    states: int = 0  # positions expanded by the search that answered (not `_short_line`'s)
     seconds: float = 0.0
     reason: str = ""  # why the answer: "win found", "search exhausted", "timeout", "max states"
     thoughtful: bool = True  # the solver saw face-down cards or an unseen stock (`sees_hidden`)
@@ -260,12 +260,10 @@ def _short_line(game: Game, result: SolveResult, avoid: Sequence[Game], engine: 
             here.push(move)
         here.history = []
         found = _answer(here, None, QUICK_WIN, None, 1, avoid, max_memory, engine)
-        search.states += found.states
         if found.status == SOLVED:
             ending = search.best_of(here, found.line, ARRANGEMENTS // 3, 1)
             if at + len(ending) < len(best):
                 best = shorten(game, best[:at] + ending, avoid_keys, search.quick, depth=1, home_early=False)
-    result.states += search.states
     return shorten(game, best, avoid_keys, Work(SHORTEN_WORK // 2))
 
 
@@ -277,7 +275,6 @@ class _Searcher:
 
         self.avoid, self.avoid_keys, self.engine, self.max_memory = avoid, avoid_keys, engine, max_memory
         self.quick = SHORTEN_WORK // (4 * QUICK_PASSES)  # a quick pass's work
-        self.states = 0
 
     def best_of(self, game: Game, line: list[Move], count: int, passes: int) -> list[Move]:
         """The shortest line from ``game``: ``line`` and the searches of ``count`` other orders of
@@ -288,7 +285,6 @@ class _Searcher:
         found = [line]
         for other, where in arrangements(game, count):
             again = _answer(other, None, QUICK_WIN, None, 1, self.avoid, self.max_memory, self.engine)
-            self.states += again.states
             if again.status == SOLVED:
                 found.append(renamed(again.line, where))
         found.sort(key=len)  # the shortest found are most often the shortest shortened
