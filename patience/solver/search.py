@@ -57,7 +57,11 @@ CORE_MEMORY = 2 << 30
 # A win found within QUICK_WIN positions is searched again in ARRANGEMENTS other orders of the
 # interchangeable piles, for a shorter line (`_short_line`); lines vary widely with the order
 # (FreeCell deal 9: 118 to 368 moves), and the shortest found shorten best.
-QUICK_WIN = 20_000
+QUICK_WIN = 200_000
+# Each of those searches within AGAIN_TIMES the positions the first took (at least AGAIN_FLOOR):
+# an unlucky order costs little. FreeCell deal 65: 649 moves after 30,167 positions; another
+# order wins in 88.
+AGAIN_TIMES, AGAIN_FLOOR = 4, 20_000
 ARRANGEMENTS = 15
 QUICK_PASSES = 3
 # Then the search again from these shares of the way along the best line: a new ending is kept
@@ -243,15 +247,17 @@ def _answer(game: Game, timeout: float | None, max_states: int | None, progress:
 def _short_line(game: Game, result: SolveResult, avoid: Sequence[Game], engine: str,
                 max_memory: int | None) -> list[Move]:
     """The shortest line found for a win (`shorten`). When the compiled core won within `QUICK_WIN`
-    positions (cheap searches): the best of several searches (`_best_of`), then the search again from points
-    along that line (`RESOLVE_AT`), a new ending kept where it is shorter; last, the line
-    shortened thoroughly. Budgets in positions, not seconds: the same line on every machine."""
+    positions (its searches are cheap): the best of several searches (`_Searcher.best_of`), then
+    the search again from points along that line (`RESOLVE_AT`), a new ending kept where it is
+    shorter; last, the line shortened thoroughly. Budgets in positions, not seconds: the same line
+    on every machine."""
     from .shorten import SHORTEN_WORK, Work, shorten
 
     avoid_keys = frozenset(other.canonical_key() for other in avoid)
     if result.states > QUICK_WIN or result.engine != "compiled":
         return shorten(game, result.line, avoid_keys)  # more searches would cost more than they gain
-    search = _Searcher(avoid, avoid_keys, engine, max_memory)
+    search = _Searcher(avoid, avoid_keys, engine, max_memory,
+                       min(QUICK_WIN, max(AGAIN_FLOOR, AGAIN_TIMES * result.states)))
     best = search.best_of(game, result.line, ARRANGEMENTS, QUICK_PASSES)
     for share in RESOLVE_AT:
         at = int(len(best) * share)
@@ -259,7 +265,7 @@ def _short_line(game: Game, result: SolveResult, avoid: Sequence[Game], engine: 
         for move in best[:at]:
             here.push(move)
         here.history = []
-        found = _answer(here, None, QUICK_WIN, None, 1, avoid, max_memory, engine)
+        found = _answer(here, None, search.states, None, 1, avoid, max_memory, engine)
         if found.status == SOLVED:
             ending = search.best_of(here, found.line, ARRANGEMENTS // 3, 1)
             if at + len(ending) < len(best):
@@ -270,21 +276,23 @@ def _short_line(game: Game, result: SolveResult, avoid: Sequence[Game], engine: 
 class _Searcher:
     """The searches and quick shortenings of `_short_line`, with their common settings."""
 
-    def __init__(self, avoid: Sequence[Game], avoid_keys: frozenset, engine: str, max_memory: int | None) -> None:
+    def __init__(self, avoid: Sequence[Game], avoid_keys: frozenset, engine: str, max_memory: int | None,
+                 states: int) -> None:
         from .shorten import SHORTEN_WORK
 
         self.avoid, self.avoid_keys, self.engine, self.max_memory = avoid, avoid_keys, engine, max_memory
+        self.states = states  # the most positions each search may take
         self.quick = SHORTEN_WORK // (4 * QUICK_PASSES)  # a quick pass's work
 
     def best_of(self, game: Game, line: list[Move], count: int, passes: int) -> list[Move]:
         """The shortest line from ``game``: ``line`` and the searches of ``count`` other orders of
-        the interchangeable piles (each within `QUICK_WIN` positions), of which the ``passes``
+        the interchangeable piles (each within ``self.states`` positions), of which the ``passes``
         shortest are shortened quickly."""
         from .shorten import arrangements, renamed, shorten
 
         found = [line]
         for other, where in arrangements(game, count):
-            again = _answer(other, None, QUICK_WIN, None, 1, self.avoid, self.max_memory, self.engine)
+            again = _answer(other, None, self.states, None, 1, self.avoid, self.max_memory, self.engine)
             if again.status == SOLVED:
                 found.append(renamed(again.line, where))
         found.sort(key=len)  # the shortest found are most often the shortest shortened
