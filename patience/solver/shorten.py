@@ -2,12 +2,15 @@
 
 A search stops at its first win, and its line wanders: a card goes to a cell and back, a run
 goes over one card at a time, a position comes round again. `shorten` takes any winning line of
-any ruleset and makes it shorter by two steps, repeated while they gain:
+any ruleset and makes it shorter by these steps, the first two repeated while they gain:
 
 - **shortcuts**: from each position on the line, every legal move (then every pair of moves)
-  is tried; one that reaches a later position of the line (the same up to the order of interchangeable piles) replaces the
-  moves between. This cuts cycles (a position repeated), pairs undone at once, and several
-  moves that one move does (single cards that equal a run move where the rules allow it);
+  is tried; one that reaches a later position of the line (the same up to the order of
+  interchangeable piles) replaces the moves between. This cuts cycles (a position repeated),
+  pairs undone at once, and several moves that one move does (single cards that equal a run
+  move where the rules allow it);
+- **home early**: each move onto a foundation goes as early as it may, so that a player
+  following the line sees cards go home sooner;
 - **pairs**: a card (or run) moved twice, first from A to B and later from B to C, goes from A
   to C once, at the first move or at the second (or not at all when C is A), where the moves
   between stay legal and the line comes to the same position;
