@@ -47,13 +47,13 @@ def test_a_scripts_win_sets_no_best_and_extends_no_streak(tmp_path, klondike_win
     assert won["records"][0]["result"] == "won" and won["records"][0]["scripted"] is True
     assert not any("first win" in text or "best" in text for line in lines for text in line["messages"])
     figures = stats(tmp_path)
-    assert figures["won"] == 0 and figures["current_streak"] == 0 and figures["best_time"] is None
-    assert figures["scripted"] == 1
+    assert figures["won"] == 1 and figures["current_streak"] == 0 and figures["best_time"] is None
+    assert figures["scripted"] == 1 and figures["fewest_moves"] is None
     plain = run("play", "klondike", "--deal", "3", data=tmp_path, stdin=klondike_win)  # a pipe, no --json
     assert plain.returncode == 0 and "first win" not in plain.stdout
-    assert stats(tmp_path)["scripted"] == 2 and stats(tmp_path)["won"] == 0
+    assert stats(tmp_path)["scripted"] == 2 and stats(tmp_path)["best_streak"] == 0
     text = run("stats", "klondike", data=tmp_path).stdout
-    assert "2 games played by scripts, counted in none of these figures" in text
+    assert "of these, 2 games played by scripts: in no streak and no best" in text
 
 
 def test_record_counts_a_scripts_game_as_a_persons_and_json_tells_the_news(tmp_path, klondike_win):
@@ -134,8 +134,8 @@ def test_a_scripts_games_are_in_no_figure_and_tell_no_news():
     person = [_game("a", "won", 300, False), _game("b", "won", 200, False)]
     script = _game("c", "won", 0.5, True)
     figures = summarize("klondike", [*person, script, _game("d", "lost", 1, True)])
-    assert (figures.played, figures.won, figures.current_streak, figures.best_time) == (2, 2, 2, 200)
-    assert figures.scripted == 2
+    assert (figures.played, figures.won, figures.current_streak, figures.best_time) == (4, 3, 2, 200)
+    assert figures.scripted == 2 and figures.best_streak == 2  # the script's loss broke nothing
     assert new_bests(person, script) == []
     assert new_bests(person, _game("e", "won", 100, False)) == ["new best time!", "longest winning streak: 3!"]
     assert [p.seconds for p in leaderboard([*person, script])] == [200]

@@ -181,7 +181,7 @@ def _stopped(results: list[dict], deals: range, as_json: bool, game_id: str) -> 
 
 def _thoughtful(results: list[dict]) -> bool:
     """Whether the solver saw something a player cannot (`search.sees_hidden`) in any deal."""
-    return any(result["thoughtful"] for result in results)
+    return any(result.get("thoughtful", False) for result in results)
 
 
 def _print_one(result: dict) -> None:

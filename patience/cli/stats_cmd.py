@@ -145,7 +145,7 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
     if as_json:
         click.echo(safe_json([s.as_dict() for s in summaries]))
         return
-    if not any(s.played or s.scripted for s in summaries):
+    if not any(s.played for s in summaries):
         say(_("no games recorded yet for {game}").format(game=ruleset) if ruleset else _("no games recorded yet"))
         return
     for s in summaries:
@@ -165,8 +165,8 @@ def _summary_lines(s: Summary, totals: dict[str, int]) -> list[str]:
         line += " · " + _("best score {score}").format(score=s.best_score)
     lines.append(line)
     if s.scripted:
-        lines.append("  " + ngettext("and {n} game played by a script, counted in none of these figures",
-                                     "and {n} games played by scripts, counted in none of these figures",
+        lines.append("  " + ngettext("of these, {n} game played by a script: in no streak and no best",
+                                     "of these, {n} games played by scripts: in no streak and no best",
                                      s.scripted).format(n=s.scripted))
     if s.ruleset in totals:
         lines.append("  " + _("running total {total} (patience stats {game} --reset-total starts it again)").format(
@@ -189,7 +189,7 @@ def summary_text(ruleset: str) -> str:
             totals = _running_totals(store, [ruleset])
     except (StatsError, OSError, sqlite3.Error) as err:
         return _("statistics: {error}").format(error=printable(str(err)))
-    if not summary.played and not summary.scripted:
+    if not summary.played:
         return _("no games recorded yet for {game}").format(game=ruleset)
     return "\n".join(_summary_lines(summary, totals))
 
