@@ -108,11 +108,12 @@ def test_a_hint_never_takes_back_the_previous_move(monkeypatch):
     solver's first move is that card straight back (the issue's `26`, `62`); the hint is not."""
     monkeypatch.setenv("PATIENCE_PURE", "1")  # the nine moves are the Python search's line
     game = Game.new("freecell", 1)
-    for text in solve(game, timeout=None, max_states=STATES).moves[:9]:
+    for text in solve(game, timeout=None, max_states=STATES, shorter=False).moves[:9]:
         game.play(text)
     game.play("6c")
     back = (game.history[-1][0][1], game.history[-1][0][0], 1)
-    assert solve(game, timeout=None, max_states=2000).moves[0] == game.notation(back)  # the trap is there
+    trap = solve(game, timeout=None, max_states=2000, shorter=False)
+    assert trap.moves[0] == game.notation(back)  # the trap is there
     s = Session(game, Settings())
     with budget(2000):
         suggested = s.next_hint().move
@@ -151,9 +152,108 @@ def test_no_line_within_the_budget_says_so_and_names_a_move_that_makes_progress(
 def test_a_failed_search_is_not_repeated_at_the_same_position():
     s = Session(Game.new("klondike", 3), Settings())
     with budget(states=10), patch.object(hints_module, "solve", wraps=hints_module.solve) as searched:
-        first = s.handle("hint").lines
-        assert s.handle("hint").lines == first
+        first = s.handle("hint").lines[0]
+        again = s.handle("hint").lines[0]
     assert searched.call_count == 1
+    assert again.startswith("a move that ") and first.endswith(again.split("a move that ", 1)[1])
+
+
+def test_the_no_line_preamble_is_said_once_not_on_every_hint():
+    """Issue 35 item 5: "no winning line found in …" once; the next fallbacks name their move only,
+    until a search finds a line, after which a new miss is said again."""
+    s = Session(Game.new("klondike", 3), Settings())
+    with budget(states=10):
+        first = s.handle("hint")
+        assert first.lines[0].startswith("no winning line found in 10 positions; a move that ")
+        s.handle(s.game.notation(first.hinted))
+        second = s.handle("hint")
+        assert second.lines[0].startswith("a move that ") and "no winning line" not in second.lines[0]
+        s.handle(s.game.notation(second.hinted))
+    planner = s.planner
+    assert planner is not None and planner.announced
+    with budget(states=STATES):
+        found = s.next_hint()
+    assert found.found == "plan" and not planner.announced  # a line: the next miss is news again
+    s.handle(s.game.notation(found.move))
+    planner.plan = None
+    with budget(states=10):
+        assert s.next_hint().announce
+
+
+def test_a_fallback_does_not_carry_the_previous_hints_card_on():
+    """Issue 35 item 5 (Parada: `c1a1`, then `a1b1`): the card the previous hint moved is not
+    moved again to another pile by the next fallback, though ranked first; home it may go."""
+    game = build("freecell", {"1": "TS 9H", "2": "KD", "3": "QC", "4": "TC"}, fill="8")
+    game.play("1a")
+    planner = Planner()
+    planner.last_cards = tuple(game.piles[game.rules.pile_by_label["a"]])  # as if a hint said `1a`
+    again = next(m for m in game.legal_moves() if game.notation(m) == "a4")  # 9♥ on to the 10♣
+    ranked = hints_module.ranked_moves(game)
+    with patch.object(hints_module, "ranked_moves", lambda g: [(again, "to-cell"), *ranked]):
+        suggested = planner._fallback(game, played_positions(game), "timeout").move
+    assert suggested != again and suggested is not None
+    assert set(hints_module.moved_cards(game, suggested)).isdisjoint(planner.last_cards)
+    home = build("freecell", {"1": "2S AS", "2": "KD"}, fill="8")
+    home.play("1a")  # A♠ to a cell; from there it may still go home
+    planner.last_cards = (home.piles[home.rules.pile_by_label["a"]][-1],)
+    move = planner._fallback(home, played_positions(home), "timeout").move
+    assert home.notation(move) == "ah"
+
+
+def test_hints_never_walk_a_card_about_on_a_deal():
+    """Following the hints of a deal the solver does not win within the budget, no hint moves the
+    card the previous hint moved, except home."""
+    s = Session(Game.new("parada", 2), Settings())  # without the rule, six of 25 hints walk a card on
+    previous: tuple[int, ...] = ()
+    with budget(states=50):
+        for _turn in range(25):
+            if s.status() != "in progress":
+                break
+            found = s.next_hint()
+            if found.move is None:
+                break
+            cards = hints_module.moved_cards(s.game, found.move)
+            if found.found == "fallback" and found.move[1] not in s.game.rules.foundation_piles:
+                assert not set(cards) & set(previous), s.game.notation(found.move)
+            previous = cards
+            assert not s.handle(s.game.notation(found.move)).failed
+
+
+def cw(piles: dict[str, str], **header: str) -> Game:
+    """A Cromwell position; every card not named lies on foundation h1, out of play."""
+    return build("cromwell", piles, fill="h1", **header)
+
+
+def test_cromwell_hints_try_the_swap_when_the_search_finds_no_line(monkeypatch):
+    """Issue 35 item 5: thousands of swaps drown the search; the most promising are searched after
+    (the A♥ under the 3♥ swapped to the top: all three go home), and the hint names the swap."""
+    game = cw({"01": "AH 2H 3H", "02": "5H 4H", "03": "7H 6H", "04": "9H 8H", "05": "JH TH"})
+    promising = hints_module.promising_swaps(game)
+    assert promising and game.notation(promising[0]) == "x01.1-01.3"
+    monkeypatch.setattr(Planner, "_search", lambda self, g, seconds, states: "max states")  # drowned
+    found = Planner().hint(game, seconds=None, states=1000)
+    assert found.found == "plan" and game.notation(found.move) == "x01.1-01.3"
+    used = cw({"01": "AH 2H 3H", "02": "5H 4H"}, uses="x 0")
+    assert hints_module.promising_swaps(used) == []  # the swap is spent: none to try
+
+
+def test_cromwell_a_swap_or_any_new_move_before_no_move_would_help():
+    """Issue 35 item 5: Cromwell said "no move would help" with moves and the swap left. Here no
+    move makes progress by merit (8♥ already lies on a 9♥), yet the swap remains, then the move."""
+    game = cw({"01": "5C 9H 8H", "02": "9H", "03": "AS 5D 2S"})
+    assert hints_module.ranked_moves(game) == []
+    planner = Planner()
+    found = planner._fallback(game, played_positions(game), "timeout")
+    assert found.found == "fallback" and found.why == "swaps" and game.notation(found.move).startswith("x")
+    spent = cw({"01": "5C 9H 8H", "02": "9H", "03": "AS 5D 2S"}, uses="x 0")
+    found = planner._fallback(spent, played_positions(spent), "timeout")
+    assert found.found == "fallback" and found.why == "elsewhere" and spent.notation(found.move) == "0102"
+    s = Session(game, Settings())
+    with budget(states=10):
+        line = s.handle("hint").lines[0]
+    assert "no move would help" not in line and "a move that uses the once-a-game swap: x" in line
+    stuck = cw({"01": "9H 7H", "03": "AS 5D 2S"}, uses="x 0")
+    assert planner._fallback(stuck, played_positions(stuck), "timeout").found == "none"
 
 
 def test_the_hint_mentions_face_down_cards_only_where_there_are_some():

@@ -34,8 +34,10 @@ def test_json_prints_one_state_per_command():
     result = run("play", "freecell", "--deal", "1", "--json", input="3a\nzz\nundo\n")
     assert result.exit_code == 0
     states = [json.loads(line) for line in result.output.splitlines()]
-    assert [s["command"] for s in states] == [None, "3a", "zz", "undo"]
-    assert [s["ok"] for s in states] == [True, True, False, True]
+    # the start, each command, then what the end of the input did: the game left and recorded
+    assert [s["command"] for s in states] == [None, "3a", "zz", "undo", None]
+    assert [s["ok"] for s in states] == [True, True, False, True, True]
+    assert [r["result"] for r in states[4]["records"]] == ["abandoned"] and "records" not in states[3]
     assert states[1]["state"]["moves"] == 1 and states[3]["state"]["moves"] == 2  # FC-7
     cell_a = next(p for p in states[1]["state"]["piles"] if p["label"] == "a")
     assert cell_a["face_up"] == ["2H"]  # column 3 of deal 1 ends with 2♥

@@ -77,7 +77,7 @@ def test_freecell_solution_replays_to_a_win(deal):
     result = solve(Game.new("freecell", deal=deal), timeout=20)
     assert result.status == "solved", result
     assert replays_to_win("freecell", deal, result.moves)
-    assert result.states > 0 and result.reason == "win found" and result.thoughtful
+    assert result.states > 0 and result.reason == "win found" and not result.thoughtful  # nothing hidden
 
 
 @pytest.mark.parametrize("game_name, deal", [("klondike", 2), ("klondike-3", 1)])
@@ -288,8 +288,8 @@ def assert_answer_is_exact(game: Game) -> None:
     event(f"{result.status}, {'with' if game.piles[game.rules.stock_pile] else 'no'} stock")
     for answer in (result, *each_search_alone(game)):
         assert answer.status == ("solved" if winnable else "unsolvable")
-        if answer.status == "solved":
-            assert plays_to_win(game.copy(), answer.moves)
+        if answer.status == "solved":  # the searches' own moves (`solve` writes them out)
+            assert plays_to_win(game.copy(), answer.line)
 
 
 def each_search_alone(game: Game) -> list[SolveResult]:
@@ -318,7 +318,7 @@ def run_to_the_end(steps: Generator[None, None, SolveResult]) -> tuple[SolveResu
 def test_each_search_alone_wins_a_deal_with_moves_that_replay():
     game = Game.new("klondike-3", deal=1)
     for answer in each_search_alone(game):
-        assert answer.status == "solved" and plays_to_win(game.copy(), answer.moves)
+        assert answer.status == "solved" and plays_to_win(game.copy(), answer.line)
 
 
 def test_each_search_alone_exhausts_a_dead_end():
@@ -348,9 +348,9 @@ def test_restarting_search_gives_the_same_answer_twice():
     game = Game.new("klondike-3", deal=1)
     (first, expanded), (again, expanded_again) = (
         run_to_the_end(_restarting(game, autoplay_rule(game.rules), unit=4)) for _ in range(2))
-    assert first.status == "solved" and plays_to_win(game.copy(), first.moves)
+    assert first.status == "solved" and plays_to_win(game.copy(), first.line)
     assert expanded > 4 * (1 + 1 + 2)  # won in the fourth run or later: the random orders took part
-    assert (again.moves, expanded_again) == (first.moves, expanded)
+    assert (again.line, expanded_again) == (first.line, expanded)
 
 
 def test_depth_first_charges_more_for_a_face_down_card_in_the_layout_only(monkeypatch):
@@ -471,7 +471,7 @@ def test_cli_solves_a_deal_and_its_moves_replay():
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     assert lines[0].startswith("solved")
-    assert "thoughtful" in lines[-1] and "face-down" in lines[-1]
+    assert not any("thoughtful" in line for line in lines)  # every FreeCell card is open
     moves = lines[1].split(": ", 1)[1].split()
     game = Game.new("freecell", deal=2)
     for word in moves:
@@ -485,8 +485,19 @@ def test_cli_json_answer():
     out = run_cli("freecell", "--deal", "3", "--json")
     assert out.exit_code == 0
     data = json.loads(out.output)
-    assert data["status"] == "solved" and data["thoughtful"] is True and data["deal"] == 3
+    assert data["status"] == "solved" and data["thoughtful"] is False and data["deal"] == 3
     assert data["game"] == "freecell" and data["states"] > 0 and data["moves"]
+
+
+@pytest.mark.parametrize("game, hides", [("klondike", True), ("canfield", True), ("yukon", True),
+                                         ("freecell", False), ("bakers-game", False)])
+def test_cli_says_thoughtful_only_where_cards_are_hidden(game, hides):
+    """Issue 34 item 5: the solver saw face-down cards only where a game has them or a stock."""
+    out = run_cli(game, "--deal", "1", "--max-states", "5")
+    assert out.exit_code == 0, out.output
+    assert ("thoughtful: the solver saw the face-down cards" in out.output) is hides
+    data = __import__("json").loads(run_cli(game, "--deal", "1", "--max-states", "5", "--json").output)
+    assert data["thoughtful"] is hides
 
 
 def test_cli_unknown_is_an_answer_not_an_error():

@@ -190,7 +190,9 @@ def solution_lines(deal: int) -> str:
 
 
 def test_a_won_game_is_recorded_once_and_shown_in_stats():
-    result = run("play", "freecell", "--deal", "1", "--no-autofinish", input=solution_lines(1) + "undo\nredo\nquit\n")
+    # --record: from a pipe the game would be a script's, with no news (tests/test_scripts.py)
+    result = run("play", "freecell", "--deal", "1", "--no-autofinish", "--record",
+                 input=solution_lines(1) + "undo\nredo\nquit\n")
     assert "your first win of this game!" in result.output
     with Store(data_dir()) as store:
         (won,) = store.games()

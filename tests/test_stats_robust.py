@@ -482,7 +482,7 @@ def test_csv_export_neutralises_formula_cells_and_import_restores_them(tmp_path)
     text = path.read_bytes().decode("utf-8")
     for cell in ("'=cmd", "'+SUM(A1)", "'-2+3", "'@A1", "'\tTAB", "''=already quoted", "''plain"):
         assert cell in text
-    assert ",-52\r\n" in text  # numbers are written by patience, never formulas: left as they are
+    assert ",-52,False\r\n" in text  # numbers are written by patience, never formulas: left as they are
     assert read_games(path) == hostile
 
 
@@ -512,7 +512,8 @@ def test_text_in_moves_is_read_without_a_traceback_and_does_not_break_a_later_wi
         assert result.exit_code == 0 and no_traceback(result), result.output
         assert "2 damaged record(s)" in result.output
     assert "Infinity" not in (tmp_path / "all.json").read_text(encoding="utf-8")
-    won = run("play", "freecell", "--deal", "1", "--no-autofinish", input="\n".join(freecell_solution(1)) + "\nquit\n")
+    won = run("play", "freecell", "--deal", "1", "--no-autofinish", "--record",
+              input="\n".join(freecell_solution(1)) + "\nquit\n")
     assert no_traceback(won) and "your first win of this game!" in won.output
     with Store(folder) as store:
         assert [g.deal for g in store.games("freecell")] == [1]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import click
 
 from ..i18n import N_, _, language, ngettext
-from ..printable import printable
+from ..printable import is_unsafe, printable
 from . import main
 from .common import EXIT_BUG, MAX_LINE, find_game, locate_game, log_traceback, start_game, winnable_deal
 
@@ -81,31 +81,32 @@ def _save(session: Session, screen: Screen) -> bool:
     return True
 
 
-def leave_game(session: Session, screen: Screen) -> None:
+def leave_game(session: Session, screen: Screen) -> list[GameRecord]:
     """Leaving with `quit`, Ctrl-C, Ctrl-D or a closed terminal (or, at full screen, for another
     game): an unfinished game that was played is kept; a finished one was recorded when it
-    ended (a lost one is, now)."""
+    ended (a lost one is, now). The games recorded now."""
     if session.worth_keeping():
         _save(session, screen)
-        return
+        return []
     session.leave()
-    record_games(session, screen)
+    return record_games(session, screen)
 
 
-def _end_of_input(session: Session, screen: Screen) -> None:
+def _end_of_input(session: Session, screen: Screen) -> list[GameRecord]:
     """The end of a script's input. A kept game (saved on the way, or resumed from its save) is
     kept as it now is, as by `quit`; any other is left like `new` leaves it: recorded, and its
-    save removed. Either way a game is recorded once, when it ends, as at the terminal."""
+    save removed. Either way a game is recorded once, when it ends, as at the terminal. The
+    games recorded."""
     if session.saved:
-        leave_game(session, screen)
-    else:
-        session.leave()
-        record_games(session, screen)
+        return leave_game(session, screen)
+    session.leave()
+    return record_games(session, screen)
 
 
-def record_games(session: Session, screen: Screen) -> None:
+def record_games(session: Session, screen: Screen) -> list[GameRecord]:
     """Write the games the session has finished to the statistics, tell of any new best, and
-    remove the saves of games that ended (only theirs: another game's save stays)."""
+    remove the saves of games that ended (only theirs: another game's save stays). The records
+    written (or kept aside), for `--json` to show."""
     import sqlite3
 
     from ..paths import data_dir
@@ -115,7 +116,8 @@ def record_games(session: Session, screen: Screen) -> None:
 
     for uid in session.take_ended():
         discard_save([save_path(session.key), session.resumed_from], uid)
-    for record in session.take_records():
+    records = session.take_records()
+    for record in records:
         try:
             with Store(data_dir()) as store:
                 earlier = store.games(record.ruleset)
@@ -126,6 +128,7 @@ def record_games(session: Session, screen: Screen) -> None:
             continue
         for note in notes + new_bests(earlier, record):
             screen.say(note)
+    return records
 
 
 def _keep_aside(record: GameRecord, err: Exception) -> str:
@@ -141,27 +144,53 @@ def _keep_aside(record: GameRecord, err: Exception) -> str:
     return _("statistics: {error}; this game was kept aside and will be added next time").format(error=err)
 
 
-def apply_reply(session: Session, reply: Reply, screen: Screen) -> None:
+def apply_reply(session: Session, reply: Reply, screen: Screen) -> tuple[bool, list[GameRecord]]:
     """Act on what a command asked for beyond its message lines (the prompt, a script and the
-    full screen alike): record ended games, show the rules, save."""
-    record_games(session, screen)
+    full screen alike): record ended games, show the rules, save. Whether all went well (a save
+    asked for was written), and the games recorded."""
+    records = record_games(session, screen)
     if reply.rules:
         from ..ruleset.describe import rules_text
 
         screen.say(printable(rules_text(session.game.ruleset, session.settings.lang), keep_newlines=True))
     if reply.save and not reply.quit:
-        _save(session, screen)
+        return _save(session, screen), records
+    return True, records
 
 
-def _state(session: Session, command: str | None, reply: Reply | None) -> dict[str, Any]:
+def _state(session: Session, command: str | None, reply: Reply | None, notes: Notes | None = None,
+           ok: bool = True, records: Sequence[GameRecord] = ()) -> dict[str, Any]:
+    """One line of `--json`: the command, whether it went well, its messages, then what else it
+    brought about (``notes``: statistics news such as a new best, a save written or not), the
+    games it recorded, and the state."""
+    from dataclasses import asdict
+
     from .render import to_json
 
     state = to_json(session.game)
     state.update(elapsed=round(session.elapsed(), 1), turns=len(session.turns))
-    if command is None:
-        return {"command": None, "ok": True, "messages": [], "state": state}
-    assert reply is not None
-    return {"command": command, "ok": not reply.failed, "messages": reply.lines, "state": state}
+    lines = [] if reply is None else list(reply.lines)
+    answer: dict[str, Any] = {"command": command, "ok": ok and not (reply is not None and reply.failed),
+                              "messages": lines + (notes.take() if notes is not None else [])}
+    if records:
+        answer["records"] = [asdict(record) for record in records]
+    answer["state"] = state
+    return answer
+
+
+def json_line(data: object) -> str:
+    """One line of JSON for programs: the characters a terminal acts on (DEL, C0 and C1 controls,
+    U+2028 and U+2029, bidirectional overrides) written as ``\\u`` escapes, which json leaves raw."""
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    return "".join(_json_escape(char) if is_unsafe(char) else char for char in text)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # outside the basic plane JSON spells a character as a surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 class Quiet(Screen):
@@ -174,8 +203,24 @@ class Quiet(Screen):
         click.echo(text, err=True)
 
 
+class Notes(Screen):
+    """Messages kept for the next `--json` line instead of printed: with --json, everything is
+    said in JSON."""
+
+    def __init__(self) -> None:
+        super().__init__(ascii=True, colour=False)
+        self.kept: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.kept.append(text)
+
+    def take(self) -> list[str]:
+        taken, self.kept = self.kept, []
+        return taken
+
+
 class Silent(Screen):
-    """No messages at all: the terminal is gone (a closed window)."""
+    """No messages at all: the terminal is gone (a closed window, a closed pipe)."""
 
     def __init__(self) -> None:
         super().__init__(ascii=True, colour=False)
@@ -185,36 +230,49 @@ class Silent(Screen):
 
 
 def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool, strict: bool) -> int:
-    """Commands line by line from a pipe or file; the board (or JSON state) after each."""
-    notes = Quiet() if as_json else screen
+    """Commands line by line from a pipe or file; the board (or JSON state) after each. With
+    --json every line gets one JSON line (a blank one too), and what a command brought about
+    (news, a save failed, the game recorded) is in it; what the end of the input brings (the game
+    kept or recorded) is one last line, with ``command`` null."""
+    notes = Notes() if as_json else screen
     if as_json:
-        click.echo(json.dumps(_state(session, None, None), ensure_ascii=False))
+        click.echo(json_line(_state(session, None, None)))
     else:
         screen.board(session)
     for number, line in enumerate(capped_lines(stream), 1):
         command = line.strip()
         if not command or (command.startswith("#") and not command[1:2].isdigit()):  # a comment
+            if as_json:
+                click.echo(json_line(_state(session, command, None)))  # a reply for every line
             continue
         reply = session.handle(command)
         if not as_json:
             screen.say(f"> {printable(command[:MAX_LINE])}")
             for text in reply.lines:
                 screen.say(text)
-        apply_reply(session, reply, notes)
-        if as_json:
-            click.echo(json.dumps(_state(session, command, reply), ensure_ascii=False))
+        ok, records = apply_reply(session, reply, notes)
+        if reply.quit:
+            records = [*records, *leave_game(session, notes)]
+        if isinstance(notes, Notes):
+            click.echo(json_line(_state(session, command[:MAX_LINE], reply, notes, ok, records)))
         elif not reply.quit:
             screen.board(session)
         if reply.quit:
-            leave_game(session, notes)
             return 0
         if strict and reply.failed:
             click.echo(_("line {number}: {command!r} was refused; stopping (--strict)").format(
                 number=number, command=command[:MAX_LINE]), err=True)
-            _end_of_input(session, notes)
+            _last_words(session, notes)
             return 1
-    _end_of_input(session, notes)
+    _last_words(session, notes)
     return 0
+
+
+def _last_words(session: Session, notes: Screen) -> None:
+    """The end of the input (`_end_of_input`); with --json, what it brought about as one line."""
+    records = _end_of_input(session, notes)
+    if isinstance(notes, Notes) and (notes.kept or records):
+        click.echo(json_line(_state(session, None, None, notes, records=records)))
 
 
 def capped_lines(stream: TextIO) -> Iterator[str]:
@@ -284,6 +342,11 @@ def guarded(session: Session, screen: Screen, loop: Callable[[], int]) -> int:
         except KeyboardInterrupt:  # reached here only from a script: the prompt handles its own
             leave_game(session, screen)
             return 130
+        except BrokenPipeError:  # the reader went (`| head -n1`): keep the game, say nothing
+            leave_game(session, Silent())
+            raise
+    except BrokenPipeError:
+        raise  # no bug: click leaves quietly on a closed pipe
     except Exception as err:  # noqa: BLE001 - the last line of defence: no traceback, no lost game
         click.echo(crash_report(session, err), err=True)
         return EXIT_BUG
@@ -321,6 +384,8 @@ def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
     elif sys.stdin.isatty() and not as_json:
         code = guarded(session, screen, lambda: interactive(session, screen))
     else:
+        # A script is no person: its games set no best and extend no streak, unless --record.
+        session.scripted = not click.get_current_context().find_root().meta.get("record", False)
         notes = Quiet() if as_json else screen  # with --json, only JSON on standard output
         code = guarded(session, notes, lambda: scripted(session, sys.stdin, screen, as_json=as_json, strict=strict))
     sys.exit(code)
@@ -387,6 +452,8 @@ PLAY_OPTIONS = [
     click.option("--plain", is_flag=True, expose_value=False, callback=_remember("plain"),
                  help=N_("At a terminal: the line-by-line game, not the full screen (for screen readers).")),
     click.option("--autofinish/--no-autofinish", default=None, help=N_("Finish by itself when foundation moves alone win.")),
+    click.option("--record", is_flag=True, expose_value=False, callback=_remember("record"),
+                 help=N_("From a pipe or with --json: count the games as a person's (bests, streaks).")),
 ]
 
 

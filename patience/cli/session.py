@@ -200,6 +200,7 @@ class Session:
         self.key = key or game.ruleset.id
         self.resumed_from: Path | None = None  # the save this game came from or was last written to
         self.records: list[GameRecord] = []  # finished games not yet written; the loop takes them
+        self.scripted = False  # commands come from a script, not a person (`GameRecord.scripted`)
         self.ended: list[str] = []  # uids of games that ended, whose saves the loop removes
         self._now = now
         self.asked: tuple[Command, str] | None = None  # the command a yes/no question waits on
@@ -242,6 +243,7 @@ class Session:
             daily=self.daily,
             win_class=game.win_class() if result == "won" else None,
             score=game.score if game.rules.scored else None,
+            scripted=self.scripted,
         ))
         self.recorded = True
         self.ended.append(self.uid)
@@ -709,6 +711,8 @@ class Session:
                 text = _("try {move} (the solver wins from here)").format(move=move)
             return Reply([text], hinted=found.move)
         what = _(MERIT_WORDS[found.why])
+        if not found.announce:  # said at the first such hint: no preamble on every move
+            return Reply([_("a move that {what}: {move}").format(what=what, move=move)], hinted=found.move)
         if found.search == "exhausted":
             why = _("the solver finds no win from here that avoids the positions already played")
         elif found.search == "timeout" and found.budget_seconds is not None:

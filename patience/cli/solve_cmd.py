@@ -92,7 +92,7 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
           max_memory: str | None, jobs: int, as_json: bool) -> None:
     """Solve GAME's deal N, or a range of deals: solved (with the moves), unsolvable, or unknown.
 
-    The solver sees the face-down cards ("thoughtful" solving). Unsolvable is said only after an
+    The solver sees any face-down cards ("thoughtful" solving). Unsolvable is said only after an
     exhaustive search; when --timeout, --max-states or --max-memory runs out the answer is
     unknown. Games the compiled core covers are searched by it (--json names the engine, and why
     not where it is the Python search); with --deal and --jobs 2 the Python search's two searches
@@ -122,7 +122,7 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
     from ..solver.batch import summarize
 
     if as_json:
-        payload = {"game": game_id, "thoughtful": True}
+        payload = {"game": game_id, "thoughtful": _thoughtful(results)}
         if deal_range is None:
             payload.update(results[0])
         else:
@@ -131,7 +131,7 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
     elif deal_range is None:
         _print_one(results[0])
     else:
-        _print_summary(summarize(results))
+        _print_summary(summarize(results), _thoughtful(results))
 
 
 def _solve_each(game: str, deals: range, timeout: float, max_states: int | None, jobs: int, results: list[dict],
@@ -169,14 +169,19 @@ def _stopped(results: list[dict], deals: range, as_json: bool, game_id: str) -> 
 
             summary = summarize(results)
         if as_json:
-            payload = {"game": game_id, "thoughtful": True, "interrupted": True, "results": results,
+            payload = {"game": game_id, "thoughtful": _thoughtful(results), "interrupted": True, "results": results,
                        "summary": summary}
             click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         elif summary is not None:
-            _print_summary(summary)
+            _print_summary(summary, _thoughtful(results))
     else:
         click.echo(_("stopped by Ctrl-C before an answer"), err=True)
     click.get_current_context().exit(EXIT_INTERRUPTED)
+
+
+def _thoughtful(results: list[dict]) -> bool:
+    """Whether the solver saw something a player cannot (`search.sees_hidden`) in any deal."""
+    return any(result.get("thoughtful", False) for result in results)
 
 
 def _print_one(result: dict) -> None:
@@ -184,12 +189,14 @@ def _print_one(result: dict) -> None:
     if result["status"] == "solved":
         moves = ngettext("{n} move", "{n} moves", len(result["moves"])).format(n=len(result["moves"]))
         click.echo(_("moves ({count}): {moves}").format(count=moves, moves=" ".join(result["moves"])))
-    click.echo(_("thoughtful: the solver saw the face-down cards"))
+    if result["thoughtful"]:  # never in a game with every card open (FreeCell)
+        click.echo(_("thoughtful: the solver saw the face-down cards"))
 
 
-def _print_summary(summary: dict) -> None:
+def _print_summary(summary: dict, thoughtful: bool) -> None:
     click.echo(_("{deals} deals: {solved} solved, {unsolvable} unsolvable, {unknown} unknown").format(**summary))
     click.echo(_("seconds per deal: median {median}, mean {mean}; {rate} states per second").format(
         median=number(summary["median_seconds"], 2), mean=number(summary["mean_seconds"], 2),
         rate=number(summary["states_per_second"])))
-    click.echo(_("thoughtful: the solver saw the face-down cards"))
+    if thoughtful:
+        click.echo(_("thoughtful: the solver saw the face-down cards"))

@@ -164,6 +164,10 @@ def _summary_lines(s: Summary, totals: dict[str, int]) -> list[str]:
     if s.best_score is not None:
         line += " · " + _("best score {score}").format(score=s.best_score)
     lines.append(line)
+    if s.scripted:
+        lines.append("  " + ngettext("of these, {n} game played by a script: in no streak and no best",
+                                     "of these, {n} games played by scripts: in no streak and no best",
+                                     s.scripted).format(n=s.scripted))
     if s.ruleset in totals:
         lines.append("  " + _("running total {total} (patience stats {game} --reset-total starts it again)").format(
             total=totals[s.ruleset], game=s.ruleset))

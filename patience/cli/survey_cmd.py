@@ -236,7 +236,8 @@ def report(files: tuple[Path, ...], as_json: bool, plot: Path | None, force: boo
     if plot is not None:
         _plot(groups, plot, force)
     if as_json:
-        click.echo(safe_json({"games": [r.as_json() for r in found], "thoughtful": True}))
+        click.echo(safe_json({"games": [r.as_json() for r in found],
+                              "thoughtful": any(_hides_cards(r.game) for r in found)}))
         return
     if not found:
         click.echo(_("no deals in these files"))
@@ -283,7 +284,21 @@ def _print_report(game: GameReport) -> None:
         **{name: number(value, 2) for name, value in seconds.items()}))
     if game.machines:
         click.echo("  " + _("solved on: {machines}").format(machines=printable("; ".join(game.machines))))
-    click.echo("  " + _("thoughtful: the solver saw the face-down cards"))
+    if _hides_cards(game.game):  # never in a game with every card open (FreeCell)
+        click.echo("  " + _("thoughtful: the solver saw the face-down cards"))
+
+
+def _hides_cards(game: str) -> bool:
+    """Whether the game's deals hide cards from a player (`search.sees_hidden` on its first deal);
+    False for a game that can no longer be found: nothing is claimed then."""
+    from ..engine.game import Game
+    from ..ruleset.registry import find_ruleset
+    from ..solver.search import sees_hidden
+
+    try:
+        return sees_hidden(Game(find_ruleset(game), 1))
+    except Exception:  # noqa: BLE001 - a ruleset gone or broken since the survey: claim nothing
+        return False
 
 
 @survey.command("export")

@@ -97,6 +97,9 @@ def hint(game: Game) -> Move | None:
 # Merit of a move, the best first, and the word for what it does (`MERIT_WORDS` says it).
 SAFE_HOME, HOME, REMOVES, TURNS_UP, EMPTIES, EMPTIES_DEAD, BUILDS, STOCK, TO_CELL, CLOSES_UP = (
     "safe-home", "home", "removes", "turns-up", "empties", "empties-dead", "builds", "stock", "to-cell", "closes-up")
+# Moves `ranked_moves` leaves out, which a hint names only when nothing better is left
+# (`solver.hints`): a once-a-game swap, and a move that only takes cards elsewhere.
+SWAPS, ELSEWHERE = "swaps", "elsewhere"
 _MERIT = {SAFE_HOME: 8, HOME: 7, REMOVES: 6, TURNS_UP: 5, EMPTIES: 4, EMPTIES_DEAD: 3, BUILDS: 2, STOCK: 1, TO_CELL: 1, CLOSES_UP: 1}
 MERIT_WORDS = {
     SAFE_HOME: N_("sends a card home for good"),
@@ -109,6 +112,8 @@ MERIT_WORDS = {
     STOCK: N_("turns the stock"),
     TO_CELL: N_("frees a card"),
     CLOSES_UP: N_("closes up the gaps"),
+    SWAPS: N_("uses the once-a-game swap"),
+    ELSEWHERE: N_("puts cards elsewhere, for a new position"),
 }
 
 

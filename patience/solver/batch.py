@@ -7,7 +7,6 @@ import multiprocessing
 import statistics
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict
 from multiprocessing.pool import AsyncResult, Pool
 
 from ..engine.game import Game
@@ -29,7 +28,7 @@ def solve_deal(task: Task, progress: Progress | None = None) -> dict:
     report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
     result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states, progress=report,
                    workers=workers, max_memory=max_memory)
-    return {"deal": deal, **asdict(result)}
+    return {"deal": deal, **result.public()}
 
 
 def solve_deals(game_name: str, deals: range, timeout: float | None, max_states: int | None,

@@ -20,7 +20,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import date as Date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -168,6 +168,6 @@ def daily_deal(ruleset: Ruleset, day: Date, *, cache_dir: Path | None = None, ma
     found = first_winnable(daily_candidates(ruleset.id, day, tries), check, game_id=ruleset.id, max_states=max_states)
     if path is not None:
         entries.pop(key, None)
-        entries[key] = {"deal": found.deal, "skipped": found.skipped, "result": asdict(found.result)}
+        entries[key] = {"deal": found.deal, "skipped": found.skipped, "result": found.result.public()}
         _write_cache(path, entries)
     return found

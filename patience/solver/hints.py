@@ -7,7 +7,11 @@ it while the game stands on one of those positions; only when the player leaves 
 new one searched. Two rules hold for every move suggested, from a plan or not: it never leads
 to a position already played in this game (the positions on the line from the deal to here, so
 never the undoing of the previous move), and when no winning line is found within the budget
-the hint says so and falls back to a move that makes progress (`assist.ranked_moves`).
+the hint says so, once until a line is found again, and falls back to a move that makes progress
+(`assist.ranked_moves`). A fallback never moves again the cards the previous hint moved (unless
+home), so hints do not carry a card from place to place. Where the once-a-game swap is left, a
+search that found no line is tried again after the most promising swaps (`promising_swaps`), and
+a fallback names a swap, or any move to a new position, before it says that no move would help.
 
 Nothing here names a game; the full-screen game and the line-mode prompt share this.
 """
@@ -15,18 +19,21 @@ Nothing here names a game; the full-screen game and the line-mode prompt share t
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
-from ..engine.assist import ranked_moves
+from ..engine.assist import ELSEWHERE, SWAPS, ranked_moves
 from ..engine.game import Game
-from ..engine.moves import Move
-from ..engine.notation import parse_move
+from ..engine.moves import REMOVE, SLOT, SWAP, Move
 from .search import SOLVED, UNSOLVABLE, solve
+from .shorten import Layout, layout, moved, relabel
 
 HINT_SECONDS, HINT_STATES = 2.0, 50_000  # a hint's search budget; past it, the fallback move
 # After a search that ran out of budget, the next ones get this share of it until one finds a line:
 # in a deal the solver cannot win quickly, each hint would otherwise cost the whole budget again.
 AFTER_A_MISS = 0.25
+Budget = TypeVar("Budget", float, int)
+SWAP_TRIALS = 2  # swaps searched after when the search from here found no line (`promising_swaps`)
 
 
 @dataclass(frozen=True)
@@ -44,12 +51,14 @@ class Hint:
     search: str = ""
     budget_seconds: float | None = None
     budget_states: int | None = None
+    announce: bool = True  # a fallback: the first since a line was last found, so say why there is none
 
 
 @dataclass
 class _Plan:
     moves: list[Move]
     keys: list[Hashable]  # keys[i]: the position before moves[i]; one more than moves (the won end)
+    layouts: list[Layout]  # layouts[i]: the cards of each pile before moves[i], to rename piles
     at: dict[Hashable, int] = field(default_factory=dict)  # position -> its index in the line
 
     def __post_init__(self) -> None:
@@ -81,21 +90,34 @@ def played_positions(game: Game) -> set[Hashable]:
 
 class Planner:
     """The hints of one game: a kept plan, the last position where no line was found (asking
-    again there does not search again), and whether the last search ran out of budget (the next
-    ones then search with `AFTER_A_MISS` of it, until one finds a line)."""
+    again there does not search again), whether the last search ran out of budget (the next
+    ones then search with `AFTER_A_MISS` of it, until one finds a line), the cards the previous
+    hint moved, and whether the player was told that no line was found."""
 
     def __init__(self) -> None:
         self.plan: _Plan | None = None
         # (position, why the search ended, its budget: seconds, states)
         self._failed: tuple[Hashable, str, float | None, int | None] | None = None
         self.missed = False  # the last search ran out of budget
+        self.last_cards: tuple[int, ...] = ()  # the cards the previous hint moved
+        self.announced = False  # a fallback said why there is no line, and no line came since
 
     def hint(self, game: Game, seconds: float | None = HINT_SECONDS, states: int | None = HINT_STATES) -> Hint:
         """The move to suggest in ``game``'s position; a search within ``seconds`` and ``states``
         when the plan does not reach here."""
+        found = self._hint(game, seconds, states)
+        if found.found == "plan":
+            self.announced = False
+        elif found.found == "fallback":
+            found = replace(found, announce=not self.announced)
+            self.announced = True
+        self.last_cards = moved_cards(game, found.move) if found.move is not None else ()
+        return found
+
+    def _hint(self, game: Game, seconds: float | None, states: int | None) -> Hint:
         here = game.canonical_key()
         played = played_positions(game)
-        move = self._from_plan(here, played)
+        move = self._from_plan(game, here, played)
         if move is not None:
             return Hint(move, "plan")
         if self._failed is not None and self._failed[0] == here:
@@ -104,24 +126,33 @@ class Planner:
             if self.missed:
                 seconds = None if seconds is None else seconds * AFTER_A_MISS
                 states = None if states is None else max(1, int(states * AFTER_A_MISS))
-            search = self._search(game, seconds, states)
+            swaps = promising_swaps(game)[:SWAP_TRIALS]
+            share = 0.5 if swaps else 1.0  # with swaps to try, half the budget for the search from here
+            search = self._search(game, _part(seconds, share), _part(states, share))
             self.missed = search not in (SOLVED, UNSOLVABLE)
+            if search != SOLVED and self._search_after_swaps(game, swaps, _part(seconds, 1 - share),
+                                                              _part(states, 1 - share)):
+                search = SOLVED
             if search == SOLVED:
-                move = self._from_plan(here, played)
+                move = self._from_plan(game, here, played)
                 if move is not None:
                     return Hint(move, "plan")
                 search = UNSOLVABLE  # the line found leads back at once: as good as none
             self._failed = (here, _ended(search), seconds, states)
         return self._fallback(game, played, _ended(search), seconds, states)
 
-    def _from_plan(self, here: Hashable, played: set[Hashable]) -> Move | None:
+    def _from_plan(self, game: Game, here: Hashable, played: set[Hashable]) -> Move | None:
         """The plan's next move from here, unless the game left the line or the move would lead to
-        a position already played."""
+        a position already played. The game may stand there with interchangeable piles in another
+        order (safe cards sent home to another foundation): the move is renamed to match."""
         plan = self.plan
         if plan is None or here not in plan.at:
             return None
         index = plan.at[here]
-        return plan.moves[index] if plan.keys[index + 1] not in played else None
+        if plan.keys[index + 1] in played:
+            return None
+        where = relabel(game, plan.layouts[index], game)
+        return moved(plan.moves[index], where) if where is not None else None
 
     def _search(self, game: Game, seconds: float | None, states: int | None) -> str:
         """Search a new plan from here, avoiding the positions played; the solver's status, or
@@ -130,21 +161,45 @@ class Planner:
         result = solve(game, timeout=seconds, max_states=states, avoid=line_positions(game))
         if result.status != SOLVED:
             return result.status if result.status == UNSOLVABLE else result.reason
-        work = game.copy()
-        moves: list[Move] = []
-        keys: list[Hashable] = [work.canonical_key()]
-        for text in result.moves:
-            move = parse_move(work, text)
-            work.push(move)
-            moves.append(move)
-            keys.append(work.canonical_key())
-        self.plan = _Plan(moves, keys)
+        self._keep(game, result.line)
         return SOLVED
+
+    def _keep(self, game: Game, line: list[Move]) -> None:
+        """Make ``line``, a win from ``game``'s position, the plan."""
+        work = game.copy()
+        keys: list[Hashable] = [work.canonical_key()]
+        layouts = [layout(work)]
+        for move in line:
+            work.push(move)
+            keys.append(work.canonical_key())
+            layouts.append(layout(work))
+        self.plan = _Plan(list(line), keys, layouts)
+
+    def _search_after_swaps(self, game: Game, swaps: list[Move], seconds: float | None, states: int | None) -> bool:
+        """Where a once-a-game swap is left: search again after each of ``swaps`` (the most
+        promising), the budget shared among them; the first win, swap first, becomes the plan.
+        The search from here may try the swap itself, but among thousands of swaps it seldom gets
+        far (Cromwell)."""
+        if not swaps:
+            return False
+        avoid = [*line_positions(game), game]
+        for swap in swaps:
+            after = game.copy()
+            after.push(swap)
+            result = solve(after, timeout=_part(seconds, 1 / len(swaps)), max_states=_part(states, 1 / len(swaps)),
+                           avoid=avoid)
+            if result.status == SOLVED:
+                self._keep(game, [swap, *result.line])
+                return True
+        return False
 
     def _fallback(self, game: Game, played: set[Hashable], search: str,
                   seconds: float | None = HINT_SECONDS, states: int | None = HINT_STATES) -> Hint:
-        """The best move by simple merit that leads somewhere new."""
+        """The best move by simple merit that leads somewhere new and does not move again the
+        cards the previous hint moved (unless home); then a swap, then any move to a new position;
+        `none` only when no legal move leads anywhere new."""
         work = game.copy()
+        foundations = game.rules.foundation_piles
 
         def new_position(move: Move) -> bool:
             work.push(move)
@@ -152,10 +207,89 @@ class Planner:
             work.pop()
             return key not in played
 
+        def walks(move: Move) -> bool:
+            """Moves the previous hint's cards on again, not home: hints would carry them about."""
+            return (move[1] not in foundations and move[1] != REMOVE
+                    and bool(set(moved_cards(game, move)) & set(self.last_cards)))
+
+        def found(move: Move, why: str) -> Hint:
+            return Hint(move, "fallback", why, search, seconds, states)
+
         for move, why in ranked_moves(game):
+            if not walks(move) and new_position(move):
+                return found(move, why)
+        for move in promising_swaps(game) or swaps_left(game):
             if new_position(move):
-                return Hint(move, "fallback", why, search, seconds, states)
+                return found(move, SWAPS)
+        for move in game.legal_moves(actions=False):
+            if move[1] != SWAP and not game.changes_nothing(move) and not walks(move) and new_position(move):
+                return found(move, ELSEWHERE)
         return Hint(None, "none", "", search, seconds, states)
+
+
+def moved_cards(game: Game, move: Move) -> tuple[int, ...]:
+    """The cards ``move`` takes from one pile to another in ``game``'s position (none for stock
+    actions and the like; a swap's two cards)."""
+    src, dst, n = move
+    if dst >= 0:
+        return tuple(game.piles[src][-n:]) if n else ()
+    if dst == SWAP:
+        (pa, ia), (pb, ib) = divmod(src, SLOT), divmod(n, SLOT)
+        return game.piles[pa][ia], game.piles[pb][ib]
+    return ()
+
+
+def promising_swaps(game: Game) -> list[Move]:
+    """The swaps that bring a card a foundation takes now to the top of its pile, the most cards
+    then going home in a row first; none where no swap is left. (Thousands of swaps are legal in
+    Cromwell; these few open the way home.)"""
+    swaps = swaps_left(game)
+    if not swaps:
+        return []
+    piles = game.piles
+    foundations = game.rules.foundation_piles
+    wanted = {card for pile in piles for card in pile if any(game.lands_on(f, card) for f in foundations)}
+    scored = []
+    for index, move in enumerate(swaps):
+        (pa, ia), (pb, ib) = divmod(move[0], SLOT), divmod(move[2], SLOT)
+        a, b = piles[pa], piles[pb]
+        if not ((ia == len(a) - 1 and b[ib] in wanted) or (ib == len(b) - 1 and a[ia] in wanted)):
+            continue
+        game.push(move)
+        scored.append((-_home_run(game), index, move))
+        game.pop()
+    scored.sort()
+    return [move for _score, _index, move in scored]
+
+
+def swaps_left(game: Game) -> list[Move]:
+    """The swaps legal now: none once the swap is spent."""
+    rules = game.rules
+    return game.swap_moves() if rules.swap_index >= 0 and game.uses_left[rules.swap_index] else []
+
+
+def _home_run(game: Game) -> int:
+    """How many cards go to the foundations one after another from here (the game is left as it was)."""
+    foundations = game.rules.foundation_piles
+    sources = [p for p in game.rules.movable_piles if p not in foundations]
+    pushed = 0
+    while True:
+        move = next(((p, f, 1) for p in sources if game.piles[p] for f in foundations
+                     if game.lands_on(f, game.piles[p][-1]) and game.why_illegal((p, f, 1)) is None), None)
+        if move is None:
+            break
+        game.push(move)
+        pushed += 1
+    for _move in range(pushed):
+        game.pop()
+    return pushed
+
+
+def _part(budget: Budget | None, share: float) -> Budget | None:
+    """A share of a budget (None: no limit); a count of states stays a whole number, at least 1."""
+    if budget is None:
+        return None
+    return max(1, int(budget * share)) if isinstance(budget, int) else budget * share
 
 
 def _ended(status_or_reason: str) -> str:

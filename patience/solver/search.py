@@ -13,7 +13,7 @@ import heapq
 import itertools
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from weakref import WeakKeyDictionary
 
 from .. import core
@@ -54,18 +54,40 @@ QUEUES: tuple[tuple[int, int, int], ...] = ((1, 2, 2), (5, 4, 1))
 # The compiled core's memory when `solve` is given none: it stores about a million positions a
 # second at 25-45 bytes each, so a long search would otherwise take gigabytes.
 CORE_MEMORY = 2 << 30
+# A win found within QUICK_WIN positions is searched again in ARRANGEMENTS other orders of the
+# interchangeable piles, for a shorter line (`_short_line`); lines vary widely with the order
+# (FreeCell deal 9: 118 to 368 moves), and the shortest found shorten best.
+QUICK_WIN = 200_000
+# Each of those searches within AGAIN_TIMES the positions the first took (at least AGAIN_FLOOR):
+# an unlucky order costs little. FreeCell deal 65: 649 moves after 30,167 positions; another
+# order wins in 88.
+AGAIN_TIMES, AGAIN_FLOOR = 4, 20_000
+ARRANGEMENTS = 15
+QUICK_PASSES = 3
+# Then the search again from these shares of the way along the best line: a new ending is kept
+# where it is shorter (FreeCell deals 1, 5, 7, 12: 114, 110, 117, 111 moves became 102-106).
+RESOLVE_AT = (0.25, 0.5, 0.75)
 
 
 @dataclass
 class SolveResult:
     status: str  # solved | unsolvable | unknown
     moves: list[str] = field(default_factory=list)  # notation, each written where it was played
-    states: int = 0  # positions expanded
+    states: int = 0  # positions expanded by the search that answered (not `_short_line`'s)
     seconds: float = 0.0
     reason: str = ""  # why the answer: "win found", "search exhausted", "timeout", "max states"
-    thoughtful: bool = True  # the solver saw the face-down cards
+    thoughtful: bool = True  # the solver saw face-down cards or an unseen stock (`sees_hidden`)
     engine: str = "python"  # which search answered: "compiled" (patience.core) or "python"
     engine_reason: str = ""  # why the Python search answered (`core.why_not`); "" for the compiled core
+    # The moves as the engine's tuples, from the position solved (`moves` in notation); left out of
+    # `public`, the plain dict that crosses processes and goes into JSON.
+    line: list[Move] = field(default_factory=list, repr=False)
+
+    def public(self) -> dict:
+        """The answer as a plain dict, without `line`."""
+        found = asdict(self)
+        del found["line"]
+        return found
 
 
 class Packer:
@@ -178,7 +200,7 @@ class _Budget:
 
 def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = None,
           progress: Progress | None = None, workers: int = 1, avoid: Sequence[Game] = (),
-          max_memory: int | None = None, engine: str = "auto") -> SolveResult:
+          max_memory: int | None = None, engine: str = "auto", shorter: bool = True) -> SolveResult:
     """Solve from the game's current position; the game itself is left unchanged.
 
     ``progress``, when given, is called about every `PROGRESS_EVERY` seconds of a long search
@@ -195,13 +217,103 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
     (``workers`` aside), within ``max_memory`` bytes (its table and stacks; `unknown`, "max
     memory", beyond them; `CORE_MEMORY` when not given); else the Python search below, which
     has no memory limit. ``engine="python"`` asks for the Python search whatever the core covers:
-    an answer that is the same on every machine, with the extension built or not (the daily deal)."""
+    an answer that is the same on every machine, with the extension built or not (the daily deal).
+
+    ``shorter``: a win is made shorter before it is written out (`shorten.shorten`), a line a
+    player can follow; ``False`` gives the search's own line (benchmarks)."""
+    start = time.monotonic()
+    result = _answer(game, timeout, max_states, progress, workers, avoid, max_memory, engine)
+    if result.status == SOLVED:
+        if shorter:
+            result.line = _short_line(game, result, avoid, engine, max_memory)
+        result.moves = write_line(game, result.line)
+        result.seconds = time.monotonic() - start
+    return result
+
+
+def _answer(game: Game, timeout: float | None, max_states: int | None, progress: Progress | None, workers: int,
+            avoid: Sequence[Game], max_memory: int | None, engine: str) -> SolveResult:
+    """`solve`'s search, its win as the engine's moves only (`SolveResult.line`)."""
     reason = core.why_not(game.rules) if engine != "python" else PYTHON_ASKED
     if reason is None:
-        return _solve_compiled(game, timeout, max_states, max_memory, progress, avoid)
-    result = _solve_python(game, timeout, max_states, progress, workers, avoid)
-    result.engine_reason = reason
+        result = _solve_compiled(game, timeout, max_states, max_memory, progress, avoid)
+    else:
+        result = _solve_python(game, timeout, max_states, progress, workers, avoid)
+        result.engine_reason = reason
+    result.thoughtful = sees_hidden(game)
     return result
+
+
+def _short_line(game: Game, result: SolveResult, avoid: Sequence[Game], engine: str,
+                max_memory: int | None) -> list[Move]:
+    """The shortest line found for a win (`shorten`). When the compiled core won within `QUICK_WIN`
+    positions (its searches are cheap): the best of several searches (`_Searcher.best_of`), then
+    the search again from points along that line (`RESOLVE_AT`), a new ending kept where it is
+    shorter; last, the line shortened thoroughly. Budgets in positions, not seconds: the same line
+    on every machine."""
+    from .shorten import SHORTEN_WORK, Work, shorten
+
+    avoid_keys = frozenset(other.canonical_key() for other in avoid)
+    if result.states > QUICK_WIN or result.engine != "compiled":
+        return shorten(game, result.line, avoid_keys)  # more searches would cost more than they gain
+    search = _Searcher(avoid, avoid_keys, engine, max_memory,
+                       min(QUICK_WIN, max(AGAIN_FLOOR, AGAIN_TIMES * result.states)))
+    best = search.best_of(game, result.line, ARRANGEMENTS, QUICK_PASSES)
+    for share in RESOLVE_AT:
+        at = int(len(best) * share)
+        here = game.copy()
+        for move in best[:at]:
+            here.push(move)
+        here.history = []
+        found = _answer(here, None, search.states, None, 1, avoid, max_memory, engine)
+        if found.status == SOLVED:
+            ending = search.best_of(here, found.line, ARRANGEMENTS // 3, 1)
+            if at + len(ending) < len(best):
+                best = shorten(game, best[:at] + ending, avoid_keys, search.quick, depth=1, home_early=False)
+    return shorten(game, best, avoid_keys, Work(SHORTEN_WORK // 2))
+
+
+class _Searcher:
+    """The searches and quick shortenings of `_short_line`, with their common settings."""
+
+    def __init__(self, avoid: Sequence[Game], avoid_keys: frozenset, engine: str, max_memory: int | None,
+                 states: int) -> None:
+        from .shorten import SHORTEN_WORK
+
+        self.avoid, self.avoid_keys, self.engine, self.max_memory = avoid, avoid_keys, engine, max_memory
+        self.states = states  # the most positions each search may take
+        self.quick = SHORTEN_WORK // (4 * QUICK_PASSES)  # a quick pass's work
+
+    def best_of(self, game: Game, line: list[Move], count: int, passes: int) -> list[Move]:
+        """The shortest line from ``game``: ``line`` and the searches of ``count`` other orders of
+        the interchangeable piles (each within ``self.states`` positions), of which the ``passes``
+        shortest are shortened quickly."""
+        from .shorten import arrangements, renamed, shorten
+
+        found = [line]
+        for other, where in arrangements(game, count):
+            again = _answer(other, None, self.states, None, 1, self.avoid, self.max_memory, self.engine)
+            if again.status == SOLVED:
+                found.append(renamed(again.line, where))
+        found.sort(key=len)  # the shortest found are most often the shortest shortened
+        return min((shorten(game, one, self.avoid_keys, self.quick, depth=1, home_early=False)
+                    for one in found[:passes]), key=len)
+
+
+def write_line(game: Game, line: Sequence[Move]) -> list[str]:
+    """Each move in notation, written where it is played; ``game`` is left unchanged."""
+    replay = game.copy()
+    words = []
+    for move in line:
+        words.append(replay.notation(move))
+        replay.push(move)
+    return words
+
+
+def sees_hidden(game: Game) -> bool:
+    """Whether the position hides anything from a player that the solver reads: a face-down
+    card or a stock (its cards count as face down). Not so in FreeCell, where all is open."""
+    return any(game.hidden)
 
 
 PYTHON_ASKED = "the Python search was asked for"
@@ -239,17 +351,15 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     status, moves, states, reason = position.solve(timeout, max_states, memory, avoid_keys, progress,
                                                    progress_every=PROGRESS_EVERY)
     replay = game.copy()
-    words = []
     for move in moves:
         refused = replay.why_illegal(move)
         if refused is not None:
             raise RuntimeError(f"the compiled core played {move!r}, which the engine refuses: {refused}")
-        words.append(replay.notation(move))
         replay.push(move)
     if status == SOLVED and not replay.is_won():
         raise RuntimeError("the compiled core's solution does not win")
-    return SolveResult(status, moves=words, states=states, seconds=time.monotonic() - start, reason=reason,
-                       engine="compiled")
+    return SolveResult(status, states=states, seconds=time.monotonic() - start, reason=reason, engine="compiled",
+                       line=list(moves))
 
 
 def _solve_python(game: Game, timeout: float | None, max_states: int | None, progress: Progress | None,
@@ -610,12 +720,5 @@ def _depth_first(tree: _Tree, noise: _Noise | None = None) -> Generator[None, No
 
 
 def _solved(tree: _Tree, line: list[tuple[Move, ...]]) -> SolveResult:
-    """The root's safe moves, then the moves of ``line``'s edges, each written in notation where
-    it is played."""
-    replay = tree.root.copy()
-    words = []
-    for edge in (tuple(tree.start_moves), *line):
-        for move in edge:
-            words.append(replay.notation(move))
-            replay.push(move)
-    return SolveResult(SOLVED, moves=words, reason="win found")
+    """The root's safe moves, then the moves of ``line``'s edges (`solve` writes them out)."""
+    return SolveResult(SOLVED, reason="win found", line=[move for edge in (tree.start_moves, *line) for move in edge])

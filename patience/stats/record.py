@@ -46,6 +46,9 @@ class GameRecord:
     daily: str | None = None  # the date of the daily deal, when it was one
     win_class: str | None = None
     score: int | None = None
+    # Played by a script (commands from a pipe or file without `--record`): kept apart from a
+    # person's games, it sets no best and extends no streak (docs/stats.md).
+    scripted: bool = False
 
     def check(self) -> None:
         """Raise ValueError when a field cannot be right (used for imports)."""
@@ -112,6 +115,18 @@ def _whole(data: dict[str, Any], name: str, low: int, high: int, default: int | 
     return number
 
 
+def _flag(data: dict[str, Any], name: str) -> bool:
+    """A yes or no: true or false (JSON), 1 or 0, or blank for no (CSV)."""
+    value = data.get(name)
+    if _blank(value):
+        return False
+    if isinstance(value, bool):
+        return value
+    if value in (0, 1, "0", "1", "true", "false", "True", "False"):
+        return value in (1, "1", "true", "True")
+    raise ValueError(_("{name} must be true or false, not {value}").format(name=name, value=shown(value)))
+
+
 def _seconds(data: dict[str, Any]) -> float:
     value = data.get("seconds")
     number: float | None = None
@@ -156,6 +171,7 @@ def record_from_dict(data: dict) -> GameRecord:
         daily=daily,
         win_class=_text(data, "win_class", optional=True),
         score=_whole(data, "score", -MAX_SCORE, MAX_SCORE),
+        scripted=_flag(data, "scripted"),
     )
     game.check()
     return game
@@ -197,7 +213,8 @@ def record_from_row(row: tuple[Any, ...]) -> GameRecord | None:
     seconds = values["seconds"]
     if not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
         return None
-    if values["result"] not in RESULTS:
+    if values["result"] not in RESULTS or values["scripted"] not in (0, 1):
         return None
     values["seconds"] = float(seconds)
+    values["scripted"] = bool(values["scripted"])
     return GameRecord(**values)

@@ -98,7 +98,12 @@ def _v2(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX games_by_daily ON games (daily, result)")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+def _v3(db: sqlite3.Connection) -> None:
+    """Games played by a script, kept apart from a person's (issue 35 item 7)."""
+    db.execute("ALTER TABLE games ADD COLUMN scripted INTEGER NOT NULL DEFAULT 0")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -22,19 +22,25 @@ class Summary:
     best_time: float | None  # seconds, of a won game
     fewest_moves: int | None  # of a won game
     best_score: int | None
+    scripted: int = 0  # of the games played, those a script played: in no streak and no best
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 def summarize(ruleset: str, games: list[GameRecord]) -> Summary:
-    """The figures of one ruleset's games, given oldest first."""
+    """The figures of one ruleset's games, given oldest first. The games a script played
+    (`GameRecord.scripted`) count as played, won or lost, but set no best and take no part in a
+    streak: they neither extend nor break one."""
+    scripted = sum(1 for g in games if g.scripted)
+    person = [g for g in games if not g.scripted]
     won = [g for g in games if g.result == "won"]
     best = streak = 0
-    for game in games:
+    for game in person:
         streak = streak + 1 if game.result == "won" else 0
         best = max(best, streak)
-    scores = [g.score for g in games if g.score is not None]
+    scores = [g.score for g in person if g.score is not None]
+    person_won = [g for g in person if g.result == "won"]
     return Summary(
         ruleset=ruleset,
         played=len(games),
@@ -44,15 +50,16 @@ def summarize(ruleset: str, games: list[GameRecord]) -> Summary:
         win_rate=len(won) / len(games) if games else 0.0,
         current_streak=streak,
         best_streak=best,
-        best_time=min((g.seconds for g in won), default=None),
-        fewest_moves=min((g.moves for g in won), default=None),
+        best_time=min((g.seconds for g in person_won), default=None),
+        fewest_moves=min((g.moves for g in person_won), default=None),
         best_score=max(scores, default=None),
+        scripted=scripted,
     )
 
 
 def new_bests(earlier: list[GameRecord], game: GameRecord) -> list[str]:
     """What ``game`` improved on, against the same ruleset's earlier games (for the end screen)."""
-    if game.result != "won":
+    if game.result != "won" or game.scripted:
         return []
     before = summarize(game.ruleset, earlier)
     after = summarize(game.ruleset, earlier + [game])
@@ -83,6 +90,7 @@ class Placing:
 def leaderboard(games: list[GameRecord]) -> list[Placing]:
     """Each player's best won game of one day's deal, fastest first (fewer moves break ties)."""
     best: dict[str, GameRecord] = {}
+    games = [g for g in games if not g.scripted]  # a script's time is no player's
     for game in games:
         if game.result != "won":
             continue
