@@ -161,3 +161,22 @@ def test_made_up_rulesets_list_exactly_the_moves_the_rules_allow(name, deal, see
         if not moves:
             break
         game.play(rng.choice(moves))
+
+
+# ------------------------------------------------------------------- issue 36: lost while a move is left
+def test_a_one_card_hand_played_to_an_empty_pile_frees_the_stock_so_the_game_is_not_lost():
+    """Calculation, deal 1: after `s` the hand holds a card that fits no foundation, but `t1`
+    puts it on an empty waste pile and the next card can be turned."""
+    game = Game.new("calculation", 1)
+    game.play("s")
+    by = game.rules.pile_by_label
+    assert game.is_legal((by["t"], by["1"], 1))
+    assert game.status() == "in progress" and not game.is_lost()
+
+
+def test_a_game_of_sir_tommys_shape_is_not_lost_at_move_0():
+    game = Game.new(made_up("sir-tommy-like"), 1)
+    assert game.status() == "in progress"
+    game.play("s")
+    assert game.status() == "in progress"
+

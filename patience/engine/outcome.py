@@ -53,7 +53,9 @@ def has_real_move(game: Board) -> bool:
       it opens was open before it, from the other copy;
     - a relocation (a whole pile into an empty pile: PA-3's waiting base cards, a lone card
       between a column and a free cell) counts only if a chain of relocations leads to
-      another kind of move (searched, at most SHUFFLE_SEARCH positions).
+      another kind of move, or frees a stock that could not move before (a one-card hand
+      played to an empty waste pile: the next card can then be turned); searched, at most
+      SHUFFLE_SEARCH positions.
     """
     swap = game.rules.swap_index
     if swap >= 0 and game.uses_left[swap] and swap_possible(game):
@@ -112,8 +114,10 @@ def trades_support(game: Board, move: Move) -> bool:
 
 def relocations_lead_on(game: Board, seen: set) -> bool:
     """Depth-first through positions reached by relocations alone: does one offer another
-    move? Too many positions to search counts as yes (the game is then not called lost)."""
+    move, or a stock move that was not possible before? Too many positions to search counts as
+    yes (the game is then not called lost)."""
     foundations = game.rules.foundation_piles
+    stock_blocked = game.stock_move() is None
     for move in game.legal_moves():
         if move[1] < 0 or game.changes_nothing(move) or not relocates(game, move):
             continue
@@ -125,6 +129,8 @@ def relocations_lead_on(game: Board, seen: set) -> bool:
             if len(seen) >= SHUFFLE_SEARCH:
                 return True
             seen.add(key)
+            if stock_blocked and game.stock_move() is not None:
+                return True  # the relocation made room for the stock's next card
             for other in game.legal_moves():
                 if other[1] >= 0 and not (other[0] in foundations and other[1] not in foundations) and gets_somewhere(game, other):
                     return True
