@@ -64,10 +64,11 @@ def test_spider_builds_down_regardless_of_suit_but_moves_only_one_suit_runs():
 
 def test_spider_a_whole_suit_goes_off_only_as_thirteen_cards():
     game = build("spider", {"1": "KH " + suit_run("S"), "2": "9D"}, fill="s", fill_face_down=True)
-    assert refused(game, "1", "f1", 12) == "cards go to the foundations only 13 at a time, as one run that moves together"
-    assert refused(game, "1", "f1") == "cards go to the foundations only 13 at a time, as one run that moves together"
+    assert refused(game, "1", "f1", 12) == "cards go to the foundations only 13 at a time, as one run that moves together (vd)"
+    assert refused(game, "1", "f1") == "cards go to the foundations only 13 at a time, as one run that moves together (vd)"
     assert (game.rules.pile_by_label["1"], game.rules.pile_by_label["f1"], 13) in game.legal_moves()
-    game.play(move(game, "1", "f1", 13))
+    assert game.notation(move(game, "1", "f1", 13)) == "1f"  # thirteen is the only count: no `vd` needed
+    game.play("1f")
     assert pile(game, "f1") == suit_run("S").split() and pile(game, "1") == ["KH"]
     # A foundation's cards stay there.
     assert refused(game, "f1", "2") == "cards never leave the foundations (f1)"
@@ -188,7 +189,7 @@ def test_spiderette_refuses_a_deal_while_a_column_is_empty_and_a_short_suit_goin
     game = build("spiderette", {"1": "", "2": suit_run("H", "KQJT98765432"), **others}, fill="s", fill_face_down=True)
     with pytest.raises(IllegalMove, match="fill 1 first"):
         deal_from_stock(game)
-    assert refused(game, "2", "f1", 12) == "cards go to the foundations only 13 at a time, as one run that moves together"
+    assert refused(game, "2", "f1", 12) == "cards go to the foundations only 13 at a time, as one run that moves together (vd)"
 
 
 def test_spiderette_a_near_won_position_is_won():

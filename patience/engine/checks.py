@@ -73,8 +73,8 @@ def why_illegal(game: Board, move: Move) -> str | None:
         allowed = ", ".join(rules.groups[i].id for i in sorted(source_group.targets))
         return _("cards from the {group} go only to: {allowed}").format(group=source_group.id, allowed=allowed)
     if target_group.unit and n != target_group.unit:
-        return _("cards go to the {group} only {unit} at a time, as one run that moves together").format(
-            group=target_group.id, unit=target_group.unit)
+        return _("cards go to the {group} only {unit} at a time, as one run that moves together (v{count})").format(
+            group=target_group.id, unit=target_group.unit, count=f"{target_group.unit:x}")
     moving = source[-n]
     target = game.piles[dst]
     max_cards = target_group.max_cards

@@ -41,7 +41,11 @@ class _TooMany(Exception):
 def implied_count(game: Board, src: int, dst: int) -> int:
     """The count a move without ``v`` carries: the fewest cards that land on the target's top
     card, or that an empty target takes (one card into a FreeCell column, a king's run into an
-    empty Klondike column)."""
+    empty Klondike column). A group that takes cards only `unit` at a time implies that count:
+    four is the only one that can land."""
+    unit = game.rules.group_of[dst].unit
+    if unit:
+        return unit
     if not game.piles[dst] and game.rules.group_of[dst].empty_ok is None:
         return 1
     source = game.piles[src]
