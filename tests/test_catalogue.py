@@ -251,14 +251,14 @@ def test_list_summaries_end_within_80_columns_however_long_the_ids():
 
 
 def test_a_shipped_file_that_cannot_be_played_fails_the_staleness_check(pages_folder, tmp_path, monkeypatch):
-    from patience.ruleset import registry
+    from patience.ruleset import sources
 
     folder = tmp_path / "shipped"
     folder.mkdir()
     (folder / "freecell.yaml").write_text((shipped_dir() / "freecell.yaml").read_text(encoding="utf-8"),
                                           encoding="utf-8")
     (folder / "half-written.yaml").write_text("id: half-written\nname: [\n", encoding="utf-8")
-    monkeypatch.setattr(registry, "shipped_dir", lambda: folder)
+    monkeypatch.setattr(sources, "shipped_dir", lambda: folder)
     problems = catalogue_pages.stale(pages_folder)
     assert any(p.startswith("half-written.yaml cannot be played, so it has no page: ") for p in problems)
     assert "extra klondike.md" in problems  # the pages of games that are no longer shipped

@@ -130,7 +130,9 @@ def test_games_are_found_by_id_name_alias_and_path(tmp_path):
     assert find_ruleset("KLONDIKE").id == "klondike"
     assert find_ruleset("vegas").id == "klondike-vegas"
     path = tmp_path / "mine.yaml"
-    path.write_text(FREECELL.replace("id: freecell", "id: my-freecell"), encoding="utf-8")
+    mine = FREECELL.replace("id: freecell", "id: my-freecell").replace("name: FreeCell", "name: My FreeCell")
+    path.write_text(mine.replace("names: {pl: FreeCell}\n", "").replace("aliases: [free-cell, wolne-komorki]\n", ""),
+                    encoding="utf-8")  # its names its own: a shipped game's name would be refused (P112)
     assert find_ruleset(str(path)).id == "my-freecell"
 
 

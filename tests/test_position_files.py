@@ -24,7 +24,7 @@ def own_game(folder: Path, game_id: str = "my-cells", name: str = "My Cells", ce
     """FreeCell under another id and name in ``folder`` (``cells`` free cells), as a player's file."""
     text = FREECELL.read_text(encoding="utf-8")
     text = text.replace("id: freecell", f"id: {game_id}", 1).replace("name: FreeCell", f"name: {name}", 1)
-    text = text.replace("aliases: [free-cell, wolne-komorki]", "aliases: []", 1)
+    text = text.replace("aliases: [free-cell, wolne-komorki]", "aliases: []", 1).replace("names: {pl: FreeCell}\n", "", 1)
     if cells != 4:
         labels = " ".join("abcdefgh"[:cells])
         text = text.replace("count: 4\n    labels: \"a b c d\"", f"count: {cells}\n    labels: \"{labels}\"", 1)

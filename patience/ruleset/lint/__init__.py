@@ -19,7 +19,7 @@ from pathlib import Path
 from ...i18n import _
 from ..loader import Finding, RulesetError, _Positions, check_schema, file_source, parse_yaml, read_ruleset_text
 from ..model import Ruleset
-from ..registry import discover, load_path, names_of, normalize_name
+from ..sources import discover, load_unchecked, names_of, normalize_name, shipped_dir
 from .checks import ALL_CHECKS, _Context
 from .codes import CHECKS, Check, KeyPath, LintFinding, Severity, from_loader
 
@@ -66,8 +66,13 @@ def load_checked(path: Path) -> Ruleset:
     """A ruleset file lint finds no error in, or RulesetError with those errors (warnings pass).
 
     The registry loads every file a command plays this way, so play, solve, show, replay, daily
-    and resume all refuse a broken game alike, instead of one won at move 0 or never winnable."""
-    ruleset, findings, _pos = lint_file(path)
+    and resume all refuse a broken game alike, instead of one won at move 0 or never winnable.
+    A file of the player's own is also compared with every ruleset patience finds (P112: a name
+    that is another game's would find the other game); the shipped files are kept apart by tests."""
+    ruleset, findings, pos = lint_file(path)
+    if ruleset is not None and pos is not None and path.resolve().parent != shipped_dir().resolve():
+        here = path.resolve()
+        findings += _cross_checks([(path, ruleset, pos)], _registry_rulesets({here}))
     errors = [Finding(f.file, f.line, f.col, f.path, f.message, f.code) for f in findings if f.severity == "error"]
     if errors or ruleset is None:
         raise RulesetError(errors)
@@ -142,7 +147,7 @@ def _registry_rulesets(skip: set[Path]) -> list[tuple[Path, Ruleset]]:
         if entry.path.resolve() in skip:
             continue  # linted already, and compared as such
         try:
-            found.append((entry.path, load_path(entry.path, checked=False)))
+            found.append((entry.path, load_unchecked(entry.path)))
         except RulesetError:
             continue  # a broken file is reported when it is linted itself
     return found
