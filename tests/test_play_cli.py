@@ -346,3 +346,14 @@ def test_list_says_which_file_hides_a_ruleset(own_klondike):
     rows = [r for r in json.loads(run("list", "--json").output) if r["id"] == "klondike"]
     assert [(r["name"], r.get("hidden_by")) for r in rows] == [("Mine", None), ("Klondike", str(own_klondike))]
     assert f"(hidden by {own_klondike})" in run("list").output
+
+
+@pytest.mark.parametrize("command", [["show"], ["replay", "--deal", "1", "-"], ["solve"], ["play"]])
+def test_a_file_with_a_shipped_games_alias_is_refused_as_lint_refuses_it(tmp_path, command):
+    """P112 is an error, and docs/authoring.md §5 says the commands refuse a file lint finds one in."""
+    path = tmp_path / "alias-clash.yaml"
+    path.write_text((Path(__file__).parent / "lint_corpus" / "alias-clash.yaml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    result = run(command[0], str(path), *command[1:], input="")
+    assert result.exit_code == 1
+    assert "'solitaire' is also a name of klondike" in result.output and "Traceback" not in result.output
