@@ -219,3 +219,21 @@ def test_play_and_solve_refuse_a_file_won_at_the_deal_and_say_why():
         assert result.exit_code == 1, result.output
         assert "the win already holds when the cards are dealt" in result.output
         assert result.output.startswith("Error: ") and len(result.output.splitlines()) == 1  # no board, no answer
+
+
+def test_discarded_ranks_reach_the_groups_their_pile_plays_to():
+    """P105 was false here (issue 36): the aces `discard` puts on x may go home from x, so the
+    foundations are reached, and the engine plays them there."""
+    from patience import Game
+
+    path = Path(__file__).parent / "data" / "rulesets" / "discarded-aces-play-home.yaml"
+    assert lint_paths([path]) == []
+    game = Game.new(str(path), 2)
+    game.play("xh")
+    assert [game.piles[p] for p in game.rules.group_by_id["foundations"].piles if game.piles[p]]
+
+
+def test_discarded_ranks_still_reach_nothing_their_pile_does_not_play_to():
+    text = (Path(__file__).parent / "data" / "rulesets" / "discarded-aces-play-home.yaml").read_text(encoding="utf-8")
+    _, findings = lint_text(text.replace("move: top, to: [foundations]}", "move: none}"), "x.yaml")
+    assert "P105" in {f.code for f in findings}

@@ -604,7 +604,9 @@ class Discard(Strict):
     """Cards of some ranks leave play the moment they come face up (PA-1's aces)."""
 
     ranks: RankList = Field(min_length=1, description="The ranks that are put out, e.g. `[A]`.")
-    to: str = Field(description="The group (of one pile) they go to.")
+    to: str = Field(description="The group (of one pile) they go to. They are no dead end: that group's `move` "
+                    "and `to` say where they may play on from there (a pile of put-out aces that plays to the "
+                    "foundations: `move: top, to: [foundations]`); `move: none` keeps them there.")
 
 
 class Action(Strict):

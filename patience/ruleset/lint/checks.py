@@ -121,19 +121,36 @@ def drawn_by_rules(ruleset: Ruleset) -> set[str]:
     return drawn
 
 
+def _takes_any_of(group: PileGroup, ranks: frozenset[int]) -> bool:
+    """Whether an empty pile of the group takes one of ``ranks``."""
+    if group.empty in ("any", "base"):
+        return bool(ranks)
+    return isinstance(group.empty, list) and bool(set(group.empty) & ranks)
+
+
 def holders(ctx: _Context) -> set[str]:
-    """Groups that can ever hold a card: dealt to, fed by the stock, or reached by moves."""
+    """Groups that can ever hold a card: dealt to, fed by the stock, or reached by moves.
+
+    Discarded ranks reach no group but the discard's, and those its pile may send them on to (a
+    pile of put-out aces that plays to the foundations): ``carriers`` holds the groups they reach."""
     dealt = dealt_per_pile(ctx.ruleset)
     have = {gid for gid, counts in dealt.items() if sum(counts)}
     have |= fed_by_rules(ctx.ruleset, have)
     gone = gone_ranks(ctx.ruleset)
+    discard = ctx.ruleset.discard
+    carriers = {discard.to} if discard is not None and discard.to in ctx.groups else set()
     grown = True
     while grown:  # a fixpoint: each round adds the groups the holders can send cards to
         grown = False
         for gid in list(have):
             for target in _targets(gid, ctx.groups[gid], ctx.groups):
-                if target not in have and _takes_something(ctx.groups[target], gone):
+                group = ctx.groups[target]
+                if target not in have and _takes_something(group, gone):
                     have.add(target)
+                    grown = True
+                if gid in carriers and target not in carriers and _takes_any_of(group, gone):
+                    have.add(target)
+                    carriers.add(target)
                     grown = True
     return have
 
