@@ -217,3 +217,21 @@ def test_parse_move_gives_a_move_or_an_illegal_move_for_any_text(ruleset_id, tex
         return
     assert isinstance(move, tuple) and len(move) == 3 and all(isinstance(x, int) for x in move)
     game.why_illegal(move)  # and the engine can judge whatever it names
+
+
+def test_a_shared_label_over_several_groups_gives_every_groups_reason():
+    """Calculation's `h` covers four groups (issue 36): a card none takes is refused with all four
+    reasons, not only the first group's, which would read as if it were the only place."""
+    game = Game.new("calculation", 1)
+    game.play("s")  # J♦ in the hand: no foundation takes it
+    with pytest.raises(IllegalMove) as refused:
+        game.play("th")
+    message = str(refused.value)
+    assert message.startswith("no pile of h takes it: ")
+    assert all(f"({group}: " in message for group in ("ones", "twos", "threes", "fours"))
+
+
+def test_a_shared_label_over_one_group_keeps_its_one_reason():
+    game = Game.new("klondike", 1)
+    with pytest.raises(IllegalMove, match="^an empty pile in foundations takes only A, not Q♥$"):
+        game.play("2h")

@@ -173,14 +173,17 @@ def parse_move(game: Board, text: str) -> Move:
         raise IllegalMove(_("{text!r} is not a move: write a source and a target label ({labels}), e.g. {example}").format(
             text=_shown(text), labels=labels, example=_example(game)))
     legal: list[Move] = []
+    illegal: list[Move] = []
     first_illegal: Move | None = None
     for src_label, dst_label, count in readings:
         for move in _candidates(game, src_label, dst_label, count):
             if why_illegal(game, move) is None:
                 if move not in legal:
                     legal.append(move)
-            elif first_illegal is None or (not _plausible(game, first_illegal) and _plausible(game, move)):
-                first_illegal = move  # the reason shown: a pile the card would fit by rank and suit, if any
+            else:
+                illegal.append(move)
+                if first_illegal is None or (not _plausible(game, first_illegal) and _plausible(game, move)):
+                    first_illegal = move  # the reason shown: a pile the card would fit by rank and suit, if any
     if len(legal) == 1:
         return legal[0]
     if len(legal) > 1:
@@ -189,7 +192,25 @@ def parse_move(game: Board, text: str) -> Move:
         options = ", ".join(format_move(game, m, explicit=True) for m in legal)
         raise AmbiguousMove(_("{text!r} could mean several moves: {options}").format(text=_shown(text), options=options))
     assert first_illegal is not None
+    if len(readings) == 1 and not _plausible(game, first_illegal):
+        _refuse_across_groups(game, readings[0][1], illegal)
     return first_illegal
+
+
+def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
+    """A shared label over several groups that all refuse the card (Calculation's `h`): one
+    group's reason alone would read as if that were the only place, so every group's is given."""
+    rules = game.rules
+    if label not in rules.group_by_shared_label:
+        return
+    reasons: dict[int, str] = {}
+    for move in moves:
+        group = rules.group_of[move[1]].index
+        if group not in reasons:
+            reasons[group] = why_illegal(game, move) or ""
+    if len(reasons) > 1:
+        raise IllegalMove(_("no pile of {label} takes it: {reasons}").format(
+            label=label, reasons="; ".join(reasons.values())))
 
 
 def _parse_swap(game: Board, places: str, text: str) -> Move:
