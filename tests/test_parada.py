@@ -140,6 +140,19 @@ def test_PA3_only_when_its_own_row_has_no_empty_place_may_a_base_card_wait_in_an
     assert pile(game, "b3") == ["2D"]
 
 
+def test_PA3_a_base_card_lying_alone_in_its_own_row_has_a_place_there_and_does_not_wait_elsewhere():
+    """Issue 36: a 2 alone in row 1 must not move to an empty place of row 2 (`a1b1`): its own
+    row has a place for it, the one it lies in."""
+    piles = full_rows({"a1", "b1", "c1"})
+    piles["a1"] = "2S"  # row 1 has no empty place but the 2's own
+    game = pa(piles)
+    with pytest.raises(IllegalMove, match="a 2 stays in row1, where it belongs: it already has a place there \\(a1\\)"):
+        game.play("a1b1")
+    assert not {"a1b1", "a1c1"} & set(notations(game))
+    game = pa(full_rows({"a1", "b1"}) | {"a1": "3S"})  # a 3 alone in row 1 is in a wrong row: it may go home
+    assert "a1b1" in notations(game)
+
+
 def test_PA3_a_base_card_from_an_auxiliary_stack_follows_the_same_rule():
     piles = full_rows({"a6", "c1"})
     piles["1"] = "9C 4H"

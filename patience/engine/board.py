@@ -173,9 +173,10 @@ class Board(State):
                         if group.follows is not None and not may_start(self, group, card):
                             continue  # KK-4: a 5 only after an A of its suit
                         if preferred_by is not None and any(
-                            g != group.index and g in empty_groups for g in preferred_by[card]
+                            g != group.index and (g in empty_groups or (group_of[src].index == g and n == len(piles[src])))
+                            for g in preferred_by[card]
                         ):
-                            continue
+                            continue  # PA-3: it has a place in its own group, empty or the one it lies alone in
                         if n > 1 and not self._several_ok(src, n, dst, group, 0, to_column, free_cells, empty_columns):
                             continue
                         moves.append((src, dst, n))

@@ -105,6 +105,10 @@ def why_illegal(game: Board, move: Move) -> str | None:
             group_id, label = preferred
             return _("{a_rank} goes to {group} first: {label} is empty").format(
                 a_rank=_a(RANK_NAMES[RANK[moving]]), group=group_id, label=label)
+        if n == len(source) and source_group.index != target_group.index and rules.preferred_by is not None \
+                and source_group.index in rules.preferred_by[moving]:
+            return _("{a_rank} stays in {group}, where it belongs: it already has a place there ({label})").format(
+                a_rank=_a(RANK_NAMES[RANK[moving]]), group=source_group.id, label=label_s)
     elif target_group.base_ok is not None and not target_group.base_ok[target[0]]:
         bases = _(" or ").join(_rank_names(target_group.spec.build.base or []))
         return _("nothing is built on {label}: {group} is built on {a_rank} only, and {label} starts with {card}").format(
@@ -128,7 +132,8 @@ def why_illegal(game: Board, move: Move) -> str | None:
 
 
 def _preferred_place(game: Board, card: int, target_group: int) -> tuple[str, str] | None:
-    """PA-3: another group that wants ``card`` first and has an empty pile: (its id, that pile's label)."""
+    """PA-3: another group that wants ``card`` first and has an empty pile: (its id, that pile's label).
+    A card lying alone in a group that wants it already has its place there (see `why_illegal`)."""
     rules = game.rules
     if rules.preferred_by is None:
         return None

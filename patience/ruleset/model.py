@@ -300,7 +300,8 @@ class PileGroup(Strict):
     prefer: RankList = Field(
         default_factory=list,
         description="Ranks that belong here first: a card of these ranks may go into an empty pile of "
-        "another group only while no pile of this group is empty (PA-3).",
+        "another group only while no pile of this group is empty, and not from a pile of this group it "
+        "lies alone in, which is a place here already (PA-3).",
     )
     grid: Grid | None = Field(
         None,
