@@ -208,6 +208,19 @@ def test_KK4_kings_and_aces_start_whenever_free():
     assert pile(game, "o1") == ["AD"] and pile(game, "o2") == ["AD"]
 
 
+
+def test_KK4_the_rules_say_kings_and_aces_may_be_laid_out_not_that_they_must():
+    """The book: "Króle i asy bazowe możemy, jeśli są wolne, wyjąć z układu w każdej chwili" (issue
+    36: the Polish text read as a compulsion). The engine never moves them by itself either."""
+    rules = Game.new("kwadratura-kola", 1).ruleset.rules
+    assert "may be laid out whenever they are free" in " ".join(rules["en"].split())
+    polish = " ".join(rules["pl"].split())
+    assert "Króle i asy możemy wyłożyć w każdej chwili, jeśli są wolne" in polish and "gdy tylko" not in polish
+    game = kk(carpet({"a1": "KD", "c1": "AD"}))
+    game.play("s")  # a move that is not laying them out leaves them where they lie
+    assert pile(game, "a1") == ["KD"] and pile(game, "c1") == ["AD"]
+
+
 # KK-5 ---------------------------------------------------------------------------------------
 def test_KK5_carpet_and_waste_cards_go_only_to_foundations():
     game = kk(carpet({"a1": "3H", "c1": "4H"}))
