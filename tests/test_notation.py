@@ -235,3 +235,13 @@ def test_a_shared_label_over_one_group_keeps_its_one_reason():
     game = Game.new("klondike", 1)
     with pytest.raises(IllegalMove, match="^an empty pile in foundations takes only A, not Q♥$"):
         game.play("2h")
+
+
+def test_a_shared_label_over_several_groups_asks_which_pile_when_several_take_the_card():
+    """docs/authoring.md §5: piles of one group are alike, piles of different groups are not."""
+    game = build("calculation", {"h1": "AS 2S 3S 4S 5S", "h2": "2H 4H", "h3": "3C", "h4": "4D", "t": "6D"},
+                 fill="s", fill_face_down=True)
+    with pytest.raises(IllegalMove, match="^'th' could mean several moves: th1, th2, th3$"):
+        game.play("th")
+    game.play("th2")
+    assert pile(game, "h2") == ["2H", "4H", "6D"]

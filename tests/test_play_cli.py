@@ -350,7 +350,7 @@ def test_list_says_which_file_hides_a_ruleset(own_klondike):
 
 @pytest.mark.parametrize("command", [["show"], ["replay", "--deal", "1", "-"], ["solve"], ["play"]])
 def test_a_file_with_a_shipped_games_alias_is_refused_as_lint_refuses_it(tmp_path, command):
-    """P112 is an error, and docs/authoring.md §5 says the commands refuse a file lint finds one in."""
+    """P112 is an error, and docs/authoring.md §6 says the commands refuse a file lint finds one in."""
     path = tmp_path / "alias-clash.yaml"
     path.write_text((Path(__file__).parent / "lint_corpus" / "alias-clash.yaml").read_text(encoding="utf-8"),
                     encoding="utf-8")
