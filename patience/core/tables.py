@@ -81,6 +81,8 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "discard onto a stock target with room"  # `_deal_each`'s full targets: not mirrored
         if (rules.draw if len(targets) == 1 else len(targets)) > MOST_DEALT_OUT:
             return f"discard with more than {MOST_DEALT_OUT} cards a deal"
+    if rules.fill_from is not None and any(f >= 0 and rules.fill_from[f] >= 0 for f in rules.fill_from):
+        return "chained fills"  # the core refills an emptied pile once, never the fill pile after it
     for g in rules.groups:
         if g.uncovers is not None or rules.has_uncover:
             return "a shape's uncovering"

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 FILLED = 2  # the emptied source took the fill pile's top card
 FILL_TURNED = 4  # and the fill pile's new top card turned face up
 FILL_WAS_DOWN = 8  # the card taken was face down on the fill pile (it lies face up now)
+FILL_CHAIN = 4  # the next link's bits, shifted past these: the fill pile, emptied, refilled in turn
 
 # A reshuffle's undo record: per pile of its groups, (cards, face-down count) before it, and 1
 # when a use was counted.
@@ -52,8 +53,10 @@ def base_rank(game: State, group: Group) -> int | None:
 
 # ------------------------------------------------------------------ fill
 def push_fill(game: State, src: int) -> int:
-    """`fill`: the emptied pile ``src`` takes the top card of its fill pile, face up. The bits
-    of what was done, for `pop_fill`."""
+    """`fill`: the emptied pile ``src`` takes the top card of its fill pile, face up; a fill pile
+    that this empties is refilled from its own in turn, as part of the same move (Windmill: a
+    reserve takes the waste's last card, and the waste the stock's top). The bits of what was
+    done, for `pop_fill`; each link of the chain four bits higher (the loader refuses a loop)."""
     source = game.rules.fill_from[src]
     cards = game.piles[source]
     if source < 0 or not cards:
@@ -64,15 +67,19 @@ def push_fill(game: State, src: int) -> int:
         hidden[source] -= 1
         done |= FILL_WAS_DOWN
     game.piles[src].append(cards.pop())
-    if cards and hidden[source] == len(cards) and game.rules.group_of[source].turn_up:
+    if cards and hidden[source] == len(cards) and game.rules.group_of[source].turn_up and source != game.rules.stock_pile:
         hidden[source] -= 1
         done |= FILL_TURNED
+    if not cards and game.rules.fill_from[source] >= 0:
+        done |= push_fill(game, source) << FILL_CHAIN
     return done
 
 
 def pop_fill(game: State, src: int, done: int) -> None:
-    """Undo `push_fill`."""
+    """Undo `push_fill`, the end of the chain first."""
     source = game.rules.fill_from[src]
+    if done >> FILL_CHAIN:
+        pop_fill(game, source, done >> FILL_CHAIN)
     if done & FILL_TURNED:
         game.hidden[source] += 1
     game.piles[source].append(game.piles[src].pop())

@@ -88,6 +88,10 @@ def _empty(ruleset: Ruleset, gid: str) -> str | None:
     fill = refilled_from(ruleset, gid)
     if fill is not None:  # the piles empty only once the fill pile has run out
         refill = _("a pile a move empties takes the top card of {group} at once").format(group=group_name(ruleset, fill))
+        after = refilled_from(ruleset, fill)
+        if after is not None:  # a chained fill
+            refill += _(", and when that was the last card of {group}, {group} takes the top card of {next} in the "
+                        "same move").format(group=group_name(ruleset, fill), next=group_name(ruleset, after))
         rest = _empty_rule(ruleset, gid)
         return refill + (_("; once {group} is empty, {rule}").format(group=group_name(ruleset, fill), rule=rest)
                          if rest else "")

@@ -373,7 +373,9 @@ class PileGroup(Strict):
         None,
         description="A pile of this group that a move empties is refilled at once, as part of that move, "
         "with the top card of the one-pile group `from` while it has cards (Canfield, Storehouse: the "
-        "reserve). Once `from` is empty, `empty` says what the pile takes.",
+        "reserve). Once `from` is empty, `empty` says what the pile takes. Fills chain: when that takes "
+        "the last card of `from` and `from` has a `fill` of its own, it is refilled in turn, in the same "
+        "move (Windmill: a reserve takes the waste's last card, the waste the stock's top card).",
     )
 
     @field_validator("shape")
@@ -886,6 +888,10 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
                 one_pile(("piles", gid, "fill", "from"), _("a group cannot refill its piles from itself"))
             elif source is not None and source.count != 1:
                 one_pile(("piles", gid, "fill", "from"), _("piles are refilled from a group of exactly one pile"))
+            elif _fill_loops(groups, gid):
+                one_pile(("piles", gid, "fill", "from"), _(
+                    "the fills loop back to {group}: a chain of fills must end at a group that is not refilled").format(
+                    group=gid))
         if group.grid and group.count != group.grid.rows * group.grid.cols:
             problems.append(Problem(("piles", gid, "count"), _("a {rows} × {cols} grid has {cells} cells, not {count}").format(
                 rows=group.grid.rows, cols=group.grid.cols, cells=group.grid.rows * group.grid.cols, count=group.count),
@@ -979,6 +985,18 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         problems.append(Problem(("piles",), _(
             "no group has role foundation; add one or say `win: {all_cards_in: [...]}`"), "nowin"))
     return problems
+
+
+def _fill_loops(groups: dict[str, PileGroup], start: str) -> bool:
+    """Whether following `fill.from` from ``start`` comes back to it (a chained fill that never ends)."""
+    seen = {start}
+    group = groups.get(start)
+    while group is not None and group.fill is not None:
+        if group.fill.from_ in seen:
+            return group.fill.from_ == start
+        seen.add(group.fill.from_)
+        group = groups.get(group.fill.from_)
+    return False
 
 
 def _card_accounting(ruleset: Ruleset) -> list[Problem]:
