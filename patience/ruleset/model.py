@@ -437,7 +437,9 @@ class DealStep(Strict):
         description="Cards per pile: one number for every pile, a list with one number per pile, or "
         "`rest` (every card left, onto a single pile)."
     )
-    face: Face = Field("up", description="up, down, or top-up (only each pile's top card face up).")
+    face: Face = Field("up", description="up, down, or top-up (only each pile's top card face up). A pile is "
+                       "its face-down cards under its face-up ones, so face-down cards go on a pile before any "
+                       "face-up ones (lint P118).")
     order: Literal["rows", "piles"] = Field(
         "rows",
         description="rows: one card to each pile that still wants one, row after row (the usual "

@@ -197,6 +197,7 @@ def check_faces(ctx: _Context) -> None:
     """Per pile, is the top card face up after the deal, and are there face-down cards?"""
     stock = ctx.ruleset.stock
     top_down: dict[str, list[bool]] = {gid: [False] * g.count for gid, g in ctx.groups.items()}
+    face_up: dict[str, list[bool]] = {gid: [False] * g.count for gid, g in ctx.groups.items()}  # P118
     hidden: dict[str, bool] = {gid: False for gid in ctx.groups}
     down_step: dict[str, int] = {}  # the step that left a pile's top card face down
     rest = sum(dealt_per_pile(ctx.ruleset)[s.to][0] for s in ctx.ruleset.deal.steps if s.count == "rest" and s.to in ctx.groups)
@@ -207,7 +208,15 @@ def check_faces(ctx: _Context) -> None:
         counts = [step.count] * group.count if isinstance(step.count, int) else (
             [rest] if step.count == "rest" else list(step.count))
         for p, n in enumerate(counts[: group.count]):
+            if n and (step.face == "down" or (step.face == "top-up" and n > 1)) and face_up[step.to][p]:
+                ctx.add("P118", ("deal", "steps", i, "face"), _(
+                    "this step deals face-down cards onto face-up cards of {group}; a pile is its face-down cards "
+                    "under its face-up ones, so those would end face down: deal the face-down cards first").format(
+                    group=step.to))
+                break
+        for p, n in enumerate(counts[: group.count]):
             if n:
+                face_up[step.to][p] = face_up[step.to][p] or step.face != "down"
                 top_down[step.to][p] = step.face == "down"
                 if step.face == "down":
                     down_step[step.to] = i

@@ -48,6 +48,7 @@ CHECKS: dict[str, Check] = {c.code: c for c in [
     Check("P115", "error", "deal over max_cards", "The deal must not put more cards on a pile than its `max_cards`."),
     Check("P116", "error", "unit out of reach", "A group that takes cards only `unit` at a time needs room for them and a group that sends runs to it."),
     Check("P117", "error", "pack of fewer suits", "A pack of one or two `suits` is dealt by the patience shuffle only, and has no four suits for `prefill`."),
+    Check("P118", "error", "face-up card under a face-down one", "A pile is face-down cards under face-up ones: a step that deals face-down cards onto face-up ones would turn those face down, unsaid."),
     Check("P300", "error", "rules test: no such ruleset", "A rules-test file must name a ruleset patience can load: its tests test nothing otherwise."),
     Check("P301", "error", "rules test: unknown pile or group", "A label or group id a scenario names must be one of its ruleset's, or the check it is in can never pass."),
     Check("P302", "error", "rules test: start cannot be built", "A scenario's deal, position or piles must make a position of its game (every card once)."),
