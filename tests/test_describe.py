@@ -126,11 +126,22 @@ def _is_action_label(ruleset, text: str) -> bool:
     return text in {a.label for a in (actions.swap, actions.close_up) if a is not None}
 
 
+def _along(ruleset, seed: int, most: int = 30) -> list[Game]:
+    """Copies of the first ``most`` positions of a random game, and its last: `random_steps` yields
+    one game that it goes on changing."""
+    found: list[Game] = []
+    game = None
+    for game, *_ in random_steps(ruleset, seed):
+        if len(found) < most:
+            found.append(game.copy())
+    return found + ([game] if game is not None else [])
+
+
 def _legal_somewhere(ruleset, example: str) -> bool:
     """In a dealt position, or one a few random moves on: the example parses to a legal move."""
     for seed in range(1, 80):
         game = Game(ruleset, seed)
-        positions = [game] + [g for g, *_ in random_steps(ruleset, seed)][:30] if seed <= 10 else [game]
+        positions = [game] + _along(ruleset, seed) if seed <= 10 else [game]
         for position in positions:
             try:
                 move = parse_move(position, example)

@@ -342,6 +342,7 @@ class CompiledRules:
             tuple(p for gid in shuffle.groups for p in self.group_by_id[gid].piles) if shuffle else ()
         )
         self.reshuffle_per_pile: int = shuffle.per_pile if shuffle else 0
+        self.reshuffle_shuffles: bool = shuffle.shuffle if shuffle else True
         # keep: row-runs (Gaps): per grid row of the reshuffled groups, its cells in order
         self.reshuffle_rows: tuple[tuple[int, ...], ...] | None = (
             tuple(row for gid in shuffle.groups for row in grid_rows(self.group_by_id[gid]))
@@ -400,6 +401,8 @@ class CompiledRules:
         # not the stock or waste, no geometry (a grid's cells), and not dealt onto pile by pile by
         # the stock (PA-5's stacks: the next deal puts different cards on each).
         dealt_in_order = {self.group_of[p].index for p in self.stock_targets} if len(self.stock_targets) > 1 else set()
+        if shuffle is not None and not shuffle.shuffle:  # an ordered gather: which pile is first matters
+            dealt_in_order |= {self.group_by_id[gid].index for gid in shuffle.groups if gid in self.group_by_id}
         self.sortable_groups: frozenset[int] = frozenset(
             g.index for g in self.groups
             if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.grid is None

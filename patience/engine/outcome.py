@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .moves import CLOSE_UP, REMOVE, RESHUFFLE, Move
+from .refill import deals_back
 
 if TYPE_CHECKING:
     from .board import Board
@@ -64,6 +65,8 @@ def has_real_move(game: Board) -> bool:
     retreats = []
     relocations = False
     for move in game.legal_moves(actions=False):
+        if move[1] == RESHUFFLE and not game.rules.reshuffle_shuffles and deals_back(game):
+            continue  # an ordered gather-and-deal that gives the same layout again (a redeal with no move since)
         if move[1] in (REMOVE, CLOSE_UP, RESHUFFLE):
             return True  # a set out, a close-up that changes something, a reshuffle left: progress
         if move[1] < 0 or game.changes_nothing(move) or trades_support(game, move):

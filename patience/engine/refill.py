@@ -135,7 +135,20 @@ def why_reshuffle_illegal(game: State) -> str | None:
                         rules.action_uses[rules.reshuffle_index]).format(n=rules.action_uses[rules.reshuffle_index])
     if len(_gathered(game, _kept_runs(game))) < 2:
         return _("fewer than two cards are left to shuffle")
+    if not rules.reshuffle_shuffles and rules.action_uses[rules.reshuffle_index] < 0 and deals_back(game):
+        return _("the redeal would deal every card back where it lies: no card has moved since the last one")
     return None
+
+
+def deals_back(game: State) -> bool:
+    """An ordered redeal (`shuffle: false`) that would put every card back where it lies."""
+    rules = game.rules
+    if rules.reshuffle_rows is not None:
+        return False
+    cards = _gathered(game, [])
+    per_pile, last = rules.reshuffle_per_pile, len(rules.reshuffle_piles) - 1
+    return all(game.piles[p] == cards[i * per_pile:(i + 1) * per_pile if i < last else len(cards)]
+               for i, p in enumerate(rules.reshuffle_piles))
 
 
 def push_reshuffle(game: State) -> ReshuffleRecord:
@@ -151,7 +164,11 @@ def push_reshuffle(game: State) -> ReshuffleRecord:
     round_ = rules.action_uses[index] - game.uses_left[index] + 1 if limited else 0
     deal = game.ruleset.deal
     kept = _kept_runs(game)
-    cards = reshuffled(sorted(_gathered(game, kept)), deal.key or game.ruleset.id, game.deal_number or 0, round_)
+    gathered = _gathered(game, kept)  # pile by pile in order, each from its bottom card
+    if rules.reshuffle_shuffles:
+        cards = reshuffled(sorted(gathered), deal.key or game.ruleset.id, game.deal_number or 0, round_)
+    else:
+        cards = gathered
     if rules.reshuffle_rows is not None:  # keep: row-runs: the runs stay, one gap after each
         _deal_after_runs(game, cards, kept)
         return before, game.spend_use(index)

@@ -132,6 +132,8 @@ def _empty_rule(ruleset: Ruleset, gid: str) -> str | None:
     if closes_up(ruleset, gid):
         return _("an emptied place is filled only when you close up")
     if reshuffled(ruleset, gid):
+        if ruleset.actions.reshuffle is not None and not ruleset.actions.reshuffle.shuffle:
+            return _("an emptied pile is filled only when you redeal")
         return _("an emptied pile is filled only when you reshuffle")
     if stock_fills(ruleset, gid):
         return _("an empty pile gets cards only from the stock")
@@ -435,6 +437,11 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
                            "shuffle them and deal them face up one a cell into the other cells, row by row, leaving "
                            "the cell just after each row's run empty, {times} (`{label}`).").format(
                 groups=groups, times=times, label=shuffle.label))
+        elif not shuffle.shuffle:
+            lines.append(_("You may pick up the cards of {groups} in order, pile by pile from the first, each pile from "
+                           "its bottom card, and deal them again face up without shuffling, {n} onto each pile in "
+                           "order and the rest onto the last, {times} (`{label}`).").format(
+                groups=groups, n=shuffle.per_pile, times=times, label=shuffle.label))
         else:
             lines.append(_("You may gather the cards of {groups}, shuffle them and deal them again face up, {n} onto "
                            "each pile in order and the rest onto the last, {times} (`{label}`).").format(

@@ -668,7 +668,7 @@ class CloseUp(Action):
 
 
 class Reshuffle(Action):
-    """A player action: gather the cards of some groups, shuffle them and deal them out again."""
+    """A player action: gather the cards of some groups, shuffle them (or not) and deal them out again."""
 
     groups: list[str] = Field(min_length=1, description="The groups whose cards are gathered and dealt again.")
     per_pile: int = Field(
@@ -682,6 +682,14 @@ class Reshuffle(Action):
         "empty first cell would take, then cards built on it, `build`) stays; the other cards are gathered "
         "and dealt one a cell into the cells after the runs, row by row, leaving the cell just after each "
         "run empty (Gaps' redeal). none: every card is gathered.",
+    )
+    shuffle: bool = Field(
+        True,
+        description="false: the cards are not shuffled but picked up in order, pile by pile from the first "
+        "pile of the first group, each pile from its bottom card up, and dealt again in that order, "
+        "`per_pile` a pile, each pile keeping the order of its cards (Cruel: piles of 4, so a redeal with "
+        "no card moved since the last gives the same layout). A redeal that changes nothing does not keep "
+        "a game in progress.",
     )
 
 

@@ -545,7 +545,7 @@ def check_refills(ctx: _Context) -> None:
             ctx.add("P201", at + ("prefill_suit",), _("`prefill_suit` says which cards `prefill` takes, but there is "
                     "no `prefill`"))
     shuffle = ctx.ruleset.actions.reshuffle
-    if shuffle is not None and shuffle.uses == "unlimited":
+    if shuffle is not None and shuffle.uses == "unlimited" and shuffle.shuffle:  # an ordered redeal repeats itself
         ctx.add("P212", ("actions", "reshuffle", "uses"), _("a reshuffle that may always be made again keeps every "
                 "game in progress: no game is ever lost; give `uses` a number"))
 
