@@ -88,6 +88,8 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "a shape's uncovering"
         if g.lanes is not None and g.move_kind != MOVE_TOP:
             return "lanes under more than a top card"  # the core reads lanes for a top card alone
+        if g.waits_for_stock or g.only_when_empty:
+            return "takes_when"
         if g.reach:
             return "reach"
         if g.base_offset <= -13:

@@ -121,7 +121,10 @@ class Board(State):
             empty_groups = {group_of[p].index for p, cards in enumerate(piles) if not cards}
         moves: list[Move] = []
         sortable = rules.sortable_groups
+        stock_out = rules.stock_pile < 0 or not piles[rules.stock_pile]
         for group in rules.receiving_groups:
+            if group.waits_for_stock and not stock_out:
+                continue  # takes_when: {stock: empty}
             takes_from = group.takes_from
             fits_on = group.fits_on
             max_cards = group.max_cards
@@ -132,7 +135,7 @@ class Board(State):
             for dst in group.piles:
                 pile = piles[dst]
                 if pile:
-                    if max_cards and len(pile) >= max_cards:
+                    if (max_cards and len(pile) >= max_cards) or group.only_when_empty:
                         continue
                     if base_ok is not None and not base_ok[pile[0]]:
                         continue  # build.base: a card lying in the wrong group is not built on

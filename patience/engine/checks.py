@@ -72,6 +72,10 @@ def why_illegal(game: Board, move: Move) -> str | None:
     if target_group.index not in source_group.targets:
         allowed = ", ".join(rules.groups[i].id for i in sorted(source_group.targets))
         return _("cards from the {group} go only to: {allowed}").format(group=source_group.id, allowed=allowed)
+    if target_group.waits_for_stock and rules.stock_pile >= 0 and game.piles[rules.stock_pile]:
+        return _("the {group} take cards only once the stock is empty").format(group=target_group.id)
+    if target_group.only_when_empty and game.piles[dst]:
+        return _("{label} takes cards only while it is empty: nothing is built on it").format(label=label_d)
     if target_group.unit and n != target_group.unit:
         return _("cards go to the {group} only {unit} at a time, as one run that moves together (v{count})").format(
             group=target_group.id, unit=target_group.unit, count=f"{target_group.unit:x}")

@@ -131,6 +131,8 @@ class Group:
     base_from: int = -1  # base_of: the group whose base counts (-1: this one)
     base_offset: int = 0  # base_of: ranks from that base (Agnes Bernauer's columns: -1)
     unit: int = 0  # cards enter only this many at a time (Spider's foundations: 13); 0: any number
+    waits_for_stock: bool = False  # takes_when: {stock: empty}: takes cards by moves only once the stock is out
+    only_when_empty: bool = False  # takes_when: {pile: empty}: a pile takes cards by moves only while empty
     reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
     # empty_builds_on: left (Gaps): per cell the cell before it in its grid row (-1 at a row's
     # start, which takes what `empty` says), and per card the cards that build on it, as a table
@@ -374,6 +376,8 @@ class CompiledRules:
                 g.base_offset = g.spec.base_of.offset
             if g.spec.follows:
                 g.follows = (self.group_by_id[g.spec.follows.group].index, g.spec.follows.per == "suit")
+            g.waits_for_stock = g.spec.takes_when is not None and g.spec.takes_when.stock == "empty"
+            g.only_when_empty = g.spec.takes_when is not None and g.spec.takes_when.pile == "empty"
         # prefill (DY-1): (pile, card) placed before the shuffle; those cards are not shuffled.
         # A named suit (Black Hole's A♠) takes that suit's card of each listed rank instead.
         self.prefill: tuple[tuple[int, int], ...] = tuple(

@@ -186,8 +186,13 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
     labels = ", ".join(group.labels) if group.count <= 8 else f"{group.labels[0]}…{group.labels[-1]}"
     piles = ngettext("{n} pile", "{n} piles", group.count).format(n=group.count)
     parts = []
+    only_empty = group.takes_when is not None and group.takes_when.pile == "empty"
     if group.role not in ("stock", "discard"):
-        parts.append(describe_build(group.build))
+        if only_empty and group.build.rank != "none":  # the build rule says only which runs go in
+            parts.append(_("nothing is built on it; a run that goes into it is one built {rule}").format(
+                rule=build_rule(group.build)))
+        else:
+            parts.append(describe_build(group.build))
         empty = _empty(ruleset, gid)
         if empty:
             parts.append(empty)
@@ -204,6 +209,10 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         parts.append(_("cards of rank {ranks} take an empty place here first, and one elsewhere only while this group has none").format(
             ranks=_ranks(group.prefer)))
     parts += _describe_geometry(ruleset, gid)
+    if group.takes_when is not None and group.takes_when.stock == "empty":
+        parts.append(_("it takes cards by moves only once the stock is empty"))
+    if only_empty:
+        parts.append(_("a pile takes a card or a run only while it is empty"))
     if group.max_cards:
         parts.append(ngettext("holds at most {n} card", "holds at most {n} cards", group.max_cards).format(n=group.max_cards))
     if group.to is not None:

@@ -218,6 +218,22 @@ class BaseOf(Strict):
     )
 
 
+class Condition(Strict):
+    """A state of the game that a rule waits for; every condition given must hold."""
+
+    stock: Literal["empty"] | None = Field(
+        None, description="empty: only once the stock has no cards left (every deal made).")
+    pile: Literal["empty"] | None = Field(
+        None, description="empty: only while the pile the rule is about is empty (a card or a run goes into "
+        "it, and nothing is built on it then).")
+
+    @model_validator(mode="after")
+    def _something(self) -> Condition:
+        if self.stock is None and self.pile is None:
+            raise ValueError(_("give a condition: `stock: empty`, `pile: empty` or both"))
+        return self
+
+
 class Fill(Strict):
     """An emptied pile is refilled at once from another pile (Canfield's reserve)."""
 
@@ -368,6 +384,14 @@ class PileGroup(Strict):
         description="With `empty: base`: the base rank is read from another group, `offset` ranks from its "
         "base (Agnes Bernauer, Penguin: a column space takes the rank below the foundations' base). "
         "Default: the group's own base.",
+    )
+    takes_when: Condition | None = Field(
+        None,
+        description="The group's piles take cards by moves only while this holds: `{stock: empty}`, once "
+        "the stock is dealt out (Little Spider's building); `{pile: empty}`, only into an empty pile, "
+        "one card or a run built under `build`, with nothing built on it after; both (Miss Milligan's "
+        "reserve: `{stock: empty, pile: empty}`). The deal and the stock's own deals still put cards "
+        "here. Default: always.",
     )
     fill: Fill | None = Field(
         None,

@@ -541,6 +541,9 @@ def check_refills(ctx: _Context) -> None:
         if group.fill is not None and group.move == "none":
             ctx.add("P201", at + ("fill",), _("`fill` refills a pile that a move empties, but `move: none` lets no "
                     "card leave {group}").format(group=gid))
+        if group.takes_when is not None and group.takes_when.stock == "empty" and ctx.ruleset.stock is None:
+            ctx.add("P108", at + ("takes_when", "stock"), _("`takes_when` waits for the stock to be empty, but the game "
+                    "has no `stock:`, so {group} would take cards from the start").format(group=gid))
         if group.prefill_suit != "each" and not group.prefill:
             ctx.add("P201", at + ("prefill_suit",), _("`prefill_suit` says which cards `prefill` takes, but there is "
                     "no `prefill`"))
