@@ -390,8 +390,8 @@ class PileGroup(Strict):
         description="The group's piles take cards by moves only while this holds: `{stock: empty}`, once "
         "the stock is dealt out (Little Spider's building); `{pile: empty}`, only into an empty pile, "
         "one card or a run built under `build`, with nothing built on it after; both (Miss Milligan's "
-        "reserve: `{stock: empty, pile: empty}`). The deal and the stock's own deals still put cards "
-        "here. Default: always.",
+        "reserve: `takes_when: {stock: empty, pile: empty}`). The deal and the stock's own deals still "
+        "put cards here. Default: always.",
     )
     fill: Fill | None = Field(
         None,
@@ -399,7 +399,8 @@ class PileGroup(Strict):
         "with the top card of the one-pile group `from` while it has cards (Canfield, Storehouse: the "
         "reserve). Once `from` is empty, `empty` says what the pile takes. Fills chain: when that takes "
         "the last card of `from` and `from` has a `fill` of its own, it is refilled in turn, in the same "
-        "move (Windmill: a reserve takes the waste's last card, the waste the stock's top card).",
+        "move (Windmill: `fill: {from: waste}` on the reserves and `fill: {from: stock}` on the waste: a reserve "
+        "takes the waste's last card, and the waste the stock's top card).",
     )
 
     @field_validator("shape")
@@ -711,9 +712,10 @@ class Reshuffle(Action):
         True,
         description="false: the cards are not shuffled but picked up in order, pile by pile from the first "
         "pile of the first group, each pile from its bottom card up, and dealt again in that order, "
-        "`per_pile` a pile, each pile keeping the order of its cards (Cruel: piles of 4, so a redeal with "
-        "no card moved since the last gives the same layout). A redeal that changes nothing does not keep "
-        "a game in progress.",
+        "`per_pile` a pile, each pile keeping the order of its cards (Cruel: `reshuffle: {label: rd, groups: "
+        "[tableau], per_pile: 4, shuffle: false}`; a redeal with no card moved since the last gives the same "
+        "layout). A redeal that changes nothing does not keep a game in progress, and with `uses: unlimited` "
+        "it is refused.",
     )
 
 
