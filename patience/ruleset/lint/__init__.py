@@ -70,7 +70,8 @@ def load_checked(path: Path) -> Ruleset:
     A file of the player's own is also compared with every ruleset patience finds (P112: a name
     that is another game's would find the other game); the shipped files are kept apart by tests."""
     ruleset, findings, pos = lint_file(path)
-    if ruleset is not None and pos is not None and path.resolve().parent != shipped_dir().resolve():
+    mine = path.resolve().parent != shipped_dir().resolve()
+    if ruleset is not None and pos is not None and mine and not has_errors(findings):
         here = path.resolve()
         findings += _cross_checks([(path, ruleset, pos)], _registry_rulesets({here}))
     errors = [Finding(f.file, f.line, f.col, f.path, f.message, f.code) for f in findings if f.severity == "error"]
