@@ -91,3 +91,11 @@ def test_a_fill_that_loops_is_refused_when_the_file_is_read():
 def test_the_compiled_core_leaves_chained_fills_to_the_engine():
     assert not_covered(Game.new("windmill", 1).rules) == "chained fills"
     assert not_covered(Game.new("canfield", 1).rules) is None  # one fill, no chain: the core plays it
+
+
+def test_the_compiled_core_leaves_a_fill_from_the_stock_to_the_engine():
+    """The engine keeps the stock's next card face down after a fill takes its top card; the core
+    would turn it up, so it does not play such a game."""
+    text = (shipped_dir() / "windmill.yaml").read_text(encoding="utf-8")
+    unchained = load_text(text.replace("    fill: {from: waste}", "    empty: any"), "w.yaml")
+    assert not_covered(Game(unchained, 1).rules) == "a fill from the stock"

@@ -83,6 +83,8 @@ def not_covered(rules: CompiledRules) -> str | None:
             return f"discard with more than {MOST_DEALT_OUT} cards a deal"
     if rules.fill_from is not None and any(f >= 0 and rules.fill_from[f] >= 0 for f in rules.fill_from):
         return "chained fills"  # the core refills an emptied pile once, never the fill pile after it
+    if rules.fill_from is not None and rules.stock_pile >= 0 and rules.stock_pile in rules.fill_from:
+        return "a fill from the stock"  # the engine keeps the stock's next card down; the core turns it up
     for g in rules.groups:
         if g.uncovers is not None or rules.has_uncover:
             return "a shape's uncovering"
