@@ -898,8 +898,9 @@ cdef class Core:
                             continue
                         if self.unit[g] and n != self.unit[g]:
                             continue
-                        if self.prefer[card] & empty_groups & ~((<uint64_t>1) << g):
-                            continue  # PA-3: another group with an empty pile takes it first
+                        if self.prefer[card] & ~((<uint64_t>1) << g) & (
+                                empty_groups | (((<uint64_t>1) << self.pile_group[src]) if n == self.size[src] else 0)):
+                            continue  # PA-3: another group takes it first: it has an empty pile, or the card lies alone in it
                         if self.follows[g] >= 0 and not self._may_start(g, card):
                             continue  # KK-4: a 5 only after an A of its suit
                         if n > 1 and not self._several_ok(src, n, dst, g, 0, self.is_column[dst], free_cells,
