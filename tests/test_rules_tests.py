@@ -279,6 +279,9 @@ EQUIVALENT = {
     ("calculation", "fours.max_cards"): "as ones",
     ("calculation", "stock.draw"): "the hand holds one card (`max_cards: 1`): a draw takes one card whatever `draw` says",
     ("gaps", "layout.move"): "a cell holds one card: there is never a run to move",
+    ("windmill", "corners.max_cards"): "king down to ace is thirteen cards, and no rank lies below the ace",
+    ("miss-milligan", "reserve.build.suit"): "only a run built in alternating colours ever moves in the columns, "
+                                             "so only such runs reach the reserve, and leave it",
 }
 
 
