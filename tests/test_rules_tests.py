@@ -279,6 +279,16 @@ EQUIVALENT = {
     ("calculation", "fours.max_cards"): "as ones",
     ("calculation", "stock.draw"): "the hand holds one card (`max_cards: 1`): a draw takes one card whatever `draw` says",
     ("gaps", "layout.move"): "a cell holds one card: there is never a run to move",
+    ("spider", "foundations.empty"): "13 cards at a time (`unit`), built down in suit with no wrap: only K..A "
+                                      "ever arrives, whatever an empty foundation takes (the notation implies the "
+                                      "13 since issue 36, so `1f2` no longer tells them apart)",
+    ("spider-1", "foundations.empty"): "as Spider's",
+    ("spider-2", "foundations.empty"): "as Spider's",
+    ("spiderette", "foundations.empty"): "as Spider's",
+    ("simple-simon", "foundations.empty"): "as Spider's",
+    ("will-o-the-wisp", "foundations.empty"): "as Spider's",
+    ("scorpion", "foundations.empty"): "as Spider's",
+    ("wasp", "foundations.empty"): "as Spider's",
     ("windmill", "corners.max_cards"): "king down to ace is thirteen cards, and no rank lies below the ace",
     ("miss-milligan", "reserve.build.suit"): "only a run built in alternating colours ever moves in the columns, "
                                              "so only such runs reach the reserve, and leave it",

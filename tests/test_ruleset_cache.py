@@ -22,7 +22,7 @@ from patience.ruleset.lint import load_checked
 from patience.ruleset.loader import RulesetError, load_file, source_file
 from patience.ruleset.model import Ruleset
 from patience.ruleset.plain import to_model
-from patience.ruleset.registry import _load_cached, discover, find_ruleset, shipped_dir, shipped_files
+from patience.ruleset.registry import _load_cached, find_ruleset, shipped_dir, shipped_files
 
 LINT_ERROR = Path(__file__).parent / "lint_corpus" / "foundations-too-few.yaml"  # loads, but lint says P104
 
@@ -52,13 +52,6 @@ def own_klondike(tmp_path: Path) -> Path:
 
 def entries() -> list[Path]:
     return sorted((Path(os.environ["PATIENCE_CACHE"]) / "rulesets").glob("*.pickle"))
-
-
-def own_entries() -> list[Path]:
-    """The entries less those of the rulesets patience finds: lint reads their names when it checks
-    a player's own file (P112), and the cache keeps them too."""
-    found = {cache.entry_path(key) for f in discover() if (key := cache.file_key(f.path)) is not None}
-    return [e for e in entries() if e not in found]
 
 
 def test_every_shipped_ruleset_from_the_cache_equals_the_fresh_one():
@@ -95,7 +88,7 @@ def test_an_edit_that_keeps_size_and_mtime_is_read_again(own_klondike: Path):
     assert load(own_klondike, reads).name == "Klondyke"
     assert reads.calls == 2
     assert load(own_klondike, reads).name == "Klondyke" and reads.calls == 2  # the entry was replaced
-    assert len(own_entries()) == 1
+    assert len(entries()) == 1
 
 
 def test_a_touched_file_is_read_again(own_klondike: Path):
@@ -216,7 +209,9 @@ def test_the_cache_is_pruned_to_its_cap_least_recently_used_first(tmp_path: Path
     files = []
     for n in range(3):
         path = tmp_path / f"mine{n}.yaml"
-        path.write_text((shipped_dir() / "klondike.yaml").read_text(encoding="utf-8").replace("id: klondike", f"id: mine{n}"), encoding="utf-8")
+        text = (shipped_dir() / "klondike.yaml").read_text(encoding="utf-8").replace("id: klondike", f"id: mine{n}")
+        text = text.replace("names: {pl: Klondike}\n", "").replace("aliases: [solitaire, pasjans, klondike-1, soliter]\n", "")
+        path.write_text(text.replace("name: Klondike\n", f"name: Mine {n}\n"), encoding="utf-8")  # no shipped name (P112)
         files.append(path)
     reads = Reads()
     for n, path in enumerate(files[:2]):
@@ -258,12 +253,12 @@ def test_a_ruleset_with_lint_errors_is_refused_every_time(tmp_path: Path):
     for _ in range(2):
         with pytest.raises(RulesetError, match="P104|foundation"):
             load(path, reads)
-    assert reads.calls == 2 and own_entries() == []
+    assert reads.calls == 2 and entries() == []
     # Loaded unchecked (to find its names) it is stored, but as unchecked: played, it is still refused.
     unchecked = Reads(load_file)
     load(path, unchecked, checked=False)
     load(path, unchecked, checked=False)
-    assert unchecked.calls == 1 and len(own_entries()) == 1
+    assert unchecked.calls == 1 and len(entries()) == 1
     with pytest.raises(RulesetError):
         load(path, reads)
     assert reads.calls == 3
@@ -281,11 +276,11 @@ def test_patience_no_cache_turns_the_cache_off(own_klondike: Path, monkeypatch: 
     reads = Reads()
     load(own_klondike, reads)
     load(own_klondike, reads)
-    assert reads.calls == 2 and own_entries() == []
+    assert reads.calls == 2 and entries() == []
     monkeypatch.setenv("PATIENCE_NO_CACHE", "0")
     load(own_klondike, reads)
     load(own_klondike, reads)
-    assert reads.calls == 3 and len(own_entries()) == 1
+    assert reads.calls == 3 and len(entries()) == 1
 
 
 def test_a_file_that_cannot_be_read_is_left_to_the_loader(tmp_path: Path):

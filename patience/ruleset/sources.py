@@ -97,6 +97,21 @@ def _unchecked(path: str, mtime: float) -> Ruleset:
     return ruleset_cache.load(Path(path), _load_file, checked=False)
 
 
+@cache
+def _read_only(path: str, mtime: float) -> Ruleset:
+    return _load_file(Path(path))
+
+
+def load_uncached(path: Path) -> Ruleset:
+    """As `load_unchecked`, but kept in this process only: nothing is written to the ruleset cache
+    (for checks made while another file is loaded, which must not fill or prune the cache)."""
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        return _load_file(path)
+    return _read_only(str(path), mtime)
+
+
 def load_unchecked(path: Path) -> Ruleset:
     """A ruleset file's keys and values (no lint: enough to learn its id and names), cached while
     the file is unchanged."""

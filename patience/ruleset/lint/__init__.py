@@ -19,7 +19,7 @@ from pathlib import Path
 from ...i18n import _
 from ..loader import Finding, RulesetError, _Positions, check_schema, file_source, parse_yaml, read_ruleset_text
 from ..model import Ruleset
-from ..sources import discover, load_unchecked, names_of, normalize_name, shipped_dir
+from ..sources import discover, load_uncached, load_unchecked, names_of, normalize_name, shipped_dir
 from .checks import ALL_CHECKS, _Context
 from .codes import CHECKS, Check, KeyPath, LintFinding, Severity, from_loader
 
@@ -73,7 +73,7 @@ def load_checked(path: Path) -> Ruleset:
     mine = path.resolve().parent != shipped_dir().resolve()
     if ruleset is not None and pos is not None and mine and not has_errors(findings):
         here = path.resolve()
-        findings += _cross_checks([(path, ruleset, pos)], _registry_rulesets({here}))
+        findings += _cross_checks([(path, ruleset, pos)], _registry_rulesets({here}, cached=False))
     errors = [Finding(f.file, f.line, f.col, f.path, f.message, f.code) for f in findings if f.severity == "error"]
     if errors or ruleset is None:
         raise RulesetError(errors)
@@ -142,13 +142,16 @@ def lint_paths(paths: Iterable[Path], *, registry: bool = True) -> list[LintFind
     return findings
 
 
-def _registry_rulesets(skip: set[Path]) -> list[tuple[Path, Ruleset]]:
+def _registry_rulesets(skip: set[Path], *, cached: bool = True) -> list[tuple[Path, Ruleset]]:
+    """Every other ruleset patience finds, read without lint; ``cached`` False keeps them out of the
+    ruleset cache (while a file is loaded to be played: its own entry is the one to keep)."""
+    load = load_unchecked if cached else load_uncached
     found = []
     for entry in discover():
         if entry.path.resolve() in skip:
             continue  # linted already, and compared as such
         try:
-            found.append((entry.path, load_unchecked(entry.path)))
+            found.append((entry.path, load(entry.path)))
         except RulesetError:
             continue  # a broken file is reported when it is linted itself
     return found
