@@ -27,9 +27,12 @@ from patience.solver.search import Packer, solve
 # Per shipped ruleset the Python search plays (the core does not cover it): the groups of the piles
 # keyed by their top card, without safe moves and with them (foundations then keyed in full).
 TOP_ONLY_IN_PYTHON = {
+    "cruel": (["foundations"] * 4, []),
     "gaps": (["out"], ["out"]),
     "giza": (["out"], ["out"]),
     "la-belle-lucie": (["foundations"] * 4, []),
+    "miss-milligan": (["foundations"] * 8, []),
+    "perseverance": (["foundations"] * 4, []),
     "pyramid": (["out"], ["out"]),
     "trefoil": (["foundations"] * 4, []),
     "tripeaks": (["waste"], ["waste"]),
