@@ -277,6 +277,7 @@ EQUIVALENT = {
     ("mrs-mop", "foundations.build.suit"): "as Spider's",
     ("double-freecell", "foundations.max_cards"): "two decks: after 26 cards of a suit there is no card left to add",
     ("agnes-bernauer", "foundations.max_cards"): "as Canfield's",
+    ("chessboard", "foundations.max_cards"): "as Canfield's",
     ("calculation", "ones.max_cards"): "one deck: after thirteen cards the next rank of the step is already there",
     ("calculation", "twos.max_cards"): "as ones",
     ("calculation", "threes.max_cards"): "as ones",
