@@ -329,11 +329,11 @@ def test_the_docs_table_lists_every_shipped_game_and_fills_the_surveyed_one(tmp_
     assert f"| 1–2 | 5 s, 300 positions, solver {SOLVER_VERSION} |" in freecell and "| 99.999 |" in freecell
     assert all("not surveyed" in line for line in lines if line is not freecell)
     page = tmp_path / "page.md"
-    page.write_text(f"before\n{survey_table.START}\nold\n{survey_table.END}\nafter\n", encoding="utf-8")
+    page.write_text(f"before\n{survey_table.START}\nSTALE ROW\n{survey_table.END}\nafter\n", encoding="utf-8")
     monkeypatch.setattr(sys, "argv", ["survey_table.py", str(path), "--write", str(page)])
     survey_table.main()
     text = page.read_text(encoding="utf-8")
-    assert text.startswith("before\n") and text.endswith("after\n") and "old" not in text and "| freecell | 1–2" in text
+    assert text.startswith("before\n") and text.endswith("after\n") and "STALE ROW" not in text and "| freecell | 1–2" in text
 
 
 def test_a_damaged_or_unwritable_results_file_is_refused_in_one_line(tmp_path, no_dask):
