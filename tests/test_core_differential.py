@@ -52,6 +52,9 @@ def packer_with_tops(game: Game) -> Callable[[Game], bytes]:
 TOP_ONLY_AS_SOLVED = {
     "golf": ["waste"],  # counted by no win
     "aces-up": ["out"],  # its left win's one part: the part's sum is implied
+    "relaxed-golf": ["waste"],
+    "double-golf": ["waste"],
+    "double-putt": ["waste"],
     # Counted by the win, each the only kind of top-only pile there: their sum is implied.
     "black-hole": ["hole"],
     "binary-star": ["ace-hole", "king-hole"],

@@ -30,6 +30,7 @@ TOP_ONLY_IN_PYTHON = {
     "cruel": (["foundations"] * 4, []),
     "gaps": (["out"], ["out"]),
     "giza": (["out"], ["out"]),
+    "king-tut": (["out"], ["out"]),
     "la-belle-lucie": (["foundations"] * 4, []),
     "miss-milligan": (["foundations"] * 8, []),
     "perseverance": (["foundations"] * 4, []),
