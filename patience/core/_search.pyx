@@ -1432,7 +1432,7 @@ cdef class Core:
             return 0
         for i in range(self.n_remove):
             a = self.remove_piles[i]
-            if self.size[a] > self.hidden[a]:  # `_offered`: a face-up top card (lanes: not covered)
+            if self.size[a] > self.hidden[a] and self._is_free(a):  # `_offered`: face up, not covered
                 self.offered[n_open] = a
                 n_open += 1
         for i in range(n_open):

@@ -86,9 +86,9 @@ def not_covered(rules: CompiledRules) -> str | None:
     if rules.fill_from is not None and rules.stock_pile >= 0 and rules.stock_pile in rules.fill_from:
         return "a fill from the stock"  # the engine keeps the stock's next card down; the core turns it up
     for g in rules.groups:
-        if g.uncovers is not None or rules.has_uncover:
-            return "a shape's uncovering"
-        if g.lanes is not None and g.move_kind != MOVE_TOP:
+        if g.uncovers is not None and _may_lie_face_down(rules, g.id):
+            return "a shape's uncovering"  # TriPeaks: a removal or move turns up the cards it lay on
+        if g.lanes is not None and g.move_kind not in (MOVE_NONE, MOVE_TOP):
             return "lanes under more than a top card"  # the core reads lanes for a top card alone
         if g.waits_for_stock or g.only_when_empty:
             return "takes_when"
@@ -123,17 +123,24 @@ def not_covered(rules: CompiledRules) -> str | None:
     return None
 
 
+def _may_lie_face_down(rules: CompiledRules, group: str) -> bool:
+    """Whether a face-down card can lie in ``group``: dealt face down, or dealt by the stock.
+    A shape whose cards all lie face up (Pyramid, Giza) has nothing to turn up, so the core,
+    which plays no uncovering, plays it as the engine does (`cover.turn_up_uncovered` finds no card)."""
+    if any(step.to == group and step.face != "up" for step in rules.ruleset.deal.steps):
+        return True
+    return any(rules.group_of[p].id == group for p in rules.stock_targets)
+
+
 def _remove_not_covered(rules: CompiledRules) -> str | None:
     """The remove rules the core does not play: several rules (the engine lists each set once
-    over all of them), sets taken from piles with lanes (a shape's covering: `is_free`), and
-    piles whose cards a removal uncovers (TriPeaks)."""
+    over all of them). Sets from piles with lanes (a shape's covering, Pyramid's and Giza's) are
+    played: the listing offers a pile only when `_is_free` says so, as `actions._offered` does."""
     removing = rules.remove_rules
     if not removing:
         return None
     if len(removing) > 1:
         return "more than one remove rule"
-    if any(rules.group_of[p].lanes is not None for p in removing[0].piles):
-        return "remove rules over a shape's covered cards"
     return None
 
 

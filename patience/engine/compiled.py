@@ -402,14 +402,15 @@ class CompiledRules:
         # Redeal turns the waste back: possible only when the stock deals onto a single pile.
         self.waste_pile: int = self.stock_targets[0] if len(self.stock_targets) == 1 else -1
         # The groups whose piles are interchangeable, so that a key may sort them: several piles,
-        # not the stock or waste, no geometry (a grid's cells), and not dealt onto pile by pile by
-        # the stock (PA-5's stacks: the next deal puts different cards on each).
+        # not the stock or waste, no geometry (a grid's cells, a shape's cards, which cover one
+        # another), and not dealt onto pile by pile by the stock (PA-5's stacks: the next deal
+        # puts different cards on each).
         dealt_in_order = {self.group_of[p].index for p in self.stock_targets} if len(self.stock_targets) > 1 else set()
         if shuffle is not None and not shuffle.shuffle:  # an ordered gather: which pile is first matters
             dealt_in_order |= {self.group_by_id[gid].index for gid in shuffle.groups if gid in self.group_by_id}
         self.sortable_groups: frozenset[int] = frozenset(
             g.index for g in self.groups
-            if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.grid is None
+            if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.grid is None and g.spec.shape is None
             and g.index not in dealt_in_order and not g.reach  # `reach` counts places: order matters
         )
 
