@@ -348,6 +348,8 @@ cdef class Core:
     cdef int *follows_per_suit
     cdef uint8_t *not_autoplayed  # per card: left to the search (`prune.follower_starters`)
     cdef int *laned  # the piles with lanes, for the estimate
+    cdef int *uncover_first  # per pile (P + 1): the piles it lies on, uncover_list[first[p]:first[p + 1]]
+    cdef int *uncover_list
     cdef int n_laned
     # ---- end lanes and follows ----
 
@@ -498,6 +500,8 @@ cdef class Core:
         laned = [p for p in range(self.P) if tables.lane_first[p] != tables.lane_first[p + 1]]
         self.laned = self._int_array(laned)
         self.n_laned = len(laned)
+        self.uncover_first = self._int_array(tables.uncover_first)
+        self.uncover_list = self._int_array(tables.uncover_list) if tables.uncover_list else NULL
 
     cdef inline bint _is_free(self, int p) noexcept nogil:
         """`cover.is_free`: no lanes, or one of them all empty (an edge's lane has no cells)."""
@@ -509,6 +513,35 @@ cdef class Core:
                 return True
             lane += 1
         return False
+
+    cdef int _uncover(self, int p) except -1:
+        """`cover.turn_up_uncovered` after ``p`` was emptied: the face-down top card of each pile
+        it lay on that is free now turns up; those piles, then their count, onto the side stack."""
+        cdef int i, q, turned = 0
+        if self.uncover_first[p] == self.uncover_first[p + 1]:
+            return 0
+        self._side_room(2 * (self.uncover_first[p + 1] - self.uncover_first[p]) + 2)
+        for i in range(self.uncover_first[p], self.uncover_first[p + 1]):
+            q = self.uncover_list[i]
+            if self.size[q] and self.hidden[q] == self.size[q] and self._is_free(q):
+                self._unkey(q)
+                self._set_hidden(q, self.size[q] - 1)
+                self._rekey(q)
+                self._side_put(q)
+                turned += 1
+        self._side_put(turned)
+        return 0
+
+    cdef void _cover_again(self, int p) noexcept nogil:
+        """Undo `_uncover` of the still empty ``p`` (`cover.hide_again`)."""
+        cdef int k, q
+        if self.uncover_first[p] == self.uncover_first[p + 1]:
+            return
+        for k in range(self._side_take()):
+            q = self._side_take()
+            self._unkey(q)
+            self._set_hidden(q, self.hidden[q] + 1)
+            self._rekey(q)
 
     cdef inline void _lanes_busy(self, int p, int by) noexcept nogil:
         """Pile p became non-empty (by 1) or empty (by -1): so did one cell of each lane it lies in."""
@@ -1026,6 +1059,8 @@ cdef class Core:
                 extra = 1
             self._rekey(src)
             self._rekey(dst)
+            if not s:
+                self._uncover(src)  # a shape's face-down cards it lay on (TriPeaks)
             if not s and self.fill_from[src] >= 0:
                 extra = self._fill(src)
         elif dst == DEAL and self.discard >= 0:
@@ -1114,6 +1149,8 @@ cdef class Core:
         if u.dst >= 0:
             if u.extra & FILLED:
                 self._unfill(u.src, u.extra)
+            if not self.size[u.src]:
+                self._cover_again(u.src)
             self._unkey(u.src)
             self._unkey(u.dst)
             if u.extra == 1:
@@ -1571,6 +1608,10 @@ cdef class Core:
                 self._rekey(m.n)
             self._rekey(m.src)
             self._rekey(self.remove_to)
+            if not self.size[m.src]:  # `Board.push`: a shape's cards under src, then under n
+                self._uncover(m.src)
+            if m.n != m.src and not self.size[m.n]:
+                self._uncover(m.n)
         else:
             extra = self._close_up()
         self.undo[self.n_undo].src = m.src
@@ -1678,6 +1719,10 @@ cdef class Core:
             if u.extra:
                 self._give_back(self.swap_action)
         elif u.dst == REMOVE:
+            if u.n != u.src and not self.size[u.n]:
+                self._cover_again(u.n)
+            if not self.size[u.src]:
+                self._cover_again(u.src)
             self._unkey(u.src)
             self._unkey(self.remove_to)
             if u.n != u.src:

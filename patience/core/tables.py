@@ -23,7 +23,8 @@ a two-deck pack are one card to it: positions that differ only in which copy lie
 position, for every ruleset, since every table here is indexed by face.
 
 Of the player's actions and removals the core plays CR-4's swap, CZ-3's close-up and one `remove`
-rule (not over a shape's covered cards), with each counted action's uses left in the key
+rule (over a shape's cards once uncovered, `_is_free`; TriPeaks' cards turn up when uncovered),
+with each counted action's uses left in the key
 (`_action_tables`). Of several win classes only the first ends a search, in the core as in the
 engine (`Board.is_won`); the later ones (CZ-4's second class) are judged when no move is left.
 
@@ -86,8 +87,8 @@ def not_covered(rules: CompiledRules) -> str | None:
     if rules.fill_from is not None and rules.stock_pile >= 0 and rules.stock_pile in rules.fill_from:
         return "a fill from the stock"  # the engine keeps the stock's next card down; the core turns it up
     for g in rules.groups:
-        if g.uncovers is not None and _may_lie_face_down(rules, g.id):
-            return "a shape's uncovering"  # TriPeaks: a removal or move turns up the cards it lay on
+        if g.uncovers is not None and rules.fill_from is not None and _may_lie_face_down(rules, g.id):
+            return "a shape's uncovering beside fill"  # the core uncovers only a pile left empty
         if g.lanes is not None and g.move_kind not in (MOVE_NONE, MOVE_TOP):
             return "lanes under more than a top card"  # the core reads lanes for a top card alone
         if g.waits_for_stock or g.only_when_empty:
@@ -234,6 +235,10 @@ class CoreTables:
     lane_first: tuple[int, ...]  # per pile: its first lane (lanes of pile p: lane_first[p]..lane_first[p + 1])
     lane_stop: tuple[int, ...]
     lane_cells: tuple[int, ...]
+    # A shape's uncovering (`layout.uncovers`, TriPeaks): per pile (P + 1) its first entry in
+    # uncover_list, the piles it lies on, whose face-down card turns up once it is gone and they are free.
+    uncover_first: tuple[int, ...]
+    uncover_list: tuple[int, ...]
     # KK-4 (`follows`): per group the group it follows (-1: none) and whether it counts per suit.
     follows: tuple[int, ...]
     follows_per_suit: tuple[int, ...]
@@ -463,7 +468,8 @@ def _action_tables(rules: CompiledRules) -> dict[str, object]:
 
 
 def _lane_tables(rules: CompiledRules) -> dict[str, tuple[int, ...]]:
-    """`CoreTables`' lane arrays from the engine's lanes (`rules.lanes_of`), computed once."""
+    """`CoreTables`' lane arrays from the engine's lanes (`rules.lanes_of`), and a shape's
+    uncovering from `Group.uncovers`, computed once."""
     first, stops, cells = [], [], []
     for p in range(rules.pile_count):
         first.append(len(stops))
@@ -471,4 +477,12 @@ def _lane_tables(rules: CompiledRules) -> dict[str, tuple[int, ...]]:
             cells.extend(sorted(lane, key=lambda q: abs(q - p)))  # from the pile out
             stops.append(len(cells))
     first.append(len(stops))
-    return {"lane_first": tuple(first), "lane_stop": tuple(stops), "lane_cells": tuple(cells)}
+    under_first, under = [], []
+    for p in range(rules.pile_count):
+        under_first.append(len(under))
+        group = rules.group_of[p]
+        if group.uncovers is not None:
+            under.extend(group.uncovers[p - group.piles.start])
+    under_first.append(len(under))
+    return {"lane_first": tuple(first), "lane_stop": tuple(stops), "lane_cells": tuple(cells),
+            "uncover_first": tuple(under_first), "uncover_list": tuple(under)}
