@@ -57,16 +57,16 @@ def test_a_covered_ruleset_is_solved_by_the_compiled_core():
 
 
 def test_not_covered_gives_its_reason():
-    assert core.not_covered(Game.new("pyramid").rules) == "remove rules over a shape's covered cards"
+    assert core.not_covered(Game.new("accordion").rules) == "reach"
     assert core.not_covered(Game.new("la-belle-lucie").rules) == "actions: reshuffle"
     assert core.not_covered(Game.new("freecell").rules) is None
     assert core.not_covered(Game.new("golf").rules) is None  # a `left` win: the columns cleared
 
 
 def test_solve_json_says_which_engine_and_why_python():
-    out = run("solve", "pyramid", "--deal", "1", "--max-states", "40", "--json")
+    out = run("solve", "accordion", "--deal", "1", "--max-states", "40", "--json")
     payload = json.loads(out.output)
-    assert (payload["engine"], payload["engine_reason"]) == ("python", "remove rules over a shape's covered cards")
+    assert (payload["engine"], payload["engine_reason"]) == ("python", "reach")
     out = run("solve", "freecell", "--deal", "3", "--json")
     payload = json.loads(out.output)
     expected = ("compiled", "") if core.available() else ("python", core.why_not(Game.new("freecell").rules))

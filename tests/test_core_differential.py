@@ -69,6 +69,9 @@ TOP_ONLY_AS_SOLVED = {
     "czternastki": ["out"],  # the discard piles the removals fill, each all its win counts
     "monte-carlo": ["out"],
     "fourteen-out": ["out"],
+    "pyramid": ["out"],  # the removals' discard pile: only received, counted by no win
+    "giza": ["out"],  # the removals' discard pile, all its win counts
+    "tripeaks": ["waste"],  # built on, counted by no win (as Golf's)
 }
 
 

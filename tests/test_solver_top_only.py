@@ -29,14 +29,10 @@ from patience.solver.search import Packer, solve
 TOP_ONLY_IN_PYTHON = {
     "cruel": (["foundations"] * 4, []),
     "gaps": (["out"], ["out"]),
-    "giza": (["out"], ["out"]),
-    "king-tut": (["out"], ["out"]),
     "la-belle-lucie": (["foundations"] * 4, []),
     "miss-milligan": (["foundations"] * 8, []),
     "perseverance": (["foundations"] * 4, []),
-    "pyramid": (["out"], ["out"]),
     "trefoil": (["foundations"] * 4, []),
-    "tripeaks": (["waste"], ["waste"]),
 }
 
 
