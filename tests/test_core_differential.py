@@ -71,6 +71,7 @@ TOP_ONLY_AS_SOLVED = {
     "fourteen-out": ["out"],
     "pyramid": ["out"],  # the removals' discard pile: only received, counted by no win
     "giza": ["out"],  # the removals' discard pile, all its win counts
+    "king-tut": ["out"],  # as Pyramid's
     "tripeaks": ["waste"],  # built on, counted by no win (as Golf's)
 }
 
