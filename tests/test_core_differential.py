@@ -65,6 +65,7 @@ TOP_ONLY_AS_SOLVED = {
     "parada": ["out"],
     "parada-1": ["out"],
     "bristol": ["foundations"] * 4,  # built regardless of suit (issue 37): no safe-move rule is proven
+    "scotch-patience": ["foundations"] * 4,  # built in alternating colours: no safe-move rule is proven
     "cromwell": ["foundations"] * 8,  # two decks: no safe-move rule is proven, so no card leaves home
     "czternastki": ["out"],  # the discard piles the removals fill, each all its win counts
     "monte-carlo": ["out"],
