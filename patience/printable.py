@@ -35,3 +35,21 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
     return "".join(
         char if not is_unsafe(char) or (keep_newlines and char == "\n") else _escape(char) for char in text
     )
+
+
+def json_escaped(text: str, *, keep_newlines: bool = False) -> str:
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with every character a terminal
+    acts on written as a ``\\u`` escape, which json itself leaves raw (C1 controls, DEL, U+2028,
+    bidirectional overrides); newlines kept when ``keep_newlines`` (indented JSON)."""
+    if text.isprintable():
+        return text
+    return "".join(_json_escape(char) if is_unsafe(char) and not (keep_newlines and char == "\n") else char
+                   for char in text)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # outside the basic plane JSON spells a character as a surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import click
 
 from ..i18n import N_, _, language, ngettext
-from ..printable import is_unsafe, printable
+from ..printable import json_escaped, printable
 from . import main
 from .common import EXIT_BUG, MAX_LINE, find_game, locate_game, log_traceback, start_game, winnable_deal
 
@@ -182,15 +182,8 @@ def json_line(data: object) -> str:
     """One line of JSON for programs: the characters a terminal acts on (DEL, C0 and C1 controls,
     U+2028 and U+2029, bidirectional overrides) written as ``\\u`` escapes, which json leaves raw."""
     text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    return "".join(_json_escape(char) if is_unsafe(char) else char for char in text)
+    return json_escaped(text)
 
-
-def _json_escape(char: str) -> str:
-    code = ord(char)
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    code -= 0x10000  # outside the basic plane JSON spells a character as a surrogate pair
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 class Quiet(Screen):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..i18n import _, ngettext
-from ..printable import is_unsafe, printable
+from ..printable import json_escaped, printable
 from . import main
 from .common import FORCE_HELP, exists_message, export_target, find_game, start_game
 from .play import play_new, play_options
@@ -60,15 +60,8 @@ def safe_json(data: object) -> str:
     """JSON for programs, with the characters a terminal acts on written as ``\\u`` escapes
     (json itself leaves C1 controls and format characters such as U+202E as they are)."""
     text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False)
-    return "".join(_json_escape(char) if char != "\n" and is_unsafe(char) else char for char in text)
+    return json_escaped(text, keep_newlines=True)
 
-
-def _json_escape(char: str) -> str:
-    code = ord(char)
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    code -= 0x10000  # outside the basic plane JSON spells a character as a surrogate pair
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def _ruleset_id(game: str, store: Store) -> str:
