@@ -291,3 +291,21 @@ def test_solve_answers_in_polish_with_a_decimal_comma():
     result = run("--lang", "pl", "solve", "freecell", "--deal", "1")
     first = result.output.splitlines()[0]
     assert result.exit_code == 0 and re.search(r"rozwiązane .*: \d[\d\u00a0]* \w+, \d+,\d\d s$", first), first
+
+
+def test_the_engines_reasons_name_groups_as_the_board_does_in_the_players_language():
+    """Issue 38: a reason names a group in the player's language where the engine writes it, not by
+    a pattern replacing ids in the finished text one layer higher (in the command line)."""
+    from patience import Game
+    from patience.engine.moves import IllegalMove
+    from patience.i18n import using_language
+
+    game = Game.new("parada", deal=2)
+    reasons = {}
+    for lang in ("en", "pl"):
+        with using_language(lang):
+            with pytest.raises(IllegalMove) as refused:
+                game.play("a3b2")  # 7♣ from row 1 onto 8♣ in row 2, which is built on 3s only
+            reasons[lang] = str(refused.value)
+    assert "row2" in reasons["en"]
+    assert "rząd 2" in reasons["pl"] and "row2" not in reasons["pl"]

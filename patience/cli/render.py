@@ -131,14 +131,10 @@ def _fans_lines(game: Game, group: Group, glyphs: Glyphs, width: int) -> list[Li
 
 
 def group_title(game: Game, group: Group) -> str:
-    """A group's name on the board: its role's name in the chosen language (``fundamenty``),
-    or its id when several groups share the role. Names come from the ruleset file, so control
-    characters in them are shown escaped."""
-    from ..ruleset.describe import group_name
+    """A group's name on the board, as the engine's reasons name it (`ruleset.describe.group_title`)."""
+    from ..ruleset.describe import group_title as title
 
-    if language() == "en" and "en" not in group.spec.names:
-        return group.id
-    return printable(group_name(game.ruleset, group.id, language()))
+    return title(game.ruleset, group.id)
 
 
 def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int = WIDTH) -> list[Line]:

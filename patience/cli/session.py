@@ -11,7 +11,6 @@ from __future__ import annotations
 import getpass
 import os
 import random
-import re
 import textwrap
 import time
 import uuid
@@ -378,19 +377,7 @@ class Session:
             return Reply([_("unknown command {text!r}; type `help` for the commands, `moves` for the moves").format(text=text)],
                          failed=True, unknown=True)
         except IllegalMove as err:
-            return Reply([self.group_names(str(err))], failed=True)
-
-    def group_names(self, text: str) -> str:
-        """``text`` with each pile group's id (``row1``) as the player's language names it
-        (``rząd 1``): the engine's reasons name groups by id, which is a name only in English
-        and only where the ruleset gives no English name (the board's titles: `render.group_title`)."""
-        from .render import group_title
-
-        for group in self.game.rules.groups:
-            name = group_title(self.game, group)
-            if name != group.id:
-                text = re.sub(rf"(?<![\w-]){re.escape(group.id)}(?![\w-])", lambda _match: name, text)
-        return text
+            return Reply([str(err)], failed=True)  # the engine names groups as the board does
 
     def _also_a_move(self, text: str) -> str | None:
         """When a command word is also a legal move here (labels `l` and `s` spell `ls`), how to

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK, RANK_NAMES, SUIT, SUIT_SYMBOLS, card_str
 from ..i18n import _
+from ..ruleset.describe import group_title
 from .compiled import row_run
 from .cover import covered_reason, is_free
 from .layout import RemoveRule, WinCondition
@@ -46,9 +47,9 @@ def follows_reason(game: State, group: Group, card: int) -> str:
     rank = RANK_NAMES[RANK[card]]
     if group.follows[1]:
         return _("a {rank} of {suit} starts a pile in {group} only after one more {leader} pile of {suit} "
-                 "has been started").format(rank=rank, suit=SUIT_SYMBOLS[SUIT[card]], group=group.id, leader=leader.id)
+                 "has been started").format(rank=rank, suit=SUIT_SYMBOLS[SUIT[card]], group=group_title(game.ruleset, group.id), leader=group_title(game.ruleset, leader.id))
     return _("a pile in {group} starts only after one more pile in {leader} has been started").format(
-        group=group.id, leader=leader.id)
+        group=group_title(game.ruleset, group.id), leader=group_title(game.ruleset, leader.id))
 
 
 # ------------------------------------------------------------------ set removal

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK, RANK_NAMES, card_str
 from ..i18n import _, ngettext
-from ..ruleset.describe import build_rule
+from ..ruleset.describe import build_rule, group_title
 from .actions import follows_reason, why_close_up_illegal, why_remove_illegal
 from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, SLOT
 from .cover import covered_reason
@@ -50,7 +50,7 @@ def why_illegal(game: Board, move: Move) -> str | None:
     if source_group.reach:  # Accordion: a whole pile by position (engine/reach.py)
         return why_reach_illegal(game, src, dst, n)
     if source_group.move_kind == MOVE_NONE:
-        return _("cards never leave the {group} ({label})").format(group=source_group.id, label=label_s)
+        return _("cards never leave the {group} ({label})").format(group=group_title(game.ruleset, source_group.id), label=label_s)
     if not source:
         return _("{label} is empty").format(label=label_s)
     face_up = len(source) - game.hidden[src]
@@ -61,7 +61,7 @@ def why_illegal(game: Board, move: Move) -> str | None:
         return _("only the top card of {label} moves").format(label=label_s)
     if source_group.move_kind == MOVE_ALONE and len(source) > 1:
         return _("{label} has cards built on it: only a card lying alone leaves the {group}").format(
-            label=label_s, group=source_group.id)
+            label=label_s, group=group_title(game.ruleset, source_group.id))
     if source_group.lanes is not None and not game.is_free(src):
         if source_group.spec.shape is not None:
             return covered_reason(game, src)
@@ -70,15 +70,15 @@ def why_illegal(game: Board, move: Move) -> str | None:
     if n > game.movable_run(src):
         return _("the top {n} cards of {label} are not a run that moves together").format(n=n, label=label_s)
     if target_group.index not in source_group.targets:
-        allowed = ", ".join(rules.groups[i].id for i in sorted(source_group.targets))
-        return _("cards from the {group} go only to: {allowed}").format(group=source_group.id, allowed=allowed)
+        allowed = ", ".join(group_title(game.ruleset, rules.groups[i].id) for i in sorted(source_group.targets))
+        return _("cards from the {group} go only to: {allowed}").format(group=group_title(game.ruleset, source_group.id), allowed=allowed)
     if target_group.waits_for_stock and rules.stock_pile >= 0 and game.piles[rules.stock_pile]:
-        return _("the {group} take cards only once the stock is empty").format(group=target_group.id)
+        return _("the {group} take cards only once the stock is empty").format(group=group_title(game.ruleset, target_group.id))
     if target_group.only_when_empty and game.piles[dst]:
         return _("{label} takes cards only while it is empty: nothing is built on it").format(label=label_d)
     if target_group.unit and n != target_group.unit:
         return _("cards go to the {group} only {unit} at a time, as one run that moves together (v{count})").format(
-            group=target_group.id, unit=target_group.unit, count=f"{target_group.unit:x}")
+            group=group_title(game.ruleset, target_group.id), unit=target_group.unit, count=f"{target_group.unit:x}")
     moving = source[-n]
     target = game.piles[dst]
     max_cards = target_group.max_cards
@@ -87,7 +87,7 @@ def why_illegal(game: Board, move: Move) -> str | None:
             label=label_d, n=max_cards)
     if not target:
         if target_group.empty_ok is None:
-            return _("nothing goes into an empty pile in {group} ({label})").format(group=target_group.id, label=label_d)
+            return _("nothing goes into an empty pile in {group} ({label})").format(group=group_title(game.ruleset, target_group.id), label=label_d)
         left = target_group.left_of[dst - target_group.piles.start] if target_group.left_of is not None else -1
         if not game.empty_table(target_group, dst)[moving]:
             if left >= 0:  # a gap reads the cell before it
@@ -101,30 +101,30 @@ def why_illegal(game: Board, move: Move) -> str | None:
                 empty = [base_rank(game, target_group) or 0]
             ranks = " ".join(_rank_names(empty if isinstance(empty, list) else []))
             return _("an empty pile in {group} takes only {ranks}, not {card}").format(
-                group=target_group.id, ranks=ranks, card=card_str(moving))
+                group=group_title(game.ruleset, target_group.id), ranks=ranks, card=card_str(moving))
         if target_group.follows is not None and not game.may_start(target_group, moving):
             return follows_reason(game, target_group, moving)
         preferred = _preferred_place(game, moving, target_group.index)
         if preferred is not None:
             group_id, label = preferred
             return _("{a_rank} goes to {group} first: {label} is empty").format(
-                a_rank=_a(RANK_NAMES[RANK[moving]]), group=group_id, label=label)
+                a_rank=_a(RANK_NAMES[RANK[moving]]), group=group_title(game.ruleset, group_id), label=label)
         if n == len(source) and source_group.index != target_group.index and rules.preferred_by is not None \
                 and source_group.index in rules.preferred_by[moving]:
             return _("{a_rank} stays in {group}, where it belongs: it already has a place there ({label})").format(
-                a_rank=_a(RANK_NAMES[RANK[moving]]), group=source_group.id, label=label_s)
+                a_rank=_a(RANK_NAMES[RANK[moving]]), group=group_title(game.ruleset, source_group.id), label=label_s)
     elif target_group.base_ok is not None and not target_group.base_ok[target[0]]:
         bases = _(" or ").join(_rank_names(target_group.spec.build.base or []))
         return _("nothing is built on {label}: {group} is built on {a_rank} only, and {label} starts with {card}").format(
-            label=label_d, group=target_group.id, a_rank=_a(bases), card=card_str(target[0]))
+            label=label_d, group=group_title(game.ruleset, target_group.id), a_rank=_a(bases), card=card_str(target[0]))
     elif moving not in target_group.fits_on[target[-1]]:
         return _("{card} cannot go on {top} ({group}: {rule})").format(
-            card=card_str(moving), top=card_str(target[-1]), group=target_group.id,
+            card=card_str(moving), top=card_str(target[-1]), group=group_title(game.ruleset, target_group.id),
             rule=build_rule(target_group.spec.build))
     if n > 1 and not game.run_fits(src, n, target_group):
         broken = game.run_break(src, n, target_group)
         return _("{n} cards cannot go to {group} together: {card} does not go on {below} there ({group}: {rule})").format(
-            n=n, group=target_group.id, card=card_str(source[broken]), below=card_str(source[broken - 1]),
+            n=n, group=group_title(game.ruleset, target_group.id), card=card_str(source[broken]), below=card_str(source[broken - 1]),
             rule=build_rule(target_group.spec.build))
     if n > 1 and source_group.run_limit != LIMIT_NONE:
         limit = game.run_limit(src, dst, n)

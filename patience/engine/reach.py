@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import card_str
 from ..i18n import _
-from ..ruleset.describe import build_rule
+from ..ruleset.describe import build_rule, group_title
 from .moves import Move
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def why_reach_illegal(game: State, src: int, dst: int, n: int) -> str | None:
     if not source:
         return _("{label} is empty").format(label=labels[src])
     if rules.group_of[dst] is not group:
-        return _("piles of the {group} move only onto piles of the {group}").format(group=group.id)
+        return _("piles of the {group} move only onto piles of the {group}").format(group=group_title(game.ruleset, group.id))
     if n != len(source):
         return _("{label} moves only as a whole pile of {count} cards").format(label=labels[src], count=len(source))
     places = _(" or ").join(str(back) for back in group.reach)
@@ -60,5 +60,5 @@ def why_reach_illegal(game: State, src: int, dst: int, n: int) -> str | None:
                  "{target} is not one").format(label=labels[src], places=places, target=labels[dst])
     if source[-1] not in group.fits_on[target[-1]]:
         return _("{card} cannot go on {top} ({group}: {rule})").format(
-            card=card_str(source[-1]), top=card_str(target[-1]), group=group.id, rule=build_rule(group.spec.build))
+            card=card_str(source[-1]), top=card_str(target[-1]), group=group_title(game.ruleset, group.id), rule=build_rule(group.spec.build))
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
+from ..ruleset.describe import group_title
 from .moves import DEAL
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def why_stock_illegal(game: State, src: int, dst: int) -> str | None:
                     labels=", ".join(empty))
         room = rules.group_of[targets[0]].max_cards
         if room and all(len(game.piles[p]) >= room for p in targets):
-            label = rules.labels[targets[0]] if len(targets) == 1 else rules.group_of[targets[0]].id
+            label = rules.labels[targets[0]] if len(targets) == 1 else group_title(game.ruleset, rules.group_of[targets[0]].id)
             return ngettext("{label} holds at most {n} card", "{label} holds at most {n} cards", room).format(
                 label=label, n=room)
         return None

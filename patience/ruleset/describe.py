@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import SUIT_NAMES
 from ..i18n import N_, _, language, ngettext, using_language
+from ..printable import printable
 from .examples import removal_examples, swap_example
 from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
 
@@ -178,6 +179,17 @@ def group_name(ruleset: Ruleset, gid: str, lang: str | None = None) -> str:
         name = _(ROLE.get(group.role, group.role))
     alone = sum(1 for g in ruleset.piles.values() if g.role == group.role) == 1
     return name if alone else f"{name} “{gid}”"
+
+
+def group_title(ruleset: Ruleset, gid: str, lang: str | None = None) -> str:
+    """A group as a reason or the board names it: its id in English unless the ruleset gives an
+    English name, else its name in the language (``fundamenty``); control characters from the
+    file escaped."""
+    chosen = lang or language()
+    group = ruleset.piles.get(gid)
+    if group is None or (chosen == "en" and "en" not in group.names):
+        return gid
+    return printable(group_name(ruleset, gid, chosen))
 
 
 def describe_group(ruleset: Ruleset, gid: str) -> str:
