@@ -1,10 +1,10 @@
 """The compiled core against the Python search, deal by deal (issue 33 deliver 2): every deal the
 Python search decides, the core must decide the same way.
 
-    python benchmarks/core_vs_python.py [--deals A-B] [--timeout S] [--games ID ...]
+    python benchmarks/core_vs_python.py [--deals A-B] [--timeout S] [--states N] [--games ID ...]
 
 Every shipped ruleset the core covers (or those named), deals A-B, each searched twice at the same
-budget: by the Python search (``engine="python"``) and by the core. Printed: a line per game
+budget (seconds, and with ``--states`` also positions, the same on a loaded machine): by the Python search (``engine="python"``) and by the core. Printed: a line per game
 (decided by each, positions per CPU-second of each), and a row for every deal where the Python
 search decides and the core does not, or the two disagree. Every `solved` line of either search
 is replayed through ``Game.play`` to a win. Exit status 1 on a disagreement (one says solved, the
@@ -36,11 +36,11 @@ def deal_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-def timed(game_id: str, deal: int, timeout: float, engine: str) -> tuple[SolveResult, float]:
+def timed(game_id: str, deal: int, timeout: float, engine: str, states: int | None = None) -> tuple[SolveResult, float]:
     """One search and the CPU seconds it took."""
     game = Game(find_ruleset(game_id), deal)
     started = time.process_time()
-    result = solve(game, timeout=timeout, engine=engine)
+    result = solve(game, timeout=timeout, max_states=states, engine=engine, shorter=False)
     return result, time.process_time() - started
 
 
@@ -54,7 +54,7 @@ def wins(game_id: str, deal: int, result: SolveResult) -> bool:
     return replay.is_won()
 
 
-def compare(game_id: str, deals: range, timeout: float) -> tuple[int, int]:
+def compare(game_id: str, deals: range, timeout: float, states_cap: int | None = None) -> tuple[int, int]:
     """Prints the game's line and its rows; returns (disagreements, deals the core decided less)."""
     decided = {"python": 0, "compiled": 0}
     states = {"python": 0, "compiled": 0}
@@ -63,7 +63,7 @@ def compare(game_id: str, deals: range, timeout: float) -> tuple[int, int]:
     for deal in deals:
         answers = {}
         for engine in ("python", "auto"):
-            result, seconds = timed(game_id, deal, timeout, engine)
+            result, seconds = timed(game_id, deal, timeout, engine, states_cap)
             name = "python" if engine == "python" else "compiled"
             if result.engine != name:
                 sys.exit(f"{game_id}: asked for the {name} search, the {result.engine} search answered")
@@ -84,7 +84,8 @@ def compare(game_id: str, deals: range, timeout: float) -> tuple[int, int]:
                   f"({co.states} positions, {co.reason})")
             fewer += 1
     rate = {name: states[name] / cpu[name] / 1000 if cpu[name] else 0.0 for name in cpu}
-    print(f"{game_id:26} deals {deals.start}-{deals.stop - 1} at {timeout:g} s: decided python "
+    cap = f" and {states_cap} positions" if states_cap else ""
+    print(f"{game_id:26} deals {deals.start}-{deals.stop - 1} at {timeout:g} s{cap}: decided python "
           f"{decided['python']}, core {decided['compiled']}; positions per CPU-second python "
           f"{rate['python']:.1f} k, core {rate['compiled']:.0f} k", flush=True)
     return bad, fewer
@@ -94,6 +95,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", default="1-50")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per deal and search")
+    parser.add_argument("--states", type=int, help="also at most this many positions per deal and search")
     parser.add_argument("--games", nargs="*", help="ruleset ids (default: every one the core covers)")
     args = parser.parse_args()
     covered = [rs.id for rs in shipped_rulesets() if not_covered(Game(rs).rules) is None]
@@ -104,7 +106,7 @@ def main() -> None:
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {len(games)} rulesets")
     bad = fewer = 0
     for game_id in games:
-        b, f = compare(game_id, deal_range(args.deals), args.timeout)
+        b, f = compare(game_id, deal_range(args.deals), args.timeout, args.states)
         bad += b
         fewer += f
     print(f"disagreements {bad}; deals the Python search decides and the core leaves unknown {fewer}")

@@ -84,7 +84,8 @@ def top_only_groups(game: Game, tables) -> list[str]:
 def test_only_the_proven_piles_are_keyed_by_their_top_card_as_the_solver_runs():
     """The key reads a top card alone only where the proof holds: among shipped rulesets as the
     solver runs them, Golf's waste and the foundations of the games with no safe-move rule that
-    no card leaves (Black Hole's hole among them)."""
+    no card leaves (Black Hole's hole among them). (The core's first pass under unproven SIMPLE
+    safe moves keys those foundations in full: safe moves read them.)"""
     found = {}
     for rs in COVERED:
         game = Game(rs)

@@ -2194,9 +2194,10 @@ cdef class Core:
         self._play_safe()
         return 0
 
-    cdef int _bf_score(self, int weight, int free_w, int cell_w) noexcept nogil:
-        """`heuristic.Heuristic` with best-first's weights (face-down cards cost BF_DOWN), as a
-        queue of `search.QUEUES` weighs it."""
+    cdef int _bf_terms(self, int *rooms_free, int *cells_free) noexcept nogil:
+        """`heuristic.Heuristic`'s terms with best-first's weights (face-down cards cost BF_DOWN):
+        returns the cards' term, and the free rooms and cells through the pointers, read once
+        for both queues (`search.QUEUES` weigh them apart)."""
         cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0
         cdef uint8_t *pile
         cdef uint8_t *ok
@@ -2222,15 +2223,16 @@ cdef class Core:
         for i in range(self.n_hcells):
             if not self.size[self.hcells[i]]:
                 cells += 1
-        return weight * (W_OUT * self._to_go() + BF_DOWN * down + W_DISORDER * disorder
-                         - free_w * free - cell_w * cells)
+        rooms_free[0] = free
+        cells_free[0] = cells
+        return W_OUT * self._to_go() + BF_DOWN * down + W_DISORDER * disorder
 
     cdef int _bf_turn(self, long long budget, int base) except -1:
         """Best-first for at most ``budget`` expansions, its two queues (`search.QUEUES`) popped
         in turn; a position is expanded once, from whichever queue reaches it first. RUN_WON
         leaves the winning line on the undo stack; else the start position is restored."""
         cdef long long expanded = 0
-        cdef int i, n, count, node, q, before, edge
+        cdef int i, n, count, node, q, before, edge, score, rooms, cells
         cdef Entry e
         cdef Node *child
         cdef Move m
@@ -2299,8 +2301,9 @@ cdef class Core:
                         child.move = m
                         child.expanded = 0
                         child.waste_only = self.commutes and edge == 1 and m.dst < 0
-                        heap_push(&self.queues[0], self._bf_score(1, 2, 2) + child.depth - 1, child.depth, self.n_nodes)
-                        heap_push(&self.queues[1], self._bf_score(5, 4, 1) + child.depth - 1, child.depth, self.n_nodes)
+                        score = self._bf_terms(&rooms, &cells)  # once: the queues differ only in weights
+                        heap_push(&self.queues[0], score - 2 * rooms - 2 * cells + child.depth - 1, child.depth, self.n_nodes)
+                        heap_push(&self.queues[1], 5 * score - 4 * rooms - cells + child.depth - 1, child.depth, self.n_nodes)
                         self.n_nodes += 1
                         count += 1
                     while self.n_undo > before:

@@ -340,16 +340,22 @@ _SAFE_TABLES: WeakKeyDictionary[CompiledRules, tuple[str, list[frozenset[int]], 
 
 def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, max_memory: int | None,
                     progress: Progress | None, avoid: Sequence[Game]) -> SolveResult:
-    """The compiled core's search; its moves replayed on a copy of the game to write them, and
-    to check them: a move the engine refuses is a bug in the core."""
+    """The compiled core's search, in `_solve_python`'s phases: under the proven safe-move rule
+    when there is one; else first under SIMPLE's unproven safe moves (they find wins fastest),
+    and only when that search is exhausted again with none, since only a search that lost no
+    move may answer unsolvable. Its moves are replayed on a copy of the game to check them: a
+    move the engine refuses is a bug in the core."""
     start = time.monotonic()
-    needs, sources = core_safe_tables(game, autoplay_rule(game.rules))  # no proven rule: no safe moves
-    commutes = stock_commutes(game.rules)
-    position = core.position(game, needs, sources, commutes)
-    avoid_keys = [core.position(other, needs, sources, commutes).key() for other in avoid]
-    memory = CORE_MEMORY if max_memory is None else max_memory
-    status, moves, states, reason = position.solve(timeout, max_states, memory, avoid_keys, progress,
-                                                   progress_every=PROGRESS_EVERY)
+    proven = autoplay_rule(game.rules)
+    # No pile SIMPLE's safe moves take from (Czternastki): that phase would be the second one again.
+    first = proven or (SIMPLE if core_safe_tables(game, SIMPLE)[1] else None)
+    status, moves, states, reason = _core_phase(game, first, timeout, max_states, max_memory, progress, avoid)
+    if proven is None and first is not None and status == UNSOLVABLE:
+        spent = time.monotonic() - start
+        status, moves, more, reason = _core_phase(
+            game, None, None if timeout is None else max(0.0, timeout - spent),
+            None if max_states is None else max(0, max_states - states), max_memory, progress, avoid)
+        states += more
     replay = game.copy()
     for move in moves:
         refused = replay.why_illegal(move)
@@ -360,6 +366,18 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
         raise RuntimeError("the compiled core's solution does not win")
     return SolveResult(status, states=states, seconds=time.monotonic() - start, reason=reason, engine="compiled",
                        line=list(moves))
+
+
+def _core_phase(game: Game, rule: str | None, timeout: float | None, max_states: int | None,
+                max_memory: int | None, progress: Progress | None,
+                avoid: Sequence[Game]) -> tuple[str, list[Move], int, str]:
+    """One compiled search from ``game`` with ``rule``'s safe moves (None: none)."""
+    needs, sources = core_safe_tables(game, rule)
+    commutes = stock_commutes(game.rules)
+    position = core.position(game, needs, sources, commutes)
+    avoid_keys = [core.position(other, needs, sources, commutes).key() for other in avoid]
+    memory = CORE_MEMORY if max_memory is None else max_memory
+    return position.solve(timeout, max_states, memory, avoid_keys, progress, progress_every=PROGRESS_EVERY)
 
 
 def _solve_python(game: Game, timeout: float | None, max_states: int | None, progress: Progress | None,
