@@ -298,7 +298,9 @@ def test_the_game_chooser_finds_a_game_by_search_keeps_this_one_and_starts_a_use
     own.mkdir(parents=True)
     shipped = Path(__file__).resolve().parents[1] / "rulesets" / "klondike.yaml"
     text = shipped.read_text(encoding="utf-8").replace("id: klondike", "id: my-klondike", 1)
-    (own / "my-klondike.yaml").write_text(text.replace("name: Klondike", "name: Zebra Klondike", 1), encoding="utf-8")
+    text = text.replace("name: Klondike", "name: Zyzzyva Klondike", 1).replace("names: {pl: Klondike}", "names: {}", 1)
+    text = text.replace("aliases: [solitaire, pasjans, klondike-1, soliter]", "aliases: []", 1)  # no shipped name (P112)
+    (own / "my-klondike.yaml").write_text(text, encoding="utf-8")
     session = session_of(Game.new("freecell", 1))
     session.handle(session.game.notation(session.game.legal_moves()[0]))
     app = app_for(session)
@@ -317,7 +319,7 @@ def test_the_game_chooser_finds_a_game_by_search_keeps_this_one_and_starts_a_use
         assert save_path("freecell").exists()  # the game left is kept for `resume`
         paste_speed(app, "games")
         await pilot.pause()
-        await pilot.press(*"zebra", "enter")
+        await pilot.press(*"zyzzyva", "enter")
         await pilot.pause()
         assert app.session.game.ruleset.id == "my-klondike"
         assert app.session.key != "my-klondike"  # a user's file is filed under its own key

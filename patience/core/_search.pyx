@@ -1357,11 +1357,10 @@ cdef class Core:
             played += 1
         return played
 
-    cdef int _estimate(self) noexcept nogil:
-        """`heuristic.Heuristic` with depth-first's weights: lower is nearer a win. For a left win
-        the cards to go are those still in its piles (`_to_go`), and the disorder is theirs. The
-        core's own term: a card that no lane frees (KK-2) costs W_HELD (docs/solver.md)."""
-        cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0, held = 0
+    cdef void _tally(self, int *down_out, int *disorder_out, int *free_out, int *cells_out) noexcept nogil:
+        """The terms both estimates weigh (`heuristic.Heuristic`): face-down cards, cards above the
+        first break of a pile's run (disorder), empty rooms and empty cells."""
+        cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0
         cdef uint8_t *pile
         cdef uint8_t *ok
         for i in range(self.n_stacks):
@@ -1386,6 +1385,17 @@ cdef class Core:
         for i in range(self.n_hcells):
             if not self.size[self.hcells[i]]:
                 cells += 1
+        down_out[0] = down
+        disorder_out[0] = disorder
+        free_out[0] = free
+        cells_out[0] = cells
+
+    cdef int _estimate(self) noexcept nogil:
+        """`heuristic.Heuristic` with depth-first's weights: lower is nearer a win. For a left win
+        the cards to go are those still in its piles (`_to_go`), and the disorder is theirs. The
+        core's own term: a card that no lane frees (KK-2) costs W_HELD (docs/solver.md)."""
+        cdef int i, down, disorder, free, cells, held = 0
+        self._tally(&down, &disorder, &free, &cells)
         for i in range(self.n_laned):  # KK-2: cards held by their lanes
             if self.size[self.laned[i]] and not self._is_free(self.laned[i]):
                 held += 1
@@ -2198,33 +2208,8 @@ cdef class Core:
         """`heuristic.Heuristic`'s terms with best-first's weights (face-down cards cost BF_DOWN):
         returns the cards' term, and the free rooms and cells through the pointers, read once
         for both queues (`search.QUEUES` weigh them apart)."""
-        cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0
-        cdef uint8_t *pile
-        cdef uint8_t *ok
-        for i in range(self.n_stacks):
-            p = self.stacks[i]
-            size = self.size[p]
-            if size < 2:
-                continue
-            down += self.hidden[p]
-            pile = self.cards + p * self.cap
-            ok = self.run_ok + self.pile_group[p] * SQUARE
-            start = self.hidden[p] if self.hidden[p] else 1
-            below = pile[start - 1]
-            for j in range(start, size):
-                above = pile[j]
-                if not ok[below * NCARDS + above]:
-                    disorder += size - j
-                    break
-                below = above
-        for i in range(self.n_rooms):
-            if not self.size[self.rooms[i]]:
-                free += 1
-        for i in range(self.n_hcells):
-            if not self.size[self.hcells[i]]:
-                cells += 1
-        rooms_free[0] = free
-        cells_free[0] = cells
+        cdef int down, disorder
+        self._tally(&down, &disorder, rooms_free, cells_free)
         return W_OUT * self._to_go() + BF_DOWN * down + W_DISORDER * disorder
 
     cdef int _bf_turn(self, long long budget, int base) except -1:
