@@ -68,7 +68,7 @@ def run(game: str, deals: range, timeout: float, jobs: int, workers: int, log: T
     started = time.monotonic()
     results = []
     taking_back = 0
-    for result in solve_deals(game, deals, timeout, None, jobs, workers=workers):
+    for result in solve_deals(game, deals, timeout, None, jobs, workers=workers, shorter=False):  # the search alone
         taking_back += check(game, result)
         results.append(result)
         if log is not None:

@@ -98,7 +98,7 @@ class ListPool:
         self.outstanding = 0
         self.most = 0
 
-    def apply_async(self, function, args):
+    def apply_async(self, function, args, kwds=None):
         self.outstanding += 1
         self.most = max(self.most, self.outstanding)
         pool = self

@@ -37,9 +37,13 @@ def solved(monkeypatch):
     calls: list[int] = []
     real = survey_run.solve_deal
 
-    def counting(task, progress=None):
+    def counting(task, progress=None, shorter=True):
         calls.append(task[1])
-        return real(task, progress)
+        shortened.append(shorter)
+        return real(task, progress, shorter)
+
+    shortened: list[bool] = []
+    monkeypatch.setattr(survey_run, "SHORTENED_FOR_TESTS", shortened, raising=False)
 
     monkeypatch.setattr(survey_run, "solve_deal", counting)
     return calls
@@ -117,11 +121,11 @@ def test_ctrl_c_keeps_the_finished_chunks_exits_130_and_the_same_command_goes_on
     real = survey_run.solve_deal
     calls: list[int] = []
 
-    def interrupted_at_deal_4(task, progress=None):
+    def interrupted_at_deal_4(task, progress=None, shorter=True):
         calls.append(task[1])
         if task[1] == 4 and calls.count(4) == 1:
             raise KeyboardInterrupt
-        return real(task, progress)
+        return real(task, progress, shorter)
 
     monkeypatch.setattr(survey_run, "solve_deal", interrupted_at_deal_4)
     args = ("survey", "freecell", "--deals", "1-6", *BUDGET, "--jobs", "1", "--chunk", "2", "--out", str(path))
@@ -348,3 +352,12 @@ def test_a_damaged_or_unwritable_results_file_is_refused_in_one_line(tmp_path, n
         assert result.exit_code == 1, result.output
         assert "Traceback" not in result.output and result.output.strip().splitlines()[-1].startswith("Error: ")
     assert garbage.read_bytes().startswith(b"this is no database")  # left as it was
+
+
+def test_a_survey_asks_for_no_shortened_lines(tmp_path, solved, no_dask):
+    """A survey measures winnability; shortening a win for a player (0.3 s on a quick FreeCell
+    deal) is not asked for, so every deal costs its search alone."""
+    out = tmp_path / "r.sqlite"
+    result = run("survey", "run", "freecell", "--deals", "1-3", *BUDGET, "--jobs", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert solved == [1, 2, 3] and survey_run.SHORTENED_FOR_TESTS == [False, False, False]

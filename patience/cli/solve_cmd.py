@@ -144,7 +144,8 @@ def _solve_each(game: str, deals: range, timeout: float, max_states: int | None,
     one_deal = len(deals) == 1
     try:
         for result in solve_deals(game, deals, timeout, max_states, 1 if one_deal else jobs, progress=progress,
-                                  workers=jobs if one_deal else 1, max_memory=max_memory):
+                                  workers=jobs if one_deal else 1, max_memory=max_memory,
+                                  shorter=one_deal or as_json):  # a range's text prints no moves
             results.append(result)
             if not one_line and not as_json:
                 click.echo(_("deal {deal}: {line}").format(deal=result["deal"], line=_status_line(result)))

@@ -21,19 +21,21 @@ Progress = Callable[[int, int, float], None]  # (deal, positions expanded, secon
 Task = tuple[str, int, float | None, int | None, int, int | None]  # game, deal, timeout, max_states, workers, max_memory
 
 
-def solve_deal(task: Task, progress: Progress | None = None) -> dict:
+def solve_deal(task: Task, progress: Progress | None = None, shorter: bool = True) -> dict:
     """One deal, as a plain dict (it crosses a process boundary); max_memory bounds the compiled
-    core's table, in bytes (None: its default)."""
+    core's table, in bytes (None: its default). ``shorter``: a win is shortened for a player
+    (`search.solve`); a survey or a range that prints no moves has no use for it, and on a quick
+    deal it costs far more than the search."""
     game_name, deal, timeout, max_states, workers, max_memory = task
     report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
     result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states, progress=report,
-                   workers=workers, max_memory=max_memory)
+                   workers=workers, max_memory=max_memory, shorter=shorter)
     return {"deal": deal, **result.public()}
 
 
 def solve_deals(game_name: str, deals: range, timeout: float | None, max_states: int | None,
                 jobs: int = 1, progress: Progress | None = None, workers: int = 1,
-                max_memory: int | None = None) -> Iterator[dict]:
+                max_memory: int | None = None, shorter: bool = True) -> Iterator[dict]:
     """Each deal's answer, in deal order, as it comes, ``jobs`` deals at a time or one deal at a
     time with ``workers`` processes each (`solve`); not both, since a pool's processes may not
     fork helpers. ``progress`` is reported only when the deals are solved in this process.
@@ -43,22 +45,22 @@ def solve_deals(game_name: str, deals: range, timeout: float | None, max_states:
     tasks = ((game_name, deal, timeout, max_states, workers, max_memory) for deal in deals)  # a range may be huge
     if jobs <= 1 or len(deals) <= 1:
         for task in tasks:
-            yield solve_deal(task, progress)
+            yield solve_deal(task, progress, shorter)
         return
     if workers > 1:
         raise ValueError(_("ask for several jobs or several workers, not both"))
     with deaf_to_ctrl_c():
         pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c)
     with pool:
-        yield from _in_order(pool, tasks, ahead=2 * jobs)
+        yield from _in_order(pool, tasks, ahead=2 * jobs, shorter=shorter)
 
 
-def _in_order(pool: Pool, tasks: Iterable[tuple], ahead: int) -> Iterator[dict]:
+def _in_order(pool: Pool, tasks: Iterable[tuple], ahead: int, shorter: bool = True) -> Iterator[dict]:
     """The answers in task order, with at most ``ahead`` tasks handed to the pool at a time
     (`Pool.imap` would queue a whole range at once, however long)."""
     pending: deque[AsyncResult] = deque()
     for task in tasks:
-        pending.append(pool.apply_async(solve_deal, (task,)))
+        pending.append(pool.apply_async(solve_deal, (task,), {"shorter": shorter}))
         if len(pending) >= ahead:
             yield pending.popleft().get()
     while pending:
