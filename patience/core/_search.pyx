@@ -1590,23 +1590,27 @@ cdef class Core:
         self.n_side -= 2
         return self.side[self.n_side] | (self.side[self.n_side + 1] << 8)
 
+    cdef void _exchange(self, int a, int b) noexcept nogil:
+        """CR-4: the cards at places ``a`` and ``b`` (pile * PLACE + index) change places, keys
+        mended; its own inverse, so push and pop both call it."""
+        cdef int pa = a // PLACE, ia = a % PLACE, pb = b // PLACE, ib = b % PLACE, ca, cb
+        self._unkey(pa)
+        if pb != pa:
+            self._unkey(pb)
+        ca = self.cards[pa * self.cap + ia]
+        cb = self.cards[pb * self.cap + ib]
+        self._place(pa, ia, cb)
+        self._place(pb, ib, ca)
+        self._rekey(pa)
+        if pb != pa:
+            self._rekey(pb)
+
     cdef int _push_action(self, Move m) except -1:
         """`Board.push` for a swap, a removal or a close-up; the undo record's extra is 1 when
         a use was counted."""
-        cdef int pa, pb, ia, ib, ca, cb, extra = 0
+        cdef int extra = 0
         if m.dst == SWAP:
-            pa, ia = m.src // PLACE, m.src % PLACE
-            pb, ib = m.n // PLACE, m.n % PLACE
-            self._unkey(pa)
-            if pb != pa:
-                self._unkey(pb)
-            ca = self.cards[pa * self.cap + ia]
-            cb = self.cards[pb * self.cap + ib]
-            self._place(pa, ia, cb)
-            self._place(pb, ib, ca)
-            self._rekey(pa)
-            if pb != pa:
-                self._rekey(pb)
+            self._exchange(m.src, m.n)
             extra = self._spend(self.swap_action)
         elif m.dst == REMOVE:
             self._unkey(m.src)
@@ -1712,20 +1716,9 @@ cdef class Core:
         return self._spend(self.close_action)
 
     cdef void _pop_action(self, Undo u) noexcept nogil:
-        cdef int pa, pb, ia, ib, ca, cb, i, j, k, p, size, taken, hidden_before
+        cdef int i, j, k, p, size, taken, hidden_before
         if u.dst == SWAP:
-            pa, ia = u.src // PLACE, u.src % PLACE
-            pb, ib = u.n // PLACE, u.n % PLACE
-            self._unkey(pa)
-            if pb != pa:
-                self._unkey(pb)
-            ca = self.cards[pa * self.cap + ia]
-            cb = self.cards[pb * self.cap + ib]
-            self._place(pa, ia, cb)
-            self._place(pb, ib, ca)
-            self._rekey(pa)
-            if pb != pa:
-                self._rekey(pb)
+            self._exchange(u.src, u.n)
             if u.extra:
                 self._give_back(self.swap_action)
         elif u.dst == REMOVE:
