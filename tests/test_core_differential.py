@@ -70,6 +70,7 @@ TOP_ONLY_AS_SOLVED = {
     "czternastki": ["out"],  # the discard piles the removals fill, each all its win counts
     "monte-carlo": ["out"],
     "fourteen-out": ["out"],
+    "nestor": ["out"],  # as Monte Carlo's
     "pyramid": ["out"],  # the removals' discard pile: only received, counted by no win
     "giza": ["out"],  # the removals' discard pile, all its win counts
     "king-tut": ["out"],  # as Pyramid's

@@ -180,7 +180,7 @@ def test_new_writes_a_starter_test_that_passes(tmp_path):
 def _mutations(data: dict) -> list[tuple[str, dict]]:
     """Rule changes of a ruleset, as (what, mutated data): each build's suit and rank direction,
     each group's empty and move rule, max_cards, the stock's redeals and draw, a removal's sum,
-    touching and aces. Changes that
+    touching and aces, a deal step's `skip` dropped. Changes that
     cannot change a game are left out: `move` or `max_cards` of a group nothing is built on,
     `empty` of a group no other group sends cards to or whose piles are filled before the deal
     and never emptied (`prefill`), `max_cards` equal to `unit` (a pile takes one unit, never a
@@ -229,6 +229,9 @@ def _mutations(data: dict) -> list[tuple[str, dict]]:
             changed(f"remove.{i}.adjacent", lambda d, i=i: d["remove"][i].update(adjacent=4))
         if rule.get("aces") == "high":
             changed(f"remove.{i}.aces", lambda d, i=i: d["remove"][i].update(aces="low"))
+    for i, step in enumerate(data.get("deal", {}).get("steps", [])):
+        if isinstance(step, dict) and "skip" in step:  # every card stays where it falls
+            changed(f"deal.steps.{i}.skip", lambda d, i=i: d["deal"]["steps"][i].pop("skip"))
     stock = data.get("stock")
     if isinstance(stock, dict):
         to_waste = piles.get(stock.get("to"), {}).get("role") == "waste"
@@ -283,6 +286,8 @@ EQUIVALENT = {
     ("calculation", "threes.max_cards"): "as ones",
     ("calculation", "fours.max_cards"): "as ones",
     ("calculation", "stock.draw"): "the hand holds one card (`max_cards: 1`): a draw takes one card whatever `draw` says",
+    ("frog", "foundations.max_cards"): "built up from the ace with no wrap: nothing follows the king",
+    ("frog", "stock.draw"): "as Calculation's",
     ("gaps", "layout.move"): "a cell holds one card: there is never a run to move",
     ("spider", "foundations.empty"): "13 cards at a time (`unit`), built down in suit with no wrap: only K..A "
                                       "ever arrives, whatever an empty foundation takes (the notation implies the "

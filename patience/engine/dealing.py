@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING
 from ..cards import RANK
 from ..deals import shuffled_deck
 from ..i18n import _
+from .skip import deal_skipping
 
 if TYPE_CHECKING:
+    from ..ruleset.model import DealStep
     from .state import State
 
 
@@ -49,19 +51,17 @@ def deal_cards(game: State, number: int) -> None:
                     if left[i]:
                         order.append(i)
                         left[i] -= 1
-        # "rest" onto a stock: the next card in the deck ends on top (is drawn first).
-        cards = deck[position:position + len(order)]
-        position += len(order)
-        if step.count == "rest":
-            cards.reverse()
-        for i, card in zip(order, cards):
-            game.piles[piles[i]].append(card)
-        for i, pile in enumerate(piles):
-            dealt = wanted[i]
-            if step.face == "down":
-                game.hidden[pile] += dealt
-            elif step.face == "top-up" and dealt:
-                game.hidden[pile] += dealt - 1
+        if step.skip is not None:  # Frog's aces, Nestor's ranks: some cards go elsewhere (skip.py)
+            deck, position = deal_skipping(game, step, piles, order, deck[position:]), 0
+        else:
+            # "rest" onto a stock: the next card in the deck ends on top (is drawn first).
+            cards = deck[position:position + len(order)]
+            position += len(order)
+            if step.count == "rest":
+                cards.reverse()
+            for i, card in zip(order, cards):
+                game.piles[piles[i]].append(card)
+        _face(game, step, piles, wanted)
         if step.bottom:  # Baker's Dozen: kings under the other cards of their pile
             sink(game, game.rules.group_by_id[step.to].piles, step.bottom)
     if position != len(deck):
@@ -69,6 +69,16 @@ def deal_cards(game: State, number: int) -> None:
             placed=position, total=len(deck)))
     if game.rules.discard_ok is not None:
         discard_face_up(game)
+
+
+def _face(game: State, step: DealStep, piles: list[int], wanted: list[int]) -> None:
+    """The step's `face`: its cards counted face down from each pile's bottom up."""
+    for i, pile in enumerate(piles):
+        dealt = wanted[i]
+        if step.face == "down":
+            game.hidden[pile] += dealt
+        elif step.face == "top-up" and dealt:
+            game.hidden[pile] += dealt - 1
 
 
 def discard_face_up(game: State) -> None:

@@ -16,7 +16,7 @@ from .examples import removal_examples, swap_example
 from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
 
 if TYPE_CHECKING:
-    from .model import Build, PileGroup, Remove, Ruleset
+    from .model import Build, DealStep, PileGroup, Remove, Ruleset
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -304,10 +304,31 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
         else:
             amount = _("per pile {counts}").format(counts=", ".join(map(str, step.count)))
         line = f"{group_name(ruleset, step.to)}: {amount}, {_(FACE[step.face])}"
+        if step.skip is not None:
+            line += _skip_text(ruleset, step)
         if step.bottom:
             line += _(", then every {ranks} goes to the bottom of its pile").format(ranks=_ranks(step.bottom))
         lines.append(line)
     return lines
+
+
+def _skip_text(ruleset: Ruleset, step: DealStep) -> str:
+    """A deal step's `skip`: which cards do not stay where they fall, and where they go."""
+    skip = step.skip
+    assert skip is not None
+    which = []
+    if skip.ranks:
+        which.append(_("a card of rank {ranks}").format(ranks=_ranks(skip.ranks)))
+    if skip.same_rank == "pile":
+        which.append(_("a card of a rank its pile already holds"))
+    elif skip.same_rank == "first":
+        which.append(_("a card of the rank of the step's first card (which stays)"))
+    cards = _(" or ").join(which)
+    if skip.to is not None:
+        return _("; {cards} met on the way goes to the {group} instead, one a pile in order, and the pile takes "
+                 "the next card").format(cards=cards, group=group_name(ruleset, skip.to))
+    return _("; {cards} is put aside and the pile takes the next card; the cards put aside go back on top of "
+             "the pack for the next steps").format(cards=cards)
 
 
 def describe_stock(ruleset: Ruleset) -> str | None:

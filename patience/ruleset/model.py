@@ -454,6 +454,28 @@ class PileGroup(Strict):
         return self
 
 
+class Skip(Strict):
+    """Cards a deal step does not leave where they fall: each goes elsewhere, and the pile it fell to
+    takes the next card instead (Frog's aces, Nestor's repeated ranks, Penguin's beak)."""
+
+    ranks: RankList = Field(
+        default_factory=list, description="Cards of these ranks are skipped (Frog: `[A]`, home at once).")
+    same_rank: Literal["pile", "first"] | None = Field(
+        None,
+        description="pile: a card of a rank its pile already holds is skipped (Nestor: no two cards of a rank "
+        "in a column); first: a card of the rank of the first card this step deals, that card excepted "
+        "(Penguin's beak: the other three of its rank go home).",
+    )
+    to: str | None = Field(
+        None,
+        description="The group skipped cards go to, one a pile in order (all onto it when it has one pile). "
+        "A later step must then take the `rest`, since how many cards the step uses depends on the shuffle. "
+        "Default: they are put aside and go back on top of the pack when the step is done, in the order put "
+        "aside, for the next steps; while the step still wants cards and the pack is out, it takes the first "
+        "card put aside that fits (docs/deals.md says what happens when none does).",
+    )
+
+
 class DealStep(Strict):
     """Cards taken from the top of the shuffled deck onto a group of piles."""
 
@@ -474,6 +496,12 @@ class DealStep(Strict):
         default_factory=list,
         description="After this step, the cards of these ranks in each pile it dealt go to the bottom of "
         "that pile, keeping their order, the others above them in theirs (Baker's Dozen: `[K]`).",
+    )
+    skip: Skip | None = Field(
+        None,
+        description="Cards this step does not place where they fall (Frog: `skip: {ranks: [A], to: "
+        "foundations}`, thirteen non-aces to the reserve and each ace met on the way home; Nestor: `skip: "
+        "{same_rank: pile}`). Default: every card stays where it falls.",
     )
 
     @field_validator("count")
@@ -951,6 +979,7 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
                     "deal"))
             if step.count == "rest" and count != 1:
                 problems.append(Problem(("deal", "steps", i, "count"), _("`rest` goes onto a group of one pile"), "deal"))
+        problems += _skip_problems(ruleset, i, step, need)
     problems += _card_accounting(ruleset)
     if ruleset.stock:
         need(ruleset.stock.pile, ("stock", "pile"))
@@ -1033,6 +1062,28 @@ def _fill_loops(groups: dict[str, PileGroup], start: str) -> bool:
         seen.add(group.fill.from_)
         group = groups.get(group.fill.from_)
     return False
+
+
+def _skip_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> list[Problem]:
+    """A deal step's `skip`: it names what it skips, and cards sent elsewhere leave a later `rest`
+    step to take what is left (how many the step uses depends on the shuffle)."""
+    skip = step.skip
+    if skip is None:
+        return []
+    at = ("deal", "steps", i, "skip")
+    if not skip.ranks and skip.same_rank is None:
+        return [Problem(at, _("`skip` needs `ranks` or `same_rank`: it skips nothing otherwise"), "other")]
+    if step.count == "rest":
+        return [Problem(at, _("a `rest` step takes every card left; `skip` goes on a step of a fixed count"), "deal")]
+    if skip.to is None:
+        return []
+    need(skip.to, at + ("to",))
+    if skip.to == step.to:
+        return [Problem(at + ("to",), _("skipped cards go to another group than the step's own"), "other")]
+    if not any(later.count == "rest" for later in ruleset.deal.steps[i + 1:]):
+        return [Problem(at + ("to",), _("cards skipped to {group} leave a varying number for the rest of the deal; "
+                                        "a later step must take the `rest`").format(group=skip.to), "deal")]
+    return []
 
 
 def _card_accounting(ruleset: Ruleset) -> list[Problem]:

@@ -128,6 +128,11 @@ def _takes_any_of(group: PileGroup, ranks: frozenset[int]) -> bool:
     return isinstance(group.empty, list) and bool(set(group.empty) & ranks)
 
 
+def skipped_to(ruleset: Ruleset) -> set[str]:
+    """Groups a deal step's `skip` sends cards to (Frog's foundations)."""
+    return {step.skip.to for step in ruleset.deal.steps if step.skip is not None and step.skip.to is not None}
+
+
 def holders(ctx: _Context) -> set[str]:
     """Groups that can ever hold a card: dealt to, fed by the stock, or reached by moves.
 
@@ -135,6 +140,7 @@ def holders(ctx: _Context) -> set[str]:
     pile of put-out aces that plays to the foundations): ``carriers`` holds the groups they reach."""
     dealt = dealt_per_pile(ctx.ruleset)
     have = {gid for gid, counts in dealt.items() if sum(counts)}
+    have |= skipped_to(ctx.ruleset)
     have |= fed_by_rules(ctx.ruleset, have)
     gone = gone_ranks(ctx.ruleset)
     discard = ctx.ruleset.discard
@@ -401,6 +407,9 @@ def holds_at_deal(ruleset: Ruleset) -> bool:
     if ruleset.discard is not None:
         occupied.add(ruleset.discard.to)
         unsure = set(occupied)
+    if skipped_to(ruleset):  # how many cards a `skip` sends away depends on the shuffle
+        occupied |= skipped_to(ruleset)
+        unsure |= occupied
     if all_in and not occupied <= set(all_in):
         return False
     for gid in full:

@@ -1,0 +1,79 @@
+"""A deal step's `skip` (issue 36, placement at the deal): Frog's aces go home as the frog is
+dealt, Nestor's columns never repeat a rank, Penguin's beak sends the other cards of the first
+card's rank home. The procedure is part of G-1 (docs/deals.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience.cards import RANK
+from patience.engine.game import Game
+from patience.ruleset import RulesetError, load_text
+
+BEAK = """
+id: beak
+name: Beak
+deal:
+  steps:
+    - {to: columns, count: 7, skip: {same_rank: first, to: foundations}}
+    - {to: stock, count: rest}
+piles:
+  columns: {role: tableau, count: 7, labels: "1 2 3 4 5 6 7", build: {rank: down}, move: top}
+  foundations: {role: foundation, count: 4, labels: "a b c d", build: {rank: up, wrap: true}}
+  stock: {role: stock, labels: [s]}
+stock: {pile: stock, to: columns}
+"""
+
+
+def test_frog_deals_thirteen_non_aces_and_every_ace_met_goes_home_in_order():
+    for deal in range(1, 41):
+        game = Game.new("frog", deal)
+        frog = game.piles[game.rules.group_by_id["frog"].piles[0]]
+        homes = [game.piles[p] for p in game.rules.group_by_id["foundations"].piles]
+        stock = game.piles[game.rules.stock_pile]
+        assert len(frog) == 13 and all(RANK[c] != 1 for c in frog), deal
+        aces = sum(len(h) for h in homes)
+        assert all(len(h) == 1 and RANK[h[0]] == 1 for h in homes[:aces]) and not any(homes[aces:]), deal
+        assert len(stock) == 104 - 13 - aces, deal
+
+
+def test_nestor_never_repeats_a_rank_in_a_column_and_deals_every_card():
+    for deal in [*range(1, 201), 1976]:  # deal 1976 needs the swap with an earlier column
+        game = Game.new("nestor", deal)
+        columns = [game.piles[p] for p in game.rules.group_by_id["columns"].piles]
+        assert all(len(c) == 6 and len({RANK[x] for x in c}) == 6 for c in columns), deal
+        assert sorted(c for pile in game.piles for c in pile) == list(range(52)), deal
+
+
+def test_a_deal_with_skip_is_the_same_every_time():
+    assert Game.new("nestor", 1976).piles == Game.new("nestor", 1976).piles
+    assert Game.new("frog", 3).piles == Game.new("frog", 3).piles
+
+
+def test_same_rank_first_sends_the_other_cards_of_the_first_cards_rank_home():
+    ruleset = load_text(BEAK, "beak.yaml")
+    for deal in range(1, 21):
+        game = Game(ruleset, deal)
+        beak = game.piles[0][0]
+        columns = [c for p in game.rules.group_by_id["columns"].piles for c in game.piles[p]]
+        homes = [c for p in game.rules.group_by_id["foundations"].piles for c in game.piles[p]]
+        assert len(columns) == 49 and [RANK[c] for c in columns].count(RANK[beak]) == 1, deal
+        assert len(homes) == 3 and {RANK[c] for c in homes} == {RANK[beak]}, deal
+
+
+@pytest.mark.parametrize("step, message", [
+    ("{to: columns, count: 7, skip: {to: foundations}}", "needs `ranks` or `same_rank`"),
+    ("{to: columns, count: 7, skip: {ranks: [A], to: columns}}", "another group"),
+    ("{to: columns, count: 7, skip: {ranks: [A], to: nowhere}}", "no pile group 'nowhere'"),
+])
+def test_a_skip_that_cannot_work_is_refused_in_one_line(step, message):
+    text = BEAK.replace("{to: columns, count: 7, skip: {same_rank: first, to: foundations}}", step)
+    with pytest.raises(RulesetError, match=message):
+        load_text(text, "beak.yaml")
+
+
+def test_skipped_cards_sent_away_need_a_later_rest_step():
+    text = BEAK.replace("    - {to: columns, count: 7, skip: {same_rank: first, to: foundations}}\n    - {to: stock, count: rest}\n",
+                        "    - {to: stock, count: 3}\n    - {to: columns, count: 7, skip: {same_rank: first, to: foundations}}\n")
+    with pytest.raises(RulesetError, match="a later step must take the `rest`"):
+        load_text(text, "beak.yaml")
