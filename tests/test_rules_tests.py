@@ -180,7 +180,7 @@ def test_new_writes_a_starter_test_that_passes(tmp_path):
 def _mutations(data: dict) -> list[tuple[str, dict]]:
     """Rule changes of a ruleset, as (what, mutated data): each build's suit and rank direction,
     each group's empty and move rule, max_cards, the stock's redeals and draw, a removal's sum,
-    touching and aces, a deal step's `skip` dropped. Changes that
+    touching and aces, a deal step's `skip` and the stock's `last_to` dropped. Changes that
     cannot change a game are left out: `move` or `max_cards` of a group nothing is built on,
     `empty` of a group no other group sends cards to or whose piles are filled before the deal
     and never emptied (`prefill`), `max_cards` equal to `unit` (a pile takes one unit, never a
@@ -240,6 +240,10 @@ def _mutations(data: dict) -> list[tuple[str, dict]]:
             changed("stock.redeals", lambda d, r=redeals: d["stock"].update(
                 redeals=0 if r == "unlimited" else "unlimited" if r == 0 else r + 1))
             changed("stock.draw", lambda d, n=stock.get("draw", 1): d["stock"].update(draw=3 if n == 1 else 1))
+        elif stock.get("draw", 1) > 1:  # rounds onto several piles (Algerian): one card a pile
+            changed("stock.draw", lambda d: d["stock"].update(draw=1))
+        if "last_to" in stock:  # every deal onto `to`
+            changed("stock.last_to", lambda d: d["stock"].pop("last_to"))
     return found
 
 
@@ -286,6 +290,10 @@ EQUIVALENT = {
     ("calculation", "threes.max_cards"): "as ones",
     ("calculation", "fours.max_cards"): "as ones",
     ("calculation", "stock.draw"): "the hand holds one card (`max_cards: 1`): a draw takes one card whatever `draw` says",
+    ("algerian", "up.max_cards"): "built up in suit from the ace with no wrap: nothing follows the king",
+    ("algerian", "down.max_cards"): "built down in suit from the king with no wrap: nothing follows the ace",
+    ("algerian", "reserves.build.suit"): "nothing is built on a reserve pile (`rank: none`)",
+    ("algerian", "reserves.move"): "nothing is built on a reserve pile: its top card is its only run",
     ("frog", "foundations.max_cards"): "built up from the ace with no wrap: nothing follows the king",
     ("frog", "stock.draw"): "as Calculation's",
     ("gaps", "layout.move"): "a cell holds one card: there is never a run to move",

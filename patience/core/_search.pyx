@@ -237,6 +237,10 @@ cdef class Core:
     cdef int has_limits, stock, waste, draw, redeals
     cdef int *stock_targets
     cdef int n_targets
+    cdef int *stock_rounds  # a deal onto several piles, card by card (`CompiledRules.deal_piles`)
+    cdef int n_rounds
+    cdef int *stock_last  # the stock's last cards, one onto each of these (`stock.last_to`)
+    cdef int n_last
     cdef bint needs_filled
     cdef int room  # the waste's max_cards (0: none)
     cdef int *unit
@@ -422,6 +426,10 @@ cdef class Core:
         self.waste = tables.waste
         self.stock_targets = self._int_array(tables.stock_targets)
         self.n_targets = len(tables.stock_targets)
+        self.stock_rounds = self._int_array(tables.stock_rounds)
+        self.n_rounds = len(tables.stock_rounds)
+        self.stock_last = self._int_array(tables.stock_last)
+        self.n_last = len(tables.stock_last)
         self.needs_filled = tables.stock_needs_filled
         self.room = tables.stock_room
         self.unit = self._int_array(tables.unit)
@@ -1013,6 +1021,40 @@ cdef class Core:
             self._rekey(self.stock_targets[i])
         return done | (went_out << 8)
 
+    cdef int _deal_piles(self, int src) noexcept nogil:
+        """`Board._deal_from_stock` onto several piles: `draw` rounds of one card a pile, or,
+        while the stock holds as many cards as `last_to` has piles, one onto each of those
+        (`CompiledRules.deal_piles`), while the stock lasts. Returns the cards dealt."""
+        cdef int *seq = self.stock_rounds
+        cdef int n = self.n_rounds, i, dealt
+        if self.n_last and self.size[src] == self.n_last:
+            seq = self.stock_last
+            n = self.n_last
+        dealt = n if n < self.size[src] else self.size[src]
+        self._unkey(src)
+        for i in range(dealt):
+            self._unkey(seq[i])
+            self._put(seq[i], self._take(src))
+            self._rekey(seq[i])
+        self._set_hidden(src, self.size[src])
+        self._rekey(src)
+        return dealt
+
+    cdef void _undeal_piles(self, int src, int dealt) noexcept nogil:
+        """`_deal_piles` taken back, the last card first: the last deal when it emptied the
+        stock of just `last_to`'s count (it is dealt exactly then)."""
+        cdef int *seq = self.stock_rounds
+        cdef int i
+        if self.n_last and not self.size[src] and dealt == self.n_last:
+            seq = self.stock_last
+        self._unkey(src)
+        for i in range(dealt - 1, -1, -1):
+            self._unkey(seq[i])
+            self._put(src, self._take(seq[i]))
+            self._rekey(seq[i])
+        self._set_hidden(src, self.size[src])
+        self._rekey(src)
+
     cdef void _undeal_out(self, int src, int extra) noexcept nogil:
         """`_deal_out` taken back: each card from where it went, the last first."""
         cdef int i, pile
@@ -1068,15 +1110,7 @@ cdef class Core:
         elif dst == DEAL and self.room:
             extra = self._deal_room(src)
         elif dst == DEAL and self.waste < 0:  # one card onto each target in turn, while the stock lasts
-            dealt = self.n_targets if self.n_targets < self.size[src] else self.size[src]
-            self._unkey(src)
-            for i in range(dealt):
-                self._unkey(self.stock_targets[i])
-                self._put(self.stock_targets[i], self._take(src))
-                self._rekey(self.stock_targets[i])
-            self._set_hidden(src, self.size[src])
-            extra = dealt
-            self._rekey(src)
+            extra = self._deal_piles(src)
         elif dst == DEAL:
             self._unkey(src)
             self._unkey(self.waste)
@@ -1172,13 +1206,7 @@ cdef class Core:
             self._set_hidden(u.src, self.size[u.src])
             self._rekey(u.src)
         elif u.dst == DEAL and self.waste < 0:
-            self._unkey(u.src)
-            for i in range(u.extra - 1, -1, -1):
-                self._unkey(self.stock_targets[i])
-                self._put(u.src, self._take(self.stock_targets[i]))
-                self._rekey(self.stock_targets[i])
-            self._set_hidden(u.src, self.size[u.src])
-            self._rekey(u.src)
+            self._undeal_piles(u.src, u.extra)
         elif u.dst == DEAL:
             self._unkey(u.src)
             self._unkey(self.waste)

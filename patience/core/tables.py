@@ -82,6 +82,8 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "discard onto a stock target with room"  # `_deal_each`'s full targets: not mirrored
         if (rules.draw if len(targets) == 1 else len(targets)) > MOST_DEALT_OUT:
             return f"discard with more than {MOST_DEALT_OUT} cards a deal"
+        if len(rules.stock_rounds) > len(targets) or rules.stock_last:
+            return "discard with a stock dealt in rounds"  # `_deal_out` deals one round onto its targets
     if rules.fill_from is not None and any(f >= 0 and rules.fill_from[f] >= 0 for f in rules.fill_from):
         return "chained fills"  # the core refills an emptied pile once, never the fill pile after it
     if rules.fill_from is not None and rules.stock_pile >= 0 and rules.stock_pile in rules.fill_from:
@@ -187,6 +189,8 @@ class CoreTables:
     stock: int
     waste: int  # the one pile the stock deals onto, -1 when it deals one card onto each of several
     stock_targets: tuple[int, ...]
+    stock_rounds: tuple[int, ...]  # a deal onto several piles, card by card (`CompiledRules.deal_piles`)
+    stock_last: tuple[int, ...]  # the stock's last cards, one onto each (`stock.last_to`)
     stock_needs_filled: int  # the stock deals only when none of its targets is empty
     stock_room: int  # the waste's max_cards: the stock deals onto it only while it has room (0: no limit)
     unit: tuple[int, ...]  # per group: cards enter only this many at a time (0: any number)
@@ -409,6 +413,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         stock=stock,
         waste=rules.waste_pile,
         stock_targets=tuple(rules.stock_targets),
+        stock_rounds=rules.stock_rounds,
+        stock_last=rules.stock_last,
         stock_needs_filled=int(rules.stock_needs_filled),
         stock_room=rules.group_of[rules.stock_targets[0]].max_cards if rules.stock_pile >= 0 else 0,
         unit=tuple(g.unit for g in groups),

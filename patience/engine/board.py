@@ -485,7 +485,12 @@ class Board(State):
         targets = rules.stock_targets
         if rules.discard_ok is not None or rules.group_of[targets[0]].max_cards:
             return self._deal_each()
-        if len(targets) == 1:
+        sequence = rules.deal_piles(len(stock))
+        if sequence:  # onto several piles: rounds of one card a pile, or the last cards elsewhere
+            dealt = min(len(sequence), len(stock))
+            for i in range(dealt):
+                self.piles[sequence[i]].append(stock.pop())
+        elif len(targets) == 1:
             dealt = min(rules.draw, len(stock))
             waste = self.piles[targets[0]]
             for _ in range(dealt):
@@ -510,10 +515,11 @@ class Board(State):
         room = rules.group_of[targets[0]].max_cards
         single = len(targets) == 1
         went: list[int] = []
-        for i in range(rules.draw if single else len(targets)):
+        sequence = () if single else rules.deal_piles(len(stock))
+        for i in range(rules.draw if single else len(sequence)):
             if not stock:
                 break
-            target = targets[0 if single else i]
+            target = targets[0] if single else sequence[i]
             if discard is not None and discard[stock[-1]]:
                 pile = rules.discard_pile
             elif room and len(piles[target]) >= room:
@@ -560,13 +566,16 @@ class Board(State):
             if isinstance(extra, tuple):  # with discard: each card back from where it went
                 for pile in reversed(extra):
                     stock.append(piles[pile].pop())
+            elif rules.stock_last and not stock and extra == len(rules.stock_last):  # the last deal
+                for i in range(extra - 1, -1, -1):
+                    stock.append(piles[rules.stock_last[i]].pop())
             elif len(targets) == 1:
                 waste = piles[targets[0]]
                 for _ in range(extra):
                     stock.append(waste.pop())
             else:
                 for i in range(extra - 1, -1, -1):
-                    stock.append(piles[targets[i]].pop())
+                    stock.append(piles[rules.stock_rounds[i]].pop())
             self.hidden[src] = len(stock)
         elif dst == SWAP:
             pa, ia = divmod(src, SLOT)

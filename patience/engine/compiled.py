@@ -393,12 +393,18 @@ class CompiledRules:
             self.draw: int = stock.draw
             self.redeals: int = -1 if stock.redeals == "unlimited" else stock.redeals
             self.stock_needs_filled: bool = stock.requires == "no-empty"
+            # A deal onto several piles: `draw` rounds of one card a pile (Algerian's two); the
+            # stock's last cards, as many as `last_to` has piles, one onto each of them instead.
+            self.stock_rounds: tuple[int, ...] = tuple(self.stock_targets) * stock.draw if len(self.stock_targets) > 1 else ()
+            self.stock_last: tuple[int, ...] = tuple(self.group_by_id[stock.last_to].piles) if stock.last_to else ()
         else:
             self.stock_pile = -1
             self.stock_targets = range(0)
             self.draw = 0
             self.redeals = 0
             self.stock_needs_filled = False
+            self.stock_rounds = ()
+            self.stock_last = ()
         # Redeal turns the waste back: possible only when the stock deals onto a single pile.
         self.waste_pile: int = self.stock_targets[0] if len(self.stock_targets) == 1 else -1
         # The groups whose piles are interchangeable, so that a key may sort them: several piles,
@@ -406,6 +412,7 @@ class CompiledRules:
         # another), and not dealt onto pile by pile by the stock (PA-5's stacks: the next deal
         # puts different cards on each).
         dealt_in_order = {self.group_of[p].index for p in self.stock_targets} if len(self.stock_targets) > 1 else set()
+        dealt_in_order |= {self.group_of[p].index for p in self.stock_last}
         if shuffle is not None and not shuffle.shuffle:  # an ordered gather: which pile is first matters
             dealt_in_order |= {self.group_by_id[gid].index for gid in shuffle.groups if gid in self.group_by_id}
         self.sortable_groups: frozenset[int] = frozenset(
@@ -424,6 +431,14 @@ class CompiledRules:
         self.longest_label: int = max(map(len, named))
 
         self._compile_scoring()
+
+    def deal_piles(self, left: int) -> tuple[int, ...]:
+        """Where a stock deal onto several piles puts its cards, in order, while the stock holds
+        ``left`` cards: its last cards onto `last_to`'s piles, else `draw` rounds onto its targets;
+        () for a deal onto one waste. The deal stops when the stock runs out."""
+        if self.stock_last and left == len(self.stock_last):
+            return self.stock_last
+        return self.stock_rounds
 
     def _compile_scoring(self) -> None:
         n = len(self.groups)

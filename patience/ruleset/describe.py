@@ -337,7 +337,11 @@ def describe_stock(ruleset: Ruleset) -> str | None:
         return None
     target = ruleset.piles.get(stock.to)
     to = group_name(ruleset, stock.to)
-    if target is not None and target.count > 1:
+    if target is not None and target.count > 1 and stock.draw > 1:
+        how = ngettext("{n} card onto each pile of the {group}, one round of one card a pile at a time",
+                       "{n} cards onto each pile of the {group}, one round of one card a pile at a time",
+                       stock.draw).format(n=stock.draw, group=to)
+    elif target is not None and target.count > 1:
         how = _("one card onto each pile of the {group}").format(group=to)
     else:
         how = ngettext("{n} card at a time onto the {group}", "{n} cards at a time onto the {group}",
@@ -352,6 +356,10 @@ def describe_stock(ruleset: Ruleset) -> str | None:
     text = _("The stock deals {how} when you ask; {again}.").format(how=how, again=again)
     if stock.requires == "no-empty":
         text += " " + _("It deals only while no pile it deals onto is empty.")
+    if stock.last_to is not None and stock.last_to in ruleset.piles:
+        text += " " + _("When it holds just as many cards as the {group} has piles ({n}), it deals them one onto "
+                        "each pile of the {group} instead.").format(
+            group=group_name(ruleset, stock.last_to), n=ruleset.piles[stock.last_to].count)
     return text
 
 

@@ -541,7 +541,15 @@ class Stock(Strict):
         description="Where stock cards go: onto a one-pile group `draw` cards at a time, or one card "
         "onto each pile of a larger group."
     )
-    draw: int = Field(1, ge=1, le=52, description="Cards turned at a time onto a one-pile group.")
+    draw: int = Field(1, ge=1, le=52, description="Cards turned at a time onto a one-pile group; onto a larger "
+                      "group, cards dealt onto each pile, one round of one card a pile after another (Algerian: "
+                      "2 onto each reserve pile).")
+    last_to: str | None = Field(
+        None,
+        description="When the stock holds just as many cards as this group has piles, a deal puts them one onto "
+        "each of its piles instead (Algerian: `last_to: tableau`, its last eight cards one onto each column). "
+        "Default: every deal goes to `to`.",
+    )
     requires: Literal["nothing", "no-empty"] = Field(
         "nothing",
         description="no-empty: the stock may not be dealt while a pile it deals onto is empty (Spider: "
@@ -984,6 +992,7 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
     if ruleset.stock:
         need(ruleset.stock.pile, ("stock", "pile"))
         need(ruleset.stock.to, ("stock", "to"))
+        need(ruleset.stock.last_to, ("stock", "last_to"))
         if ruleset.stock.pile in groups and groups[ruleset.stock.pile].count != 1:
             problems.append(Problem(("stock", "pile"), _("the stock group must have exactly one pile"), "stock"))
     for i, rule in enumerate(ruleset.scoring.rules if ruleset.scoring else []):

@@ -104,6 +104,8 @@ def fed_by_rules(ruleset: Ruleset, dealt: set[str]) -> set[str]:
     stock = ruleset.stock
     if stock is not None and stock.pile in dealt:
         fed.add(stock.to)
+        if stock.last_to is not None:  # the stock's last cards (Algerian's columns)
+            fed.add(stock.last_to)
     if ruleset.discard:
         fed.add(ruleset.discard.to)
     for rule in ruleset.remove:  # set removal sends cards to its `to` (CZ-2)
@@ -267,9 +269,9 @@ def check_stock(ctx: _Context) -> None:
     if stock.redeals != 0 and target.count > 1:
         ctx.add("P108", ("stock", "redeals"), _("redeals gather a single waste pile, but {group} has {n} piles; "
                 "use `redeals: 0` or deal onto one pile").format(group=stock.to, n=target.count))
-    if stock.draw > 1 and target.count > 1:
-        ctx.add("P201", ("stock", "draw"), _("`draw` counts cards onto one pile; onto the {n} piles of {group} "
-                "the stock deals one card each").format(n=target.count, group=stock.to))
+    if stock.last_to == stock.pile:
+        ctx.add("P108", ("stock", "last_to"), _("the stock cannot deal its last cards onto itself; name the piles "
+                "they go to"))
     if ctx.groups[stock.pile].role != "stock":
         ctx.add("P207", ("stock", "pile"), _("{group} holds the stock but its role is {role}").format(
             group=stock.pile, role=ctx.groups[stock.pile].role))
