@@ -123,7 +123,7 @@ def test_every_example_in_the_text_is_a_legal_move_of_the_game(game_id):
 
 def _is_action_label(ruleset, text: str) -> bool:
     actions = ruleset.actions
-    return text in {a.label for a in (actions.swap, actions.close_up) if a is not None}
+    return text in {a.label for a in (actions.swap, actions.close_up, actions.reshuffle) if a is not None}
 
 
 def _along(ruleset, seed: int, most: int = 30) -> list[Game]:

@@ -180,7 +180,8 @@ def test_new_writes_a_starter_test_that_passes(tmp_path):
 def _mutations(data: dict) -> list[tuple[str, dict]]:
     """Rule changes of a ruleset, as (what, mutated data): each build's suit and rank direction,
     each group's empty and move rule, max_cards, the stock's redeals and draw, a removal's sum,
-    touching and aces, a deal step's `skip` and the stock's `last_to` dropped. Changes that
+    touching and aces, a deal step's `skip` and the stock's `last_to` dropped, a redeal into the stock
+    shuffled or not and its uses. Changes that
     cannot change a game are left out: `move` or `max_cards` of a group nothing is built on,
     `empty` of a group no other group sends cards to or whose piles are filled before the deal
     and never emptied (`prefill`), `max_cards` equal to `unit` (a pile takes one unit, never a
@@ -232,6 +233,13 @@ def _mutations(data: dict) -> list[tuple[str, dict]]:
     for i, step in enumerate(data.get("deal", {}).get("steps", [])):
         if isinstance(step, dict) and "skip" in step:  # every card stays where it falls
             changed(f"deal.steps.{i}.skip", lambda d, i=i: d["deal"]["steps"][i].pop("skip"))
+    shuffle = data.get("actions", {}).get("reshuffle")
+    if isinstance(shuffle, dict) and "to" in shuffle:  # a redeal into the stock: its order and count
+        changed("actions.reshuffle.shuffle", lambda d: d["actions"]["reshuffle"].update(
+            shuffle=not d["actions"]["reshuffle"].get("shuffle", True)))
+        if isinstance(shuffle.get("uses"), int):
+            changed("actions.reshuffle.uses", lambda d: d["actions"]["reshuffle"].update(
+                uses=d["actions"]["reshuffle"]["uses"] + 1))
     stock = data.get("stock")
     if isinstance(stock, dict):
         to_waste = piles.get(stock.get("to"), {}).get("role") == "waste"
@@ -294,6 +302,8 @@ EQUIVALENT = {
     ("algerian", "down.max_cards"): "built down in suit from the king with no wrap: nothing follows the ace",
     ("algerian", "reserves.build.suit"): "nothing is built on a reserve pile (`rank: none`)",
     ("algerian", "reserves.move"): "nothing is built on a reserve pile: its top card is its only run",
+    ("puss-in-the-corner", "foundations.max_cards"): "as Frog's",
+    ("puss-in-the-corner", "stock.draw"): "as Calculation's",
     ("frog", "foundations.max_cards"): "built up from the ace with no wrap: nothing follows the king",
     ("frog", "stock.draw"): "as Calculation's",
     ("gaps", "layout.move"): "a cell holds one card: there is never a run to move",

@@ -65,6 +65,8 @@ def not_covered(rules: CompiledRules) -> str | None:
     """None when the compiled core plays this ruleset exactly as the engine does; else the first
     feature it lacks, in a few words."""
     ruleset = rules.ruleset
+    if rules.reshuffle_to >= 0:
+        return "a reshuffle onto one pile"  # the stock refilled from other piles: not mirrored yet
     if ruleset.actions.reshuffle is not None:
         return "actions: reshuffle"
     if rules.swap_piles and max(rules.swap_piles) >= MOST_SWAP_PILES:

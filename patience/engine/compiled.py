@@ -343,7 +343,9 @@ class CompiledRules:
         self.reshuffle_piles: tuple[int, ...] = (
             tuple(p for gid in shuffle.groups for p in self.group_by_id[gid].piles) if shuffle else ()
         )
-        self.reshuffle_per_pile: int = shuffle.per_pile if shuffle else 0
+        self.reshuffle_per_pile: int = (shuffle.per_pile or 0) if shuffle else 0
+        # `to`: the gathered cards go face down onto this pile (Puss in the Corner's stock), -1: dealt back
+        self.reshuffle_to: int = self.group_by_id[shuffle.to].piles[0] if shuffle and shuffle.to else -1
         self.reshuffle_shuffles: bool = shuffle.shuffle if shuffle else True
         # keep: row-runs (Gaps): per grid row of the reshuffled groups, its cells in order
         self.reshuffle_rows: tuple[tuple[int, ...], ...] | None = (

@@ -133,6 +133,8 @@ def why_reshuffle_illegal(game: State) -> str | None:
         return ngettext("no reshuffles left: the cards may be gathered and dealt again {n} time",
                         "no reshuffles left: the cards may be gathered and dealt again {n} times",
                         rules.action_uses[rules.reshuffle_index]).format(n=rules.action_uses[rules.reshuffle_index])
+    if rules.reshuffle_to >= 0:  # onto one pile (the stock): every card gathered, the pile empty
+        return _why_not_onto(game)
     if len(_gathered(game, _kept_runs(game))) < 2:
         return _("fewer than two cards are left to shuffle")
     if not rules.reshuffle_shuffles and rules.action_uses[rules.reshuffle_index] < 0 and deals_back(game):
@@ -140,10 +142,25 @@ def why_reshuffle_illegal(game: State) -> str | None:
     return None
 
 
+def _why_not_onto(game: State) -> str | None:
+    """A reshuffle onto one pile (`to`): while that pile is empty, and, when it is the stock, the
+    one pile the stock turns onto (unless that is gathered too); and there is a card to gather."""
+    rules = game.rules
+    to = rules.reshuffle_to
+    if game.piles[to]:
+        return _("{label} still holds cards").format(label=rules.labels[to])
+    waste = rules.waste_pile
+    if to == rules.stock_pile and waste >= 0 and game.piles[waste] and waste not in rules.reshuffle_piles:
+        return _("play the card on {label} first").format(label=rules.labels[rules.waste_pile])
+    if not _gathered(game, []):
+        return _("there are no cards to gather")
+    return None
+
+
 def deals_back(game: State) -> bool:
     """An ordered redeal (`shuffle: false`) that would put every card back where it lies."""
     rules = game.rules
-    if rules.reshuffle_rows is not None:
+    if rules.reshuffle_rows is not None or rules.reshuffle_to >= 0:
         return False
     cards = _gathered(game, [])
     per_pile, last = rules.reshuffle_per_pile, len(rules.reshuffle_piles) - 1
@@ -159,6 +176,8 @@ def push_reshuffle(game: State) -> ReshuffleRecord:
     rules = game.rules
     piles = game.piles
     index = rules.reshuffle_index
+    if rules.reshuffle_to >= 0:
+        return _push_onto(game)
     before = tuple((tuple(piles[p]), game.hidden[p]) for p in rules.reshuffle_piles)
     limited = rules.action_uses[index] > 0
     round_ = rules.action_uses[index] - game.uses_left[index] + 1 if limited else 0
@@ -180,8 +199,34 @@ def push_reshuffle(game: State) -> ReshuffleRecord:
     return before, game.spend_use(index)
 
 
+def _push_onto(game: State) -> ReshuffleRecord:
+    """`to`: the gathered cards (shuffled, or in the order picked up) face down onto the one pile,
+    the first card on top; the piles gathered are left empty. The pile was empty (`_why_not_onto`),
+    so taking the move back empties it again."""
+    rules = game.rules
+    index = rules.reshuffle_index
+    piles = game.piles
+    before = tuple((tuple(piles[p]), game.hidden[p]) for p in rules.reshuffle_piles)
+    cards = _gathered(game, [])
+    if rules.reshuffle_shuffles:
+        limited = rules.action_uses[index] > 0
+        round_ = rules.action_uses[index] - game.uses_left[index] + 1 if limited else 0
+        deal = game.ruleset.deal
+        cards = reshuffled(sorted(cards), deal.key or game.ruleset.id, game.deal_number or 0, round_)
+    for p in rules.reshuffle_piles:
+        piles[p].clear()
+        game.hidden[p] = 0
+    to = rules.reshuffle_to
+    piles[to][:] = cards[::-1]
+    game.hidden[to] = len(cards)
+    return before, game.spend_use(index)
+
+
 def pop_reshuffle(game: State, record: ReshuffleRecord) -> None:
     before, counted = record
+    if game.rules.reshuffle_to >= 0:
+        game.piles[game.rules.reshuffle_to].clear()
+        game.hidden[game.rules.reshuffle_to] = 0
     for p, (cards, hidden) in zip(game.rules.reshuffle_piles, before):
         game.piles[p][:] = cards
         game.hidden[p] = hidden

@@ -348,6 +348,8 @@ def describe_stock(ruleset: Ruleset) -> str | None:
                        stock.draw).format(n=stock.draw, group=to)
     if stock.redeals == "unlimited":
         again = _("the waste may be turned back as often as you like")
+    elif stock.redeals == 0 and ruleset.actions.reshuffle is not None and ruleset.actions.reshuffle.to == stock.pile:
+        again = _("the waste is never turned back (the redeal is below)")
     elif stock.redeals == 0:
         again = _("no redeal")
     else:
@@ -482,7 +484,14 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
     if shuffle is not None:
         groups = ", ".join(group_name(ruleset, gid) for gid in shuffle.groups)
         times = _how_often(shuffle.uses)
-        if shuffle.keep == "row-runs":
+        if shuffle.to is not None:
+            order = _("shuffle them") if shuffle.shuffle else _(
+                "without shuffling, in order, pile by pile from the first, each pile from its bottom card")
+            lines.append(_("Once the {to} is empty{waste}, you may pick up the cards of {groups}, {order}, and turn them "
+                           "face down into the {to}, the first card picked up on top, {times} (`{label}`).").format(
+                to=group_name(ruleset, shuffle.to), groups=groups, order=order, times=times, label=shuffle.label,
+                waste=_and_its_waste(ruleset, shuffle.to)))
+        elif shuffle.keep == "row-runs":
             lines.append(_("You may gather the cards of {groups} that are not in one run from their row's first cell, "
                            "shuffle them and deal them face up one a cell into the other cells, row by row, leaving "
                            "the cell just after each row's run empty, {times} (`{label}`).").format(
@@ -497,6 +506,17 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
                            "each pile in order and the rest onto the last, {times} (`{label}`).").format(
                 groups=groups, n=shuffle.per_pile, times=times, label=shuffle.label))
     return lines
+
+
+def _and_its_waste(ruleset: Ruleset, gid: str) -> str:
+    """", and so is the waste", when ``gid`` is the stock and it turns onto one pile."""
+    stock = ruleset.stock
+    shuffle = ruleset.actions.reshuffle
+    if stock is None or stock.pile != gid or stock.to not in ruleset.piles or ruleset.piles[stock.to].count != 1:
+        return ""
+    if shuffle is not None and stock.to in shuffle.groups:
+        return ""
+    return _(" and so is the {waste}").format(waste=group_name(ruleset, stock.to))
 
 
 def _describe_close_up(ruleset: Ruleset) -> str:

@@ -732,10 +732,18 @@ class Reshuffle(Action):
     """A player action: gather the cards of some groups, shuffle them (or not) and deal them out again."""
 
     groups: list[str] = Field(min_length=1, description="The groups whose cards are gathered and dealt again.")
-    per_pile: int = Field(
-        ge=1, le=52,
+    per_pile: int | None = Field(
+        None, ge=1, le=52,
         description="Cards dealt face up onto each pile, pile by pile in order; the last pile dealt to gets "
-        "what is left, and the piles after it none (La Belle Lucie: fans of 3).",
+        "what is left, and the piles after it none (La Belle Lucie: fans of 3). Needed unless `to` is given.",
+    )
+    to: str | None = Field(
+        None,
+        description="A one-pile group (the stock) the gathered cards go onto face down instead of being dealt "
+        "again, the first card gathered on top, so dealt first; allowed only while that pile is empty and, when "
+        "it is the stock, so is the one pile the stock turns onto, unless that is gathered too (Puss in the Corner: `reshuffle: {label: rd, "
+        "groups: [corners], to: stock, shuffle: false, uses: 1}`, the four piles turned back into the stock "
+        "once). Default: the cards are dealt back onto the groups' piles, `per_pile` a pile.",
     )
     keep: Literal["none", "row-runs"] = Field(
         "none",
@@ -1033,6 +1041,7 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         for i, name in enumerate(shuffle.groups):
             if shuffle.keep == "row-runs" and name in groups and groups[name].grid is None:
                 not_a_grid(("actions", "reshuffle", "groups", i), name)
+        problems += _reshuffle_to_problems(shuffle, groups, need)
     for i, name in enumerate(ruleset.win.row_runs if ruleset.win else []):
         need(name, ("win", "row_runs", i))
         if name in groups and groups[name].grid is None:
@@ -1071,6 +1080,26 @@ def _fill_loops(groups: dict[str, PileGroup], start: str) -> bool:
         seen.add(group.fill.from_)
         group = groups.get(group.fill.from_)
     return False
+
+
+def _reshuffle_to_problems(shuffle: Reshuffle, groups: dict[str, PileGroup], need: Any) -> list[Problem]:
+    """Where a reshuffle puts the cards: back onto its piles (`per_pile`) or onto one pile (`to`)."""
+    at = ("actions", "reshuffle")
+    if shuffle.to is None:
+        if shuffle.per_pile is None:
+            return [Problem(at, _("a reshuffle deals its cards back `per_pile` a pile, or onto the pile `to` "
+                                  "names; give one of them"), "other")]
+        return []
+    need(shuffle.to, at + ("to",))
+    if shuffle.to in shuffle.groups:
+        return [Problem(at + ("to",), _("the cards gathered go onto another group than those gathered"), "other")]
+    if shuffle.to in groups and groups[shuffle.to].count != 1:
+        return [Problem(at + ("to",), _("the gathered cards go onto one pile; {group} has {n}").format(
+            group=shuffle.to, n=groups[shuffle.to].count), "other")]
+    if shuffle.keep != "none":
+        return [Problem(at + ("keep",), _("`keep` leaves cards where they lie to deal the others after them; "
+                                          "with `to` every card goes onto one pile"), "other")]
+    return []
 
 
 def _skip_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> list[Problem]:
