@@ -1118,6 +1118,13 @@ def _skip_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> list[
     need(skip.to, at + ("to",))
     if skip.to == step.to:
         return [Problem(at + ("to",), _("skipped cards go to another group than the step's own"), "other")]
+    piles = ruleset.piles[skip.to].count if skip.to in ruleset.piles else 1
+    copies = 4 * ruleset.decks  # cards of one rank in the pack
+    most = None if skip.same_rank == "pile" else len(skip.ranks) * copies + (copies - 1 if skip.same_rank else 0)
+    if piles > 1 and (most is None or most > piles):
+        return [Problem(at + ("to",), _("{group} has {piles} piles, one a skipped card, but the step may skip {most}; "
+                                        "send them to a group of one pile or of as many piles").format(
+            group=skip.to, piles=piles, most=most if most is not None else _("any number")), "deal")]
     if not any(later.count == "rest" for later in ruleset.deal.steps[i + 1:]):
         return [Problem(at + ("to",), _("cards skipped to {group} leave a varying number for the rest of the deal; "
                                         "a later step must take the `rest`").format(group=skip.to), "deal")]
