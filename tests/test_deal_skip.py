@@ -67,6 +67,8 @@ def test_same_rank_first_sends_the_other_cards_of_the_first_cards_rank_home():
     ("{to: columns, count: 7, skip: {ranks: [A], to: nowhere}}", "no pile group 'nowhere'"),
     ("{to: columns, count: 7, skip: {ranks: [A, 2], to: foundations}}", "may skip 8"),
     ("{to: columns, count: 7, skip: {same_rank: pile, to: foundations}}", "may skip any number"),
+    ("{to: columns, count: 7, skip: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]}}", "every rank is skipped"),
+    ("{to: columns, count: 7, skip: {ranks: [A, 2, 3, 4, 5, 6, 7], same_rank: pile}}", "must repeat a rank"),
 ])
 def test_a_skip_that_cannot_work_is_refused_in_one_line(step, message):
     text = BEAK.replace("{to: columns, count: 7, skip: {same_rank: first, to: foundations}}", step)

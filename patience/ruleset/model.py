@@ -1113,6 +1113,12 @@ def _skip_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> list[
         return [Problem(at, _("`skip` needs `ranks` or `same_rank`: it skips nothing otherwise"), "other")]
     if step.count == "rest":
         return [Problem(at, _("a `rest` step takes every card left; `skip` goes on a step of a fixed count"), "deal")]
+    if len(set(skip.ranks)) == 13:
+        return [Problem(at + ("ranks",), _("every rank is skipped, so the step can place no card"), "deal")]
+    counts = step.count if isinstance(step.count, list) else [step.count]
+    if skip.same_rank == "pile" and max(counts, default=0) > 13 - len(set(skip.ranks)):
+        return [Problem(at + ("same_rank",), _("a pile of {n} cards must repeat a rank: there are {ranks} ranks to "
+                                               "deal").format(n=max(counts), ranks=13 - len(set(skip.ranks))), "deal")]
     if skip.to is None:
         return []
     need(skip.to, at + ("to",))
