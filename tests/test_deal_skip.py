@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from patience import deals
 from patience.cards import RANK
 from patience.engine.game import Game
 from patience.ruleset import RulesetError, load_text
@@ -76,8 +77,24 @@ def test_a_skip_that_cannot_work_is_refused_in_one_line(step, message):
         load_text(text, "beak.yaml")
 
 
-def test_skipped_cards_sent_away_need_a_later_rest_step():
+def test_skipped_cards_sent_away_need_a_later_rest_step_unless_the_step_ends_the_deal():
+    text = BEAK.replace("    - {to: stock, count: rest}\n", "    - {to: stock, count: 1}\n")
+    with pytest.raises(RulesetError, match="a later step must take the `rest`, or this step must be the deal's last"):
+        load_text(text, "beak.yaml")
     text = BEAK.replace("    - {to: columns, count: 7, skip: {same_rank: first, to: foundations}}\n    - {to: stock, count: rest}\n",
                         "    - {to: stock, count: 3}\n    - {to: columns, count: 7, skip: {same_rank: first, to: foundations}}\n")
-    with pytest.raises(RulesetError, match="a later step must take the `rest`"):
+    with pytest.raises(RulesetError, match="the deal places 55 cards but 1 deck"):  # 3 + 49 + the beak's 3 fellows
         load_text(text, "beak.yaml")
+
+
+def test_the_deals_last_step_turns_up_every_card_so_a_skipped_last_card_goes_home_too():
+    """Penguin's deal ends with its columns: a fellow of the beak's rank lying at the pack's
+    bottom, after the 49th place, goes home as the others."""
+    ruleset = load_text(BEAK.replace("    - {to: stock, count: rest}\n", ""), "beak.yaml")
+    late = 0
+    for deal in range(1, 41):
+        game = Game(ruleset, deal)
+        homes = [c for p in game.rules.group_by_id["foundations"].piles for c in game.piles[p]]
+        assert len(homes) == 3 and sum(len(p) for p in game.piles) == 52, deal
+        late += homes[-1] == deals.patience_shuffle("beak", deal)[-1]  # the pack's last card went home
+    assert late  # the case happened among these deals

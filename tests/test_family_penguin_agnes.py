@@ -14,16 +14,20 @@ import pytest
 from positions import build, dealt, pile, refused, stored_wins
 
 from patience import Game
+from patience.cards import RANK
+from patience.deals import patience_shuffle
 from patience.ruleset.lint import lint_text
 from patience.ruleset.registry import find_ruleset_file
 
-FAMILY = ["agnes-bernauer"]
+FAMILY = ["agnes-bernauer", "penguin"]
 
 
 # The deals -----------------------------------------------------------------------------------------
 GOLDEN = {  # deal 1: these cards, bottom to top; changing a shuffle or a deal step breaks them
     "agnes-bernauer": {"h1": "4D", "r1": "7C", "r2": "QH", "r7": "4H", "1": "7D", "2": "TH 8S",
                        "7": "4S QD AS 9D 9H TD AH"},
+    "penguin": {"h1": "8H", "h2": "8S", "h3": "8D", "h4": "", "1": "8C 3S TC AH KS TS 6D",
+                "2": "7D 2C AS AD 3C 6C 4S", "7": "2H AC 3H 7S 4C 9D QS"},  # the beak 8♣ at column 1's bottom
 }
 
 
@@ -49,6 +53,71 @@ def test_agnes_deals_all_face_up_and_sixteen_to_the_stock():
 
 def family_of(name: str) -> str:
     return Game.new(name, 1).ruleset.family
+
+
+# Penguin: the beak and the deal ----------------------------------------------------------------------
+def parlett_penguin_deal(number: int) -> tuple[list[list[int]], list[int]]:
+    """The deal as Parlett's rules say it, from the shuffled pack: the first card, the beak, to
+    the first column; as the other three of its rank turn up they go home, one foundation each;
+    every other card goes to the next place, seven columns dealt in rows."""
+    pack = patience_shuffle("penguin", number)
+    beak, columns, homes = pack[0], [[pack[0]]], []
+    columns += [[] for _ in range(6)]
+    place = 1
+    for card in pack[1:]:
+        if RANK[card] == RANK[beak]:
+            homes.append(card)
+        else:
+            columns[place % 7].append(card)
+            place += 1
+    return columns, homes
+
+
+def test_penguin_deals_card_by_card_as_the_rules_say():
+    late = 0  # deals where a card of the beak's rank is the pack's last: it goes home all the same
+    for number in range(1, 201):
+        game = Game.new("penguin", number)
+        columns, homes = parlett_penguin_deal(number)
+        assert [game.piles[p] for p in game.rules.group_by_id["tableau"].piles] == columns, number
+        assert [game.piles[p] for p in game.rules.group_by_id["foundations"].piles] == [[c] for c in homes] + [[]], number
+        assert all(game.hidden[p] == 0 for p in range(len(game.piles))), number
+        assert not any(game.piles[p] for p in game.rules.group_by_id["cells"].piles), number
+        late += RANK[patience_shuffle("penguin", number)[-1]] == RANK[columns[0][0]]
+    assert late > 0  # the deals above include the case
+
+
+def test_penguin_a_space_takes_only_the_rank_below_the_beak_or_a_run_from_it():
+    game = build("penguin", {"h1": "8S", "h2": "8H", "h3": "8D", "1": "", "2": "9C 7D 6D", "3": "9H",
+                             "4": "7C", "a": "KS"}, fill="7")
+    refused(game, "31", r"takes only 7, not 9♥")
+    refused(game, "a1", r"takes only 7, not K♠")
+    game.play("21v2")  # 7♦ 6♦: a run starting with a 7
+    assert pile(game, "1") == ["7D", "6D"]
+
+
+def test_penguin_columns_build_down_in_suit_turning_the_corner_and_runs_move_whole():
+    game = build("penguin", {"h1": "5S", "h2": "5H", "h3": "5D", "1": "AH", "2": "KH QH JH TH", "3": "KD",
+                             "4": "TC", "5": "9H"}, fill="7")
+    refused(game, "31", r"K♦ cannot go on A♥")
+    game.play("21v4")  # a run of four moves whole, with no free cell needed; K♥ on A♥
+    assert pile(game, "1") == ["AH", "KH", "QH", "JH", "TH"]
+    refused(game, "54", r"9♥ cannot go on 10♣")
+
+
+def test_penguin_foundations_start_at_the_base_and_turn_the_corner_to_thirteen():
+    game = build("penguin", {"h1": "QS KS", "h2": "QH", "h3": "QD", "1": "AS", "2": "KC", "3": "QC"}, fill="7")
+    refused(game, "2h4", r"takes only Q, not K♣")
+    game.play("1h1")  # A♠ on K♠
+    game.play("3h4")  # the beak's last fellow, Q♣
+    assert pile(game, "h1") == ["QS", "KS", "AS"] and pile(game, "h4") == ["QC"]
+
+
+def test_penguin_cells_hold_one_card_each():
+    game = build("penguin", {"h1": "5S", "h2": "5H", "h3": "5D", "1": "9C 8C", "a": "2D"}, fill="7")
+    refused(game, "1a", r".")
+    game.play("1b")
+    refused(game, "1bv1", r".")
+    refused(game, "1cv2", r".")
 
 
 # Agnes Bernauer: the base rank and the spaces ------------------------------------------------------

@@ -52,7 +52,8 @@ def deal_cards(game: State, number: int) -> None:
                         order.append(i)
                         left[i] -= 1
         if step.skip is not None:  # Frog's aces, Nestor's ranks: some cards go elsewhere (skip.py)
-            deck, position = deal_skipping(game, step, piles, order, deck[position:]), 0
+            last = step is rs.deal.steps[-1]  # the deal's last step turns up every card left
+            deck, position = deal_skipping(game, step, piles, order, deck[position:], last=last), 0
         else:
             # "rest" onto a stock: the next card in the deck ends on top (is drawn first).
             cards = deck[position:position + len(order)]

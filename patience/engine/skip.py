@@ -12,10 +12,13 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def deal_skipping(game: State, step: Any, piles: list[int], order: list[int], pool: list[int]) -> list[int]:
+def deal_skipping(game: State, step: Any, piles: list[int], order: list[int], pool: list[int], *,
+                  last: bool = False) -> list[int]:
     """Deal ``order`` (pile indexes, one a card) from the pack ``pool`` under ``step.skip``.
     Gives the pack as the next steps see it: the cards put aside on top of what is left, in the
-    order put aside."""
+    order put aside. A ``last`` step (the deal's) turns up every card: skipped cards left in the
+    pack once its places are full still go to ``skip.to`` (Penguin: a fellow of the beak's rank
+    that is the pack's last card goes home like the others)."""
     skip = step.skip
     ranks = frozenset(skip.ranks)
     to = list(game.rules.group_by_id[skip.to].piles) if skip.to else []
@@ -37,9 +40,7 @@ def deal_skipping(game: State, step: Any, piles: list[int], order: list[int], po
                     pile.append(card)
                     break
                 if to:
-                    if sent >= len(to) and len(to) > 1:
-                        raise ValueError(_("more cards skipped than {group} has piles").format(group=skip.to))
-                    game.piles[to[min(sent, len(to) - 1)]].append(card)
+                    _send(game, to, sent, card, skip.to)
                     sent += 1
                 else:
                     aside.append(card)
@@ -47,7 +48,19 @@ def deal_skipping(game: State, step: Any, piles: list[int], order: list[int], po
             card = _from_aside(game, piles, order, i, aside, ranks, skip.same_rank, first_rank)
             pile.append(card)
             break
+    by_rank = skip.same_rank if skip.same_rank == "first" else None  # `pile` names no card once places are full
+    while last and to and next_card < len(pool) and _skipped(pool[next_card], [], ranks, by_rank, first_rank):
+        _send(game, to, sent, pool[next_card], skip.to)
+        sent += 1
+        next_card += 1
     return aside + pool[next_card:]
+
+
+def _send(game: State, to: list[int], sent: int, card: int, group: str) -> None:
+    """A skipped card onto the next pile of ``to`` (every one onto it when it has one pile)."""
+    if sent >= len(to) and len(to) > 1:
+        raise ValueError(_("more cards skipped than {group} has piles").format(group=group))
+    game.piles[to[min(sent, len(to) - 1)]].append(card)
 
 
 def _skipped(card: int, pile: list[int], ranks: frozenset[int], same_rank: str | None, first_rank: int) -> bool:

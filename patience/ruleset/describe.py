@@ -325,8 +325,11 @@ def _skip_text(ruleset: Ruleset, step: DealStep) -> str:
         which.append(_("a card of the rank of the step's first card (which stays)"))
     cards = _(" or ").join(which)
     if skip.to is not None:
-        return _("; {cards} met on the way goes to the {group} instead, one a pile in order, and the pile takes "
+        text = _("; {cards} met on the way goes to the {group} instead, one a pile in order, and the pile takes "
                  "the next card").format(cards=cards, group=group_name(ruleset, skip.to))
+        if step is ruleset.deal.steps[-1]:  # the deal's last step turns up every card (docs/deals.md)
+            text += _(", and so does every such card still in the pack once the last pile is full")
+        return text
     return _("; {cards} is put aside and the pile takes the next card; the cards put aside go back on top of "
              "the pack for the next steps").format(cards=cards)
 

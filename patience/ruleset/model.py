@@ -469,7 +469,10 @@ class Skip(Strict):
     to: str | None = Field(
         None,
         description="The group skipped cards go to, one a pile in order (all onto it when it has one pile). "
-        "A later step must then take the `rest`, since how many cards the step uses depends on the shuffle. "
+        "A later step must then take the `rest`, since how many cards the step uses depends on the shuffle; "
+        "or the step is the deal's last, and then it turns up every card: the skipped cards still in the pack "
+        "once its places are full go there too, so its places and the most it may skip add up to the pack "
+        "(Penguin: 49 places and the beak's three fellows). "
         "Default: they are put aside and go back on top of the pack when the step is done, in the order put "
         "aside, for the next steps; while the step still wants cards and the pack is out, it takes the first "
         "card put aside that fits (docs/deals.md says what happens when none does).",
@@ -501,7 +504,7 @@ class DealStep(Strict):
         None,
         description="Cards this step does not place where they fall (Frog: `skip: {ranks: [A], to: "
         "foundations}`, thirteen non-aces to the reserve and each ace met on the way home; Nestor: `skip: "
-        "{same_rank: pile}`). Default: every card stays where it falls.",
+        "{same_rank: pile}`; Penguin: `skip: {same_rank: first, to: foundations}`). Default: every card stays where it falls.",
     )
 
     @field_validator("count")
@@ -1125,16 +1128,29 @@ def _skip_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> list[
     if skip.to == step.to:
         return [Problem(at + ("to",), _("skipped cards go to another group than the step's own"), "other")]
     piles = ruleset.piles[skip.to].count if skip.to in ruleset.piles else 1
-    copies = 4 * ruleset.decks  # cards of one rank in the pack
-    most = None if skip.same_rank == "pile" else len(skip.ranks) * copies + (copies - 1 if skip.same_rank else 0)
+    most = most_skipped(ruleset, step)
     if piles > 1 and (most is None or most > piles):
         return [Problem(at + ("to",), _("{group} has {piles} piles, one a skipped card, but the step may skip {most}; "
                                         "send them to a group of one pile or of as many piles").format(
             group=skip.to, piles=piles, most=most if most is not None else _("any number")), "deal")]
-    if not any(later.count == "rest" for later in ruleset.deal.steps[i + 1:]):
+    last = i == len(ruleset.deal.steps) - 1  # the deal's last step turns up every card: the count adds up
+    if not any(later.count == "rest" for later in ruleset.deal.steps[i + 1:]) and not (last and most is not None):
         return [Problem(at + ("to",), _("cards skipped to {group} leave a varying number for the rest of the deal; "
-                                        "a later step must take the `rest`").format(group=skip.to), "deal")]
+                                        "a later step must take the `rest`, or this step must be the deal's last "
+                                        "and skip only by rank").format(group=skip.to), "deal")]
     return []
+
+
+def most_skipped(ruleset: Ruleset, step: DealStep) -> int | None:
+    """The most cards ``step``'s `skip` may send away: every card of its ranks, and with `same_rank:
+    first` the first card's fellows; None for `same_rank: pile` (it depends on the piles)."""
+    skip = step.skip
+    if skip is None:
+        return 0
+    if skip.same_rank == "pile":
+        return None
+    copies = 4 * ruleset.decks  # cards of one rank in the pack
+    return len(set(skip.ranks)) * copies + (copies - 1 if skip.same_rank else 0)
 
 
 def _card_accounting(ruleset: Ruleset) -> list[Problem]:
@@ -1156,6 +1172,8 @@ def _card_accounting(ruleset: Ruleset) -> list[Problem]:
                             "deal")]
         else:
             placed += step_cards(step, group)
+            if i == len(ruleset.deal.steps) - 1 and step.skip is not None and step.skip.to is not None:
+                placed += most_skipped(ruleset, step) or 0  # the last step turns up every card it skips
     if placed > total:
         return [Problem(("deal", "steps"), _("the deal places {placed} cards but {decks} deck(s) hold {total}").format(
             placed=placed, decks=ruleset.decks, total=total), "deal")]
