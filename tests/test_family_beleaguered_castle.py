@@ -15,8 +15,10 @@ import pytest
 from positions import build, dealt, pile, refused, stored_wins
 
 from patience import Game
+from patience.cards import RANK
+from patience.deals import patience_shuffle
 
-FAMILY = ["streets-and-alleys", "beleaguered-castle", "fortress", "flower-garden", "king-albert", "raglan"]
+FAMILY = ["streets-and-alleys", "beleaguered-castle", "citadel", "fortress", "flower-garden", "king-albert", "raglan"]
 
 
 def game_at(name: str, piles: dict[str, str]) -> Game:
@@ -153,10 +155,50 @@ def test_nothing_goes_onto_the_reserve_or_into_an_empty_place_of_it(name):
     assert pile(game, "a") == []
 
 
+# Citadel: cards that fit go home as dealt ---------------------------------------------------------
+def pysolfc_citadel_deal(number: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Citadel's deal as PySolFC's rules and class say it, from the shuffled pack: the aces out
+    first (the rest keep their order), then each card in turn to the next of the eight rows, six
+    times round, unless a foundation takes it (the next of its suit), when it goes home and that
+    row gets no card this turn."""
+    pack = [c for c in patience_shuffle("citadel", number) if RANK[c] != 1]
+    homes = [[c] for c in range(4)]  # A♣ A♦ A♥ A♠: cards 0-3 in card order
+    rows: list[list[int]] = [[] for _ in range(8)]
+    for turn, card in enumerate(pack):
+        home = homes[card % 4]
+        if RANK[card] == RANK[home[-1]] + 1:
+            home.append(card)
+        else:
+            rows[turn % 8].append(card)
+    return rows, homes
+
+
+def test_citadel_deals_card_by_card_as_pysolfc_does():
+    shorter = 0  # deals where some row got fewer than six
+    for number in range(1, 201):
+        game = Game.new("citadel", number)
+        rows, homes = pysolfc_citadel_deal(number)
+        assert [game.piles[p] for p in game.rules.group_by_id["tableau"].piles] == rows, number
+        assert [game.piles[p] for p in game.rules.group_by_id["foundations"].piles] == homes, number
+        assert not any(game.hidden), number
+        shorter += any(len(r) < 6 for r in rows)
+    assert shorter > 150  # most deals play some card home
+
+
+def test_citadel_plays_on_like_beleaguered_castle():
+    game = game_at("citadel", {"h1": "AC 2C", "1": "9S", "2": "TH", "3": "3C", "4": "", "5": "KD 4S"})
+    game.play("12")  # down regardless of suit
+    game.play("3h")
+    refused(game, "54v2", r"only the top card")  # one card at a time
+    game.play("54")  # any card into a space
+    assert pile(game, "2") == ["TH", "9S"] and pile(game, "4") == ["4S"]
+
+
 # Every game of the family -------------------------------------------------------------------------
 GOLDEN = {  # deal 1: the named piles, bottom card first
     "streets-and-alleys": {"1": "2H 5C 6S QS 2D TS 3H", "8": "JC KC 5H 2C 4D 5S"},
     "beleaguered-castle": {"1": "2S 2C 2H 7C 2D 9D", "8": "5S KH 5H 3H 5C 4H"},
+    "citadel": {"h1": "AC 2C", "h4": "AS 2S", "1": "QS 4S 7S 4C TH 5D", "8": "KS 5S KC QD JD"},
     "fortress": {"1": "KS 7C 3S 7S 5H QH", "0": "KH 9D 5S 4D 2D"},
     "flower-garden": {"1": "7H 6S KC 2S 8C 2H", "a": "7C", "q": "TH"},
     "king-albert": {"1": "7D", "9": "JS 5C 4H QC 6D 5D QS 6H 7S", "a": "TS", "g": "8H"},

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..cards import RANK
 from ..deals import shuffled_deck
 from ..i18n import _
+from .play_to import taker
 from .skip import deal_skipping
 
 if TYPE_CHECKING:
@@ -60,8 +61,14 @@ def deal_cards(game: State, number: int) -> None:
             position += len(order)
             if step.count == "rest":
                 cards.reverse()
+            home = game.rules.group_by_id[step.play_to] if step.play_to else None
             for i, card in zip(order, cards):
-                game.piles[piles[i]].append(card)
+                target = taker(game, home, card) if home is not None else -1
+                if target >= 0:  # Citadel: played there as dealt; this pile's turn passes
+                    game.piles[target].append(card)
+                    wanted[i] -= 1
+                else:
+                    game.piles[piles[i]].append(card)
         _face(game, step, piles, wanted)
         if step.bottom:  # Baker's Dozen: kings under the other cards of their pile
             sink(game, game.rules.group_by_id[step.to].piles, step.bottom)

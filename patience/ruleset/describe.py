@@ -306,6 +306,9 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
         line = f"{group_name(ruleset, step.to)}: {amount}, {_(FACE[step.face])}"
         if step.skip is not None:
             line += _skip_text(ruleset, step)
+        if step.play_to is not None:
+            line += _("; a card the {group} take as it is dealt goes there instead, and the pile whose turn it "
+                      "was gets no card that turn").format(group=group_name(ruleset, step.play_to))
         if step.bottom:
             line += _(", then every {ranks} goes to the bottom of its pile").format(ranks=_ranks(step.bottom))
         lines.append(line)

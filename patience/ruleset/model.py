@@ -506,6 +506,13 @@ class DealStep(Strict):
         "foundations}`, thirteen non-aces to the reserve and each ace met on the way home; Nestor: `skip: "
         "{same_rank: pile}`; Penguin: `skip: {same_rank: first, to: foundations}`). Default: every card stays where it falls.",
     )
+    play_to: str | None = Field(
+        None,
+        description="A group that takes cards as they are dealt: each card this step deals goes instead onto the "
+        "first pile of that group whose rules take it (its build, empty and `max_cards` rules, on the position "
+        "dealt so far), and the pile whose turn it was gets no card that turn, so its piles may end shorter "
+        "(Citadel: `play_to: foundations`, a card that fits a foundation goes there as dealt). Default: none.",
+    )
 
     @field_validator("count")
     @classmethod
@@ -999,6 +1006,7 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
             if step.count == "rest" and count != 1:
                 problems.append(Problem(("deal", "steps", i, "count"), _("`rest` goes onto a group of one pile"), "deal"))
         problems += _skip_problems(ruleset, i, step, need)
+        problems += _play_to_problems(ruleset, i, step, need)
     problems += _card_accounting(ruleset)
     if ruleset.stock:
         need(ruleset.stock.pile, ("stock", "pile"))
@@ -1138,6 +1146,29 @@ def _skip_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> list[
         return [Problem(at + ("to",), _("cards skipped to {group} leave a varying number for the rest of the deal; "
                                         "a later step must take the `rest`, or this step must be the deal's last "
                                         "and skip only by rank").format(group=skip.to), "deal")]
+    return []
+
+
+def _play_to_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> list[Problem]:
+    """A deal step's `play_to`: another group, which can take a card, on a step that deals turns
+    (not `rest`), and not beside `skip`, whose next-card rule would say otherwise of the same card."""
+    if step.play_to is None:
+        return []
+    at = ("deal", "steps", i, "play_to")
+    need(step.play_to, at)
+    if step.play_to == step.to:
+        return [Problem(at, _("`play_to` names another group than the step's own"), "other")]
+    if step.count == "rest":
+        return [Problem(at, _("a `rest` step puts every card left onto one pile; `play_to` goes on a step of a "
+                              "fixed count"), "deal")]
+    if step.skip is not None:
+        return [Problem(at, _("`play_to` and `skip` on one step: a card would both fall through to the next "
+                              "card and take a turn; give them separate steps"), "other")]
+    group = ruleset.piles.get(step.play_to)
+    dealt_before = any(earlier.to == step.play_to for earlier in ruleset.deal.steps[:i])
+    if group is not None and group.empty == "none" and not group_prefilled(group) and not dealt_before:
+        return [Problem(at, _("{group} starts empty and takes nothing while empty, so no card can be played "
+                              "there at the deal").format(group=step.play_to), "deal")]
     return []
 
 

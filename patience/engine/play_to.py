@@ -1,0 +1,27 @@
+"""A deal step's `play_to`: a card that a group takes as it is dealt goes there (Citadel's
+foundations). The procedure is part of the deal, so of G-1: docs/deals.md pins it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .refill import base_table
+
+if TYPE_CHECKING:
+    from .compiled import Group
+    from .state import State
+
+
+def taker(game: State, group: Group, card: int) -> int:
+    """The first pile of ``group`` whose rules take ``card`` now (-1: none): on a card, its build
+    (and `build.base`); empty, its `empty` rule as play would read it; never past `max_cards`."""
+    for p in group.piles:
+        pile = game.piles[p]
+        if group.max_cards and len(pile) >= group.max_cards:
+            continue
+        if pile:
+            if (group.base_ok is None or group.base_ok[pile[0]]) and card in group.fits_on[pile[-1]]:
+                return p
+        elif group.empty_ok is not None and (base_table(game, group) if group.base_empty else group.empty_ok)[card]:
+            return p
+    return -1

@@ -1,0 +1,60 @@
+"""A deal step's `play_to` (Citadel): a card that a group takes as it is dealt goes there, and the
+pile whose turn it was gets no card that turn. The procedure is part of G-1 (docs/deals.md);
+Citadel's deal is checked card by card against PySolFC's in test_family_beleaguered_castle.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience.engine.game import Game
+from patience.ruleset import RulesetError, load_text
+
+HOMES = """
+id: homes
+name: Homes
+deal:
+  steps:
+    - {to: columns, count: 4, play_to: foundations}
+    - {to: stock, count: rest}
+piles:
+  columns: {role: tableau, count: 4, labels: "1 2 3 4", build: {rank: down}, move: top}
+  foundations: {role: foundation, count: 4, labels: "a b c d", build: {rank: up, suit: same}, empty: [A], max_cards: 3}
+  stock: {role: stock, labels: [s]}
+stock: {pile: stock, to: columns}
+"""
+
+
+def test_an_empty_pile_takes_by_its_empty_rule_and_a_full_one_takes_nothing():
+    ruleset = load_text(HOMES, "homes.yaml")
+    for deal in range(1, 31):
+        game = Game(ruleset, deal)
+        homes = [game.piles[p] for p in game.rules.group_by_id["foundations"].piles]
+        columns = [game.piles[p] for p in game.rules.group_by_id["columns"].piles]
+        # every pile home starts with an ace and climbs in suit, never past max_cards
+        assert all(h[0] < 4 and len(h) <= 3 for h in homes if h), deal
+        assert all(b // 4 + 1 == a // 4 and a % 4 == b % 4 for h in homes for a, b in zip(h[1:], h)), deal
+        assert sum(map(len, columns)) + sum(map(len, homes)) == 16, deal  # 16 turns, one card each
+        assert not any(c < 4 for col in columns for c in col), deal  # no ace stays in a column
+
+
+@pytest.mark.parametrize("step, message", [
+    ("{to: columns, count: 4, play_to: nowhere}", "no pile group 'nowhere'"),
+    ("{to: columns, count: 4, play_to: columns}", "another group than the step's own"),
+    ("{to: columns, count: 4, play_to: foundations, skip: {ranks: [K]}}", "`play_to` and `skip` on one step"),
+])
+def test_a_play_to_that_cannot_work_is_refused_in_one_line(step, message):
+    text = HOMES.replace("{to: columns, count: 4, play_to: foundations}", step)
+    with pytest.raises(RulesetError, match=message):
+        load_text(text, "homes.yaml")
+
+
+def test_play_to_a_group_that_can_never_take_a_card_is_refused():
+    text = HOMES.replace("empty: [A], max_cards: 3}", "empty: none}")
+    with pytest.raises(RulesetError, match="starts empty and takes nothing while empty"):
+        load_text(text, "homes.yaml")
+
+
+def test_play_to_on_a_rest_step_is_refused():
+    text = HOMES.replace("    - {to: stock, count: rest}", "    - {to: stock, count: rest, play_to: foundations}")
+    with pytest.raises(RulesetError, match="`play_to` goes on a step of a fixed count"):
+        load_text(text, "homes.yaml")
