@@ -18,7 +18,7 @@ from patience import Game
 from patience.cards import RANK
 from patience.deals import patience_shuffle
 
-FAMILY = ["streets-and-alleys", "beleaguered-castle", "citadel", "fortress", "flower-garden", "king-albert", "raglan"]
+FAMILY = ["streets-and-alleys", "beleaguered-castle", "citadel", "exiled-kings", "fortress", "flower-garden", "king-albert", "raglan"]
 
 
 def game_at(name: str, piles: dict[str, str]) -> Game:
@@ -185,6 +185,14 @@ def test_citadel_deals_card_by_card_as_pysolfc_does():
     assert shorter > 150  # most deals play some card home
 
 
+def test_exiled_kings_deals_as_citadel_and_takes_only_kings_into_spaces():
+    for number in (1, 2, 35):
+        assert Game.new("exiled-kings", number).piles == Game.new("citadel", number).piles
+    game = game_at("exiled-kings", {"1": "", "2": "| 5D", "3": "| KC"})
+    refused(game, "21", r"an empty pile in tableau takes only K, not 5♦")
+    game.play("31")
+
+
 def test_citadel_plays_on_like_beleaguered_castle():
     game = game_at("citadel", {"h1": "AC 2C", "1": "9S", "2": "TH", "3": "3C", "4": "", "5": "KD 4S"})
     game.play("12")  # down regardless of suit
@@ -199,6 +207,7 @@ GOLDEN = {  # deal 1: the named piles, bottom card first
     "streets-and-alleys": {"1": "2H 5C 6S QS 2D TS 3H", "8": "JC KC 5H 2C 4D 5S"},
     "beleaguered-castle": {"1": "2S 2C 2H 7C 2D 9D", "8": "5S KH 5H 3H 5C 4H"},
     "citadel": {"h1": "AC 2C", "h4": "AS 2S", "1": "QS 4S 7S 4C TH 5D", "8": "KS 5S KC QD JD"},
+    "exiled-kings": {"h1": "AC 2C", "h4": "AS 2S", "1": "QS 4S 7S 4C TH 5D", "8": "KS 5S KC QD JD"},  # Citadel's deals
     "fortress": {"1": "KS 7C 3S 7S 5H QH", "0": "KH 9D 5S 4D 2D"},
     "flower-garden": {"1": "7H 6S KC 2S 8C 2H", "a": "7C", "q": "TH"},
     "king-albert": {"1": "7D", "9": "JS 5C 4H QC 6D 5D QS 6H 7S", "a": "TS", "g": "8H"},
