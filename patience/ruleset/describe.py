@@ -299,6 +299,8 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
             continue
         if step.count == "rest":
             amount = _("the rest of the cards")
+        elif isinstance(step.count, int) and step.play_to is not None:  # Citadel: turns, some played elsewhere
+            amount = ngettext("{n} turn per pile", "{n} turns per pile", step.count).format(n=step.count)
         elif isinstance(step.count, int):
             amount = ngettext("{n} card per pile", "{n} cards per pile", step.count).format(n=step.count)
         else:
@@ -307,8 +309,8 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
         if step.skip is not None:
             line += _skip_text(ruleset, step)
         if step.play_to is not None:
-            line += _("; a card the {group} take as it is dealt goes there instead, and the pile whose turn it "
-                      "was gets no card that turn").format(group=group_name(ruleset, step.play_to))
+            line += _(", a card each turn; a card the {group} take as it is dealt goes there instead, and the "
+                      "pile whose turn it was gets no card that turn").format(group=group_name(ruleset, step.play_to))
         if step.bottom:
             line += _(", then every {ranks} goes to the bottom of its pile").format(ranks=_ranks(step.bottom))
         lines.append(line)
