@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from patience import deals
 from patience.engine.game import Game
 from patience.ruleset import RulesetError, load_text
 
@@ -40,7 +41,7 @@ def test_an_empty_pile_takes_by_its_empty_rule_and_a_full_one_takes_nothing():
 @pytest.mark.parametrize("step, message", [
     ("{to: columns, count: 4, play_to: nowhere}", "no pile group 'nowhere'"),
     ("{to: columns, count: 4, play_to: columns}", "another group than the step's own"),
-    ("{to: columns, count: 4, play_to: foundations, skip: {ranks: [K]}}", "`play_to` and `skip` on one step"),
+    ("{to: columns, count: 4, play_to: foundations, skip: {ranks: [K]}}", "`play_to` beside a `skip` that puts cards aside"),
 ])
 def test_a_play_to_that_cannot_work_is_refused_in_one_line(step, message):
     text = HOMES.replace("{to: columns, count: 4, play_to: foundations}", step)
@@ -58,3 +59,45 @@ def test_play_to_on_a_rest_step_is_refused():
     text = HOMES.replace("    - {to: stock, count: rest}", "    - {to: stock, count: rest, play_to: foundations}")
     with pytest.raises(RulesetError, match="`play_to` goes on a step of a fixed count"):
         load_text(text, "homes.yaml")
+
+
+BOOKS_CITADEL = """
+id: books-citadel
+name: Citadel as some books deal it
+deal:
+  steps:
+    - {to: tableau, count: 6, play_to: foundations, skip: {ranks: [A], to: foundations}}
+piles:
+  foundations: {role: foundation, count: 4, labels: "a b c d", build: {rank: up, suit: same}, empty: [A]}
+  tableau: {role: tableau, count: 8, labels: "1 2 3 4 5 6 7 8", build: {rank: down}, empty: any, move: top}
+"""
+
+
+def books_citadel_deal(number: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Solitaire Forever's Citadel, from the shuffled pack: an ace goes home as it turns up and its
+    place takes the next card; any other card that fits a foundation goes there and its row's turn
+    passes; 48 turns over eight rows."""
+    pack = deals.patience_shuffle("books-citadel", number)
+    homes: list[list[int]] = []
+    rows: list[list[int]] = [[] for _ in range(8)]
+    turn = 0
+    for card in pack:
+        if card < 4:  # an ace: home, and the same turn takes the next card
+            homes.append([card])
+            continue
+        home = next((h for h in homes if h[-1] % 4 == card % 4 and h[-1] // 4 + 1 == card // 4), None)
+        if home is not None:
+            home.append(card)
+        else:
+            rows[turn % 8].append(card)
+        turn += 1
+    return rows, homes + [[] for _ in range(4 - len(homes))]
+
+
+def test_play_to_composes_with_a_skip_that_sends_its_cards_home():
+    ruleset = load_text(BOOKS_CITADEL, "books-citadel.yaml")
+    for number in range(1, 61):
+        game = Game(ruleset, number)
+        rows, homes = books_citadel_deal(number)
+        assert [game.piles[p] for p in game.rules.group_by_id["tableau"].piles] == rows, number
+        assert [game.piles[p] for p in game.rules.group_by_id["foundations"].piles] == homes, number

@@ -52,24 +52,22 @@ def deal_cards(game: State, number: int) -> None:
                     if left[i]:
                         order.append(i)
                         left[i] -= 1
+        home = game.rules.group_by_id[step.play_to] if step.play_to else None
+        before = [len(game.piles[p]) for p in piles]
         if step.skip is not None:  # Frog's aces, Nestor's ranks: some cards go elsewhere (skip.py)
             last = step is rs.deal.steps[-1]  # the deal's last step turns up every card left
-            deck, position = deal_skipping(game, step, piles, order, deck[position:], last=last), 0
+            deck, position = deal_skipping(game, step, piles, order, deck[position:], last=last, home=home), 0
         else:
             # "rest" onto a stock: the next card in the deck ends on top (is drawn first).
             cards = deck[position:position + len(order)]
             position += len(order)
             if step.count == "rest":
                 cards.reverse()
-            home = game.rules.group_by_id[step.play_to] if step.play_to else None
             for i, card in zip(order, cards):
                 target = taker(game, home, card) if home is not None else -1
-                if target >= 0:  # Citadel: played there as dealt; this pile's turn passes
-                    game.piles[target].append(card)
-                    wanted[i] -= 1
-                else:
-                    game.piles[piles[i]].append(card)
-        _face(game, step, piles, wanted)
+                # Citadel: a card the group takes goes there as dealt, and this pile's turn passes
+                game.piles[target if target >= 0 else piles[i]].append(card)
+        _face(game, step, piles, [len(game.piles[p]) - b for p, b in zip(piles, before)])
         if step.bottom:  # Baker's Dozen: kings under the other cards of their pile
             sink(game, game.rules.group_by_id[step.to].piles, step.bottom)
     if position != len(deck):

@@ -7,18 +7,22 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK
 from ..i18n import _
+from .play_to import taker
 
 if TYPE_CHECKING:
+    from .compiled import Group
     from .state import State
 
 
 def deal_skipping(game: State, step: Any, piles: list[int], order: list[int], pool: list[int], *,
-                  last: bool = False) -> list[int]:
+                  last: bool = False, home: Group | None = None) -> list[int]:
     """Deal ``order`` (pile indexes, one a card) from the pack ``pool`` under ``step.skip``.
     Gives the pack as the next steps see it: the cards put aside on top of what is left, in the
     order put aside. A ``last`` step (the deal's) turns up every card: skipped cards left in the
     pack once its places are full still go to ``skip.to`` (Penguin: a fellow of the beak's rank
-    that is the pack's last card goes home like the others)."""
+    that is the pack's last card goes home like the others). With ``home`` (`play_to`) a card not
+    skipped that a pile of that group takes goes there and uses the turn (Citadel as Solitaire
+    Forever deals it: an ace home is replaced, a 2 home is not)."""
     skip = step.skip
     ranks = frozenset(skip.ranks)
     to = list(game.rules.group_by_id[skip.to].piles) if skip.to else []
@@ -37,7 +41,8 @@ def deal_skipping(game: State, step: Any, piles: list[int], order: list[int], po
                     pile.append(card)
                     break
                 if not _skipped(card, pile, ranks, skip.same_rank, first_rank):
-                    pile.append(card)
+                    target = taker(game, home, card) if home is not None else -1
+                    game.piles[target if target >= 0 else piles[i]].append(card)
                     break
                 if to:
                     _send(game, to, sent, card, skip.to)

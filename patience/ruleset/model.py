@@ -511,7 +511,10 @@ class DealStep(Strict):
         description="A group that takes cards as they are dealt: each card this step deals goes instead onto the "
         "first pile of that group whose rules take it (its build, empty and `max_cards` rules, on the position "
         "dealt so far), and the pile whose turn it was gets no card that turn, so its piles may end shorter "
-        "(Citadel: `play_to: foundations`, a card that fits a foundation goes there as dealt). Default: none.",
+        "(Citadel: `play_to: foundations`, a card that fits a foundation goes there as dealt). With a `skip` "
+        "that has a `to`, skipped cards go there first and the pile takes the next card, as `skip` says; only "
+        "the others are offered to this group (Citadel as some books deal it: `skip: {ranks: [A], to: "
+        "foundations}`, an ace home is replaced, a 2 home is not). Default: none.",
     )
 
     @field_validator("count")
@@ -1151,7 +1154,8 @@ def _skip_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> list[
 
 def _play_to_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> list[Problem]:
     """A deal step's `play_to`: another group, which can take a card, on a step that deals turns
-    (not `rest`), and not beside `skip`, whose next-card rule would say otherwise of the same card."""
+    (not `rest`); beside a `skip` only one that sends its cards somewhere (cards put aside come back
+    to the piles past `play_to`)."""
     if step.play_to is None:
         return []
     at = ("deal", "steps", i, "play_to")
@@ -1161,9 +1165,9 @@ def _play_to_problems(ruleset: Ruleset, i: int, step: DealStep, need: Any) -> li
     if step.count == "rest":
         return [Problem(at, _("a `rest` step puts every card left onto one pile; `play_to` goes on a step of a "
                               "fixed count"), "deal")]
-    if step.skip is not None:
-        return [Problem(at, _("`play_to` and `skip` on one step: a card would both fall through to the next "
-                              "card and take a turn; give them separate steps"), "other")]
+    if step.skip is not None and step.skip.to is None:
+        return [Problem(at, _("`play_to` beside a `skip` that puts cards aside: the cards put aside come back "
+                              "past `play_to`; give the `skip` a `to`"), "other")]
     group = ruleset.piles.get(step.play_to)
     dealt_before = any(earlier.to == step.play_to for earlier in ruleset.deal.steps[:i])
     if group is not None and group.empty == "none" and not group_prefilled(group) and not dealt_before:
