@@ -208,6 +208,9 @@ cdef class Core:
     cdef int *move_kind
     cdef int *run_limit
     cdef int *max_cards
+    cdef int *pile_suit  # `takes_when: {suits}` per pile (-1: any suit)
+    cdef int *rank_from  # `takes_when: {rank_in}` per pile: the pile read (-1: none)
+    cdef bint card_rules  # either is given somewhere
     cdef int *turn_up
     cdef int *sortable
     cdef int *build_id
@@ -380,6 +383,9 @@ cdef class Core:
         self.move_kind = self._int_array(tables.move_kind)
         self.run_limit = self._int_array(tables.run_limit)
         self.max_cards = self._int_array(tables.max_cards)
+        self.pile_suit = self._int_array(tables.pile_suit)
+        self.rank_from = self._int_array(tables.rank_from)
+        self.card_rules = any(x >= 0 for x in tables.pile_suit + tables.rank_from)
         self.turn_up = self._int_array(tables.turn_up)
         self.sortable = self._int_array(tables.sortable)
         self.build_id = self._int_array(tables.build_id)
@@ -750,6 +756,19 @@ cdef class Core:
         return self.table_count, self.table_cap * 2 * sizeof(uint64_t)
 
     # ------------------------------------------------------------ moves
+    cdef inline bint _card_ok(self, int dst, int card) noexcept nogil:
+        """`Group.takes_card`: `takes_when`'s suit of the pile, and on a started pile a rank
+        already on the pile `rank_in` reads."""
+        cdef int f = self.rank_from[dst], i, rank = self.rank[card]
+        if self.pile_suit[dst] >= 0 and card % 4 != self.pile_suit[dst]:
+            return False
+        if f < 0 or not self.size[dst]:
+            return True
+        for i in range(self.size[f]):
+            if self.rank[self.cards[f * self.cap + i]] == rank:
+                return True
+        return False
+
     cdef inline bint _several_ok(self, int src, int n, int dst, int g, int target_size, bint to_column,
                                  int free_cells, int empty_columns) noexcept nogil:
         """`Board._several_ok`: room, the target's run rule, FC-5's limit."""
@@ -883,6 +902,8 @@ cdef class Core:
                     start = g * SQUARE + top * NCARDS
                     for j in range(self.fits_n[g * NCARDS + top]):
                         card = self.fits_list[start + j]
+                        if self.card_rules and not self._card_ok(dst, card):
+                            continue  # takes_when: {suits, rank_in}
                         for k in range(self.off_n[card]):
                             src = self.off_src[card * MOST_COPIES + k]
                             n = self.off_cnt[card * MOST_COPIES + k]
@@ -937,6 +958,8 @@ cdef class Core:
                                 continue  # `empty: base`: a started pile set the rank
                         elif not self.empty_ok[g * NCARDS + card]:
                             continue
+                        if self.card_rules and not self._card_ok(dst, card):
+                            continue  # takes_when: {suits}
                         if self.unit[g] and n != self.unit[g]:
                             continue
                         if self.prefer[card] & ~((<uint64_t>1) << g) & (
@@ -1272,6 +1295,8 @@ cdef class Core:
         """Whether the one card on top of ``src`` may go to pile ``f`` now."""
         cdef int g = self.pile_group[f]
         cdef int size = self.size[f]
+        if self.card_rules and not self._card_ok(f, card):
+            return False  # takes_when: {suits, rank_in}
         if f == src or not self.takes_from[g * self.P + src]:
             return False
         if size == 0:

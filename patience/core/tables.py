@@ -162,6 +162,10 @@ class CoreTables:
     move_kind: tuple[int, ...]
     run_limit: tuple[int, ...]
     max_cards: tuple[int, ...]
+    # `takes_when`'s card rules per pile: the one suit it takes (-1: any), the pile whose ranks a
+    # card played onto it must match (-1: none); Group.takes_card
+    pile_suit: tuple[int, ...]
+    rank_from: tuple[int, ...]
     turn_up: tuple[int, ...]
     sortable: tuple[int, ...]
     build_id: tuple[int, ...]
@@ -389,6 +393,10 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         move_kind=tuple(g.move_kind for g in groups),
         run_limit=tuple(g.run_limit for g in groups),
         max_cards=tuple(g.max_cards for g in groups),
+        pile_suit=tuple(g.pile_suits[p - g.piles.start] if g.pile_suits is not None else -1
+                        for p, g in enumerate(rules.group_of)),
+        rank_from=tuple(g.rank_from[p - g.piles.start] if g.rank_from is not None else -1
+                        for p, g in enumerate(rules.group_of)),
         turn_up=tuple(int(g.turn_up) for g in groups),
         sortable=tuple(int(g.index in rules.sortable_groups) for g in groups),
         build_id=tuple(g.build_id for g in groups),

@@ -131,6 +131,7 @@ class Board(State):
             empty_ok = group.empty_ok if not group.base_empty else base_table(self, group)
             base_ok = group.base_ok
             unit = group.unit
+            card_rules = group.pile_suits is not None or group.rank_from is not None  # takes_when's
             first_empty_done = False
             for dst in group.piles:
                 pile = piles[dst]
@@ -140,6 +141,8 @@ class Board(State):
                     if base_ok is not None and not base_ok[pile[0]]:
                         continue  # build.base: a card lying in the wrong group is not built on
                     for card in fits_on[pile[-1]]:
+                        if card_rules and not group.takes_card(dst, card, piles):
+                            continue
                         for src, n in offers.get(card, ()):
                             if src == dst or not takes_from[src] or (unit and n != unit):
                                 continue
@@ -172,6 +175,8 @@ class Board(State):
                     for src, n in offered:
                         card = piles[src][-n]
                         if not takes[card] or (unit and n != unit):
+                            continue
+                        if card_rules and not group.takes_card(dst, card, piles):
                             continue
                         if group.follows is not None and not may_start(self, group, card):
                             continue  # KK-4: a 5 only after an A of its suit

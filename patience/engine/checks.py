@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import RANK, RANK_NAMES, card_str
+from ..cards import RANK, RANK_NAMES, SUIT, card_str
 from ..i18n import _, ngettext
-from ..ruleset.describe import build_rule, group_title
+from ..ruleset.describe import SUIT_WORDS, build_rule, group_title
 from .actions import follows_reason, why_close_up_illegal, why_remove_illegal
 from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, SLOT
 from .cover import covered_reason
@@ -23,6 +23,7 @@ from .stock import why_stock_illegal
 
 if TYPE_CHECKING:
     from .board import Board
+    from .compiled import Group
 
 
 def why_illegal(game: Board, move: Move) -> str | None:
@@ -81,6 +82,8 @@ def why_illegal(game: Board, move: Move) -> str | None:
             group=group_title(game.ruleset, target_group.id), unit=target_group.unit, count=f"{target_group.unit:x}")
     moving = source[-n]
     target = game.piles[dst]
+    if not target_group.takes_card(dst, moving, game.piles):
+        return takes_card_reason(game, target_group, dst, moving)
     max_cards = target_group.max_cards
     if max_cards and len(target) + n > max_cards:
         return ngettext("{label} holds at most {n} card", "{label} holds at most {n} cards", max_cards).format(
@@ -133,6 +136,18 @@ def why_illegal(game: Board, move: Move) -> str | None:
                             "only {limit} cards can move at once here (free cells and empty columns), not {n}",
                             limit).format(limit=limit, n=n)
     return None
+
+
+def takes_card_reason(game: Board, group: Group, dst: int, card: int) -> str:
+    """Why `takes_when`'s card rules refuse ``card`` on pile ``dst``: its suit, or its rank."""
+    i = dst - group.piles.start
+    label = game.rules.labels[dst]
+    if group.pile_suits is not None and SUIT[card] != group.pile_suits[i]:
+        return _("{label} takes only {suit}, not {card}").format(
+            label=label, suit=_(SUIT_WORDS[group.pile_suits[i]]), card=card_str(card))
+    read = game.rules.labels[group.rank_from[i]] if group.rank_from is not None else ""
+    return _("{label} takes only a rank already on {read}, and no {rank} lies there").format(
+        label=label, read=read, rank=RANK_NAMES[RANK[card]])
 
 
 def _preferred_place(game: Board, card: int, target_group: int) -> tuple[str, str] | None:

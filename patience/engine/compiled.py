@@ -94,6 +94,16 @@ def prefill_suits(prefill_suit: str) -> range:
     return range(4)
 
 
+def rank_from_piles(group: Group, rank_in: str, labels: list[str]) -> tuple[int, ...]:
+    """`takes_when: {rank_in}`: per pile of ``group`` the pile it reads, -1 for none: the pile
+    before it (`previous`; the first pile has none), or the pile labelled ``rank_in`` (lint P102
+    refuses a label no pile has)."""
+    if rank_in == "previous":
+        return tuple(p - 1 if p > group.piles.start else -1 for p in group.piles)
+    named = labels.index(rank_in) if rank_in in labels else -1
+    return tuple(named if named != p else -1 for p in group.piles)
+
+
 def rank_bytes(ranks: list[int] | None) -> bytes | None:
     """card -> 1 if its rank is listed; None for no list."""
     if ranks is None:
@@ -133,6 +143,22 @@ class Group:
     unit: int = 0  # cards enter only this many at a time (Spider's foundations: 13); 0: any number
     waits_for_stock: bool = False  # takes_when: {stock: empty}: takes cards by moves only once the stock is out
     only_when_empty: bool = False  # takes_when: {pile: empty}: a pile takes cards by moves only while empty
+    # takes_when: {suits}: per pile of the group, the one suit it takes (None: any suit)
+    pile_suits: tuple[int, ...] | None = None
+    # takes_when: {rank_in}: per pile of the group, the pile whose ranks a card played onto it
+    # must match (-1: none, the group's first pile under `previous`); None: no such rule
+    rank_from: tuple[int, ...] | None = None
+
+    def takes_card(self, dst: int, card: int, piles: list[list[int]]) -> bool:
+        """`takes_when`'s card rules for a card moved onto pile ``dst`` of this group: its suit
+        (`suits`), and on a started pile a rank already on the pile `rank_in` reads."""
+        i = dst - self.piles.start
+        if self.pile_suits is not None and SUIT[card] != self.pile_suits[i]:
+            return False
+        if self.rank_from is not None and piles[dst] and self.rank_from[i] >= 0:
+            rank = RANK[card]
+            return any(RANK[c] == rank for c in piles[self.rank_from[i]])
+        return True
     reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
     # empty_builds_on: left (Gaps): per cell the cell before it in its grid row (-1 at a row's
     # start, which takes what `empty` says), and per card the cards that build on it, as a table
@@ -380,6 +406,10 @@ class CompiledRules:
                 g.follows = (self.group_by_id[g.spec.follows.group].index, g.spec.follows.per == "suit")
             g.waits_for_stock = g.spec.takes_when is not None and g.spec.takes_when.stock == "empty"
             g.only_when_empty = g.spec.takes_when is not None and g.spec.takes_when.pile == "empty"
+            if g.spec.takes_when is not None and g.spec.takes_when.suits is not None:
+                g.pile_suits = tuple(g.spec.takes_when.suits[i % len(g.spec.takes_when.suits)] for i in range(len(g.piles)))
+            if g.spec.takes_when is not None and g.spec.takes_when.rank_in is not None:
+                g.rank_from = rank_from_piles(g, g.spec.takes_when.rank_in, self.labels)
         # prefill (DY-1): (pile, card) placed before the shuffle; those cards are not shuffled.
         # A named suit (Black Hole's A♠) takes that suit's card of each listed rank instead.
         self.prefill: tuple[tuple[int, int], ...] = tuple(
@@ -421,6 +451,7 @@ class CompiledRules:
             g.index for g in self.groups
             if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.grid is None and g.spec.shape is None
             and g.index not in dealt_in_order and not g.reach  # `reach` counts places: order matters
+            and g.pile_suits is None and g.rank_from is None  # `takes_when` reads a pile's place
         )
 
         # The notation: a `-` between source and target where two labels run together ambiguously

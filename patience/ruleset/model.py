@@ -62,7 +62,7 @@ MAX_USES = 100  # redeals and action uses: more is `unlimited` in practice
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 
 
-def _suit_list(value: Any) -> Any:
+def _suit_words(value: Any) -> Any:
     """Accept ``[S, H]``, ``"S H"``, ``[spades, ♥]``; give suit numbers 0..3 (clubs, diamonds, hearts, spades)."""
     if isinstance(value, str):
         value = value.split()
@@ -77,6 +77,14 @@ def _suit_list(value: Any) -> Any:
                 break
         else:
             raise ValueError(_("not a suit: {text!r}; write C, D, H or S").format(text=item))
+    return suits
+
+
+def _suit_list(value: Any) -> Any:
+    """The pack's suits: each once, one, two or four of them."""
+    suits = _suit_words(value)
+    if not isinstance(suits, list):
+        return suits
     if len(set(suits)) != len(suits):
         raise ValueError(_("each suit once"))
     if len(suits) not in (1, 2, 4):
@@ -91,6 +99,8 @@ SUIT_SCHEMA = {
     ]
 }
 SuitList = Annotated[list[int], BeforeValidator(_suit_list), WithJsonSchema(SUIT_SCHEMA)]
+# One suit a pile, in order; a suit may repeat (two decks' foundations).
+PileSuits = Annotated[list[int], BeforeValidator(_suit_words), WithJsonSchema(SUIT_SCHEMA), Field(min_length=1)]
 
 
 class Strict(BaseModel):
@@ -226,11 +236,20 @@ class Condition(Strict):
     pile: Literal["empty"] | None = Field(
         None, description="empty: only while the pile the rule is about is empty (a card or a run goes into "
         "it, and nothing is built on it then).")
+    rank_in: str | None = Field(
+        None, description="`previous` or a pile's label: a card goes onto a started pile only if a card of "
+        "its rank already lies on the pile before it in the group (the group's first pile has none, so "
+        "the rule does not hold there), or on the pile named. What an empty pile takes stays `empty`'s "
+        "(Osmosis: each foundation takes only ranks already on the one above it).")
+    suits: PileSuits | None = Field(
+        None, description="One suit a pile, in order: each pile takes only cards of its suit, a list as "
+        "long as the group (Royal Cotillion: `[C, D, H, S]`, a foundation per suit in each row; a suit "
+        "may repeat where two decks give a suit two piles).")
 
     @model_validator(mode="after")
     def _something(self) -> Condition:
-        if self.stock is None and self.pile is None:
-            raise ValueError(_("give a condition: `stock: empty`, `pile: empty` or both"))
+        if self.stock is None and self.pile is None and self.rank_in is None and self.suits is None:
+            raise ValueError(_("give a condition: `stock: empty`, `pile: empty`, `rank_in` or `suits`"))
         return self
 
 
@@ -390,7 +409,9 @@ class PileGroup(Strict):
         description="The group's piles take cards by moves only while this holds: `{stock: empty}`, once "
         "the stock is dealt out (Little Spider's building); `{pile: empty}`, only into an empty pile, "
         "one card or a run built under `build`, with nothing built on it after; both (Miss Milligan's "
-        "reserve: `takes_when: {stock: empty, pile: empty}`). The deal and the stock's own deals still "
+        "reserve: `takes_when: {stock: empty, pile: empty}`); `{rank_in: previous}` or `{rank_in: LABEL}`, "
+        "a card of a rank already on the pile before it or on that pile (Osmosis); `{suits: [C, D, H, S]}`, "
+        "each pile only its own suit (Royal Cotillion). The deal and the stock's own deals still "
         "put cards here. Default: always.",
     )
     fill: Fill | None = Field(

@@ -98,11 +98,13 @@ def options_read_the_layout(rules: CompiledRules) -> bool:
     (which groups have an empty pile), removals, close-ups, swaps and reshuffles (which cards lie
     where), `empty: base` (a group's other piles set what an empty one takes), `fill` (a move
     also takes a card from a third pile), `reach` (which piles between two are empty) and
-    `empty_builds_on` (a gap reads the cell before it), `takes_when` (the stock opens a group). The
+    `empty_builds_on` (a gap reads the cell before it), `takes_when` (the stock opens a group, a
+    foundation reads the ranks of another; a pile's suit makes its place matter). The
     proofs below need none of them."""
     return (rules.preferred_by is not None or bool(rules.remove_rules) or bool(rules.action_uses)
             or rules.has_base or rules.fill_from is not None or bool(rules.reach_groups)
-            or rules.has_gaps or any(g.waits_for_stock or g.only_when_empty for g in rules.groups))
+            or rules.has_gaps or any(g.waits_for_stock or g.only_when_empty or g.pile_suits is not None
+                                     or g.rank_from is not None for g in rules.groups))
 
 
 def follower_starters(rules: CompiledRules) -> frozenset[int]:
