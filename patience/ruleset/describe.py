@@ -225,6 +225,7 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         parts.append(_("it takes cards by moves only once the stock is empty"))
     if only_empty:
         parts.append(_("a pile takes a card or a run only while it is empty"))
+    parts += _card_rules(group)
     if group.max_cards:
         parts.append(ngettext("holds at most {n} card", "holds at most {n} cards", group.max_cards).format(n=group.max_cards))
     if group.to is not None:
@@ -232,6 +233,24 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         parts.append(_("its cards go only to: {groups}").format(groups=targets))
     text = f"{group_name(ruleset, gid)} ({piles}: {labels})"
     return text + (": " + "; ".join(parts) if parts else "") + "."
+
+
+def _card_rules(group: PileGroup) -> list[str]:
+    """`takes_when`'s card rules in words: each pile's suit, the pile whose ranks it reads."""
+    when = group.takes_when
+    parts: list[str] = []
+    if when is None:
+        return parts
+    if when.suits is not None:
+        pairs = ", ".join(f"{label} {_(SUIT_WORDS[suit])}" for label, suit in zip(group.labels, when.suits))
+        parts.append(_("each pile takes cards of its own suit only: {pairs}").format(pairs=pairs))
+    if when.rank_in == "previous" and group.count > 1:
+        parts.append(_("a card goes onto a started pile, except the first ({first}), only when a card of its rank "
+                       "already lies on the pile before it").format(first=group.labels[0]))
+    elif when.rank_in is not None and when.rank_in != "previous":
+        parts.append(_("a card goes onto a started pile only when a card of its rank already lies on {label}").format(
+            label=when.rank_in))
+    return parts
 
 
 def _describe_geometry(ruleset: Ruleset, gid: str) -> list[str]:

@@ -555,6 +555,8 @@ def check_refills(ctx: _Context) -> None:
         if group.takes_when is not None and group.takes_when.stock == "empty" and ctx.ruleset.stock is None:
             ctx.add("P108", at + ("takes_when", "stock"), _("`takes_when` waits for the stock to be empty, but the game "
                     "has no `stock:`, so {group} would take cards from the start").format(group=gid))
+        if group.takes_when is not None:
+            _check_card_rules(ctx, gid, group)
         if group.prefill_suit != "each" and not group.prefill:
             ctx.add("P201", at + ("prefill_suit",), _("`prefill_suit` says which cards `prefill` takes, but there is "
                     "no `prefill`"))
@@ -562,6 +564,33 @@ def check_refills(ctx: _Context) -> None:
     if shuffle is not None and shuffle.uses == "unlimited" and shuffle.shuffle:  # an ordered redeal repeats itself
         ctx.add("P212", ("actions", "reshuffle", "uses"), _("a reshuffle that may always be made again keeps every "
                 "game in progress: no game is ever lost; give `uses` a number"))
+
+
+def _check_card_rules(ctx: _Context, gid: str, group: PileGroup) -> None:
+    """`takes_when`'s card rules: one suit a pile, a suit the pack has; `rank_in` names a pile
+    and has one to read."""
+    at: KeyPath = ("piles", gid, "takes_when")
+    when = group.takes_when
+    assert when is not None
+    if when.suits is not None:
+        if len(when.suits) != group.count:
+            piles = ngettext("{n} pile", "{n} piles", group.count).format(n=group.count)
+            suits = ngettext("{n} suit", "{n} suits", len(when.suits)).format(n=len(when.suits))
+            ctx.add("P100", at + ("suits",), _("`suits` gives one suit a pile, but {group} has {piles} and the list "
+                    "{suits}").format(group=gid, piles=piles, suits=suits))
+        pack = set(ctx.ruleset.suits) if ctx.ruleset.suits is not None else set(range(4))
+        for suit in sorted(set(when.suits) - pack):
+            ctx.add("P100", at + ("suits",), _("{group} takes only {suit}, but the pack has no card of that suit; name "
+                    "suits from the pack's `suits`").format(group=gid, suit=SUIT_NAMES[suit]))
+    if when.rank_in is None:
+        return
+    labels = {label for g in ctx.groups.values() for label in g.labels}
+    if when.rank_in != "previous" and when.rank_in not in labels:
+        ctx.add("P100", at + ("rank_in",), _("`rank_in` names {label!r}, which no pile has; write `previous` or a "
+                "pile's label").format(label=when.rank_in))
+    elif group.count == 1 and (when.rank_in == "previous" or when.rank_in in group.labels):
+        ctx.add("P201", at + ("rank_in",), _("`rank_in` reads another pile, but {group} has one pile and "
+                "nothing before it: the rule never holds; name a pile of another group").format(group=gid))
 
 
 def check_runs_and_units(ctx: _Context) -> None:
