@@ -275,6 +275,8 @@ TESTED = [p.stem for p in shipped_test_files()]
 # Changes that cannot change these games, and why (a test could not tell them apart).
 EQUIVALENT = {
     ("storehouse", "foundations.max_cards"): "one deck: no card can follow the thirteenth",
+    ("royal-cotillion", "aces.build.suit"): "each pile takes only its own suit (`takes_when.suits`): its cards are of one suit",
+    ("royal-cotillion", "twos.build.suit"): "as aces.build.suit",
     ("parada-1", "row1.move"): "one deck: a card built on a base pile has no other pile to go to",
     ("parada-1", "row2.move"): "as row1",
     ("parada-1", "row3.move"): "as row1",
