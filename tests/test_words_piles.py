@@ -80,6 +80,16 @@ def test_rank_in_a_label_reads_that_pile_for_every_pile_of_the_group(tmp_path):
     same_in_core(game)
 
 
+def test_the_pile_rank_in_reads_keeps_its_place_in_keys(tmp_path):
+    """Rows read by place may not be sorted in keys: two positions that differ in which row holds
+    what differ in what the foundations take."""
+    path = variant(tmp_path, OSMOSIS.replace("takes_when: {rank_in: previous}", "takes_when: {rank_in: '2'}"), "osmosis-row")
+    game = build(path, {"h1": "9D", "h2": "9C", "1": "7H", "2": "7C", "3": "3C"}, fill="s", fill_face_down=True)
+    assert game.rules.group_by_id["rows"].index not in game.rules.sortable_groups
+    assert "3h2" not in places(game) and "1h2" not in places(game)  # no 3 on row 2; 7♥ is no club
+    same_in_core(game)
+
+
 def test_royal_cotillion_each_foundation_takes_its_own_suit_only():
     game = build("royal-cotillion", {"a1": "AH", "b1": "2H", "c1": "AH", "f3": ""}, fill="s", fill_face_down=True)
     names = places(game)

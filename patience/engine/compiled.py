@@ -96,8 +96,8 @@ def prefill_suits(prefill_suit: str) -> range:
 
 def rank_from_piles(group: Group, rank_in: str, labels: list[str]) -> tuple[int, ...]:
     """`takes_when: {rank_in}`: per pile of ``group`` the pile it reads, -1 for none: the pile
-    before it (`previous`; the first pile has none), or the pile labelled ``rank_in`` (lint P102
-    refuses a label no pile has)."""
+    before it (`previous`; the first pile has none), or the pile labelled ``rank_in``, which
+    itself reads none (lint P100 refuses a label no pile has)."""
     if rank_in == "previous":
         return tuple(p - 1 if p > group.piles.start else -1 for p in group.piles)
     named = labels.index(rank_in) if rank_in in labels else -1
@@ -148,6 +148,11 @@ class Group:
     # takes_when: {rank_in}: per pile of the group, the pile whose ranks a card played onto it
     # must match (-1: none, the group's first pile under `previous`); None: no such rule
     rank_from: tuple[int, ...] | None = None
+    reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
+    # empty_builds_on: left (Gaps): per cell the cell before it in its grid row (-1 at a row's
+    # start, which takes what `empty` says), and per card the cards that build on it, as a table
+    left_of: tuple[int, ...] | None = None
+    builds_on: tuple[bytes, ...] = ()
 
     def takes_card(self, dst: int, card: int, piles: list[list[int]]) -> bool:
         """`takes_when`'s card rules for a card moved onto pile ``dst`` of this group: its suit
@@ -159,11 +164,6 @@ class Group:
             rank = RANK[card]
             return any(RANK[c] == rank for c in piles[self.rank_from[i]])
         return True
-    reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
-    # empty_builds_on: left (Gaps): per cell the cell before it in its grid row (-1 at a row's
-    # start, which takes what `empty` says), and per card the cards that build on it, as a table
-    left_of: tuple[int, ...] | None = None
-    builds_on: tuple[bytes, ...] = ()
 
 
 def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
@@ -447,11 +447,13 @@ class CompiledRules:
         dealt_in_order |= {self.group_of[p].index for p in self.stock_last}
         if shuffle is not None and not shuffle.shuffle:  # an ordered gather: which pile is first matters
             dealt_in_order |= {self.group_by_id[gid].index for gid in shuffle.groups if gid in self.group_by_id}
+        read_by_place = {self.group_of[p].index for g in self.groups for p in (g.rank_from or ()) if p >= 0}
         self.sortable_groups: frozenset[int] = frozenset(
             g.index for g in self.groups
             if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.grid is None and g.spec.shape is None
             and g.index not in dealt_in_order and not g.reach  # `reach` counts places: order matters
             and g.pile_suits is None and g.rank_from is None  # `takes_when` reads a pile's place
+            and g.index not in read_by_place  # ... and the place of the pile it reads
         )
 
         # The notation: a `-` between source and target where two labels run together ambiguously
