@@ -23,6 +23,7 @@ from .actions import (
     push_remove,
     removal_moves,
 )
+from .faces import faces_key, turned_below
 from .compiled import (
     FEW_STARTERS,
     LIMIT_NONE,
@@ -174,8 +175,8 @@ class Board(State):
                     to_column = rules.is_column[dst]
                     for src, n in offered:
                         card = piles[src][-n]
-                        if not takes[card] or (unit and n != unit):
-                            continue
+                        if not takes[card] or (unit and n != unit) or (n > 1 and group.empty_one):
+                            continue  # empty_takes: one: a space takes a single card (Martha)
                         if card_rules and not group.takes_card(dst, card, piles):
                             continue
                         if group.follows is not None and not may_start(self, group, card):
@@ -411,6 +412,7 @@ class Board(State):
             and group is self.rules.group_of[dst]
             and group.index in self.rules.sortable_groups
             and self.hidden[src] == self.hidden[dst]
+            and faces_key(self, src) == faces_key(self, dst)
             and source[:-n] == target
         )
 
@@ -438,8 +440,13 @@ class Board(State):
                 del source[-n:]
             turned = 0
             if source and self.hidden[src] == len(source) and rules.group_of[src].turn_up:
-                self.hidden[src] -= 1
                 turned = 1
+                if self.shown[src]:  # face-up cards under it move again with it (engine/faces.py)
+                    below = turned_below(self.shown[src], len(source) - 1)
+                    turned = 1 if below == len(source) - 1 else below - len(source)
+                    self.hidden[src] = below
+                else:
+                    self.hidden[src] -= 1
             elif not source and rules.has_uncover:
                 turned = turn_up_uncovered(self, src) or 0  # a shape's face-down cards it lay on
             if rules.scored:
@@ -554,6 +561,8 @@ class Board(State):
             if extra:  # most moves have none: one test on the hot path
                 if extra == 1:
                     self.hidden[src] += 1
+                elif isinstance(extra, int) and extra < 0:
+                    self.hidden[src] -= extra  # the face-up cards under the turned card, too
                 elif isinstance(extra, tuple):
                     hide_again(self, extra)  # a shape's cards that this move turned up
                 else:
@@ -618,6 +627,9 @@ class Board(State):
 
     def key(self) -> tuple:
         """A cheap hashable key of the exact position (the score and counters aside)."""
+        if self.rules.mixed_faces:
+            return (tuple(map(bytes, self.piles)), tuple(self.hidden), self.redeals_key(), self.uses_left,
+                    tuple(faces_key(self, p) for p in range(len(self.piles))))
         return (tuple(map(bytes, self.piles)), tuple(self.hidden), self.redeals_key(), self.uses_left)
 
     def canonical_key(self) -> tuple:
@@ -627,8 +639,12 @@ class Board(State):
         next deal puts different cards on each."""
         parts = []
         sortable = self.rules.sortable_groups
+        mixed = self.rules.mixed_faces
         for group in self.rules.groups:
-            piles = [(bytes(self.piles[p]), self.hidden[p]) for p in group.piles]
+            if mixed:
+                piles = [(bytes(self.piles[p]), self.hidden[p], faces_key(self, p)) for p in group.piles]
+            else:
+                piles = [(bytes(self.piles[p]), self.hidden[p]) for p in group.piles]
             if group.index in sortable:
                 piles.sort()
             parts.append(tuple(piles))

@@ -89,6 +89,9 @@ def why_illegal(game: Board, move: Move) -> str | None:
         return ngettext("{label} holds at most {n} card", "{label} holds at most {n} cards", max_cards).format(
             label=label_d, n=max_cards)
     if not target:
+        if n > 1 and target_group.empty_one:
+            return _("an empty pile of the {group} takes one card at a time, not a run of {n} ({label})").format(
+                group=group_title(game.ruleset, target_group.id), n=n, label=label_d)
         if target_group.empty_ok is None:
             return _("nothing goes into an empty pile in {group} ({label})").format(group=group_title(game.ruleset, target_group.id), label=label_d)
         left = target_group.left_of[dst - target_group.piles.start] if target_group.left_of is not None else -1

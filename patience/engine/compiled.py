@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import DECK_SIZE, IS_RED, RANK, SUIT, SUIT_NAMES
 from ..deals import suited_deck
 from ..ruleset.labels import ambiguous_join
+from ..ruleset.views import mixed_face_groups
 from .layout import (
     Lanes,
     RemoveRule,
@@ -148,6 +149,7 @@ class Group:
     # takes_when: {rank_in}: per pile of the group, the pile whose ranks a card played onto it
     # must match (-1: none, the group's first pile under `previous`); None: no such rule
     rank_from: tuple[int, ...] | None = None
+    empty_one: bool = False  # empty_takes: one: an empty pile takes a single card, never a run (Martha)
     reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
     # empty_builds_on: left (Gaps): per cell the cell before it in its grid row (-1 at a row's
     # start, which takes what `empty` says), and per card the cards that build on it, as a table
@@ -206,6 +208,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
         base_empty=spec.empty == "base",
         starters=() if empty_ok is None else tuple(card for card in range(DECK_SIZE) if empty_ok[card]),
         unit=spec.unit or 0,
+        empty_one=spec.empty_takes == "one",
         reach=tuple(spec.reach),
         left_of=_left_neighbours(spec, first_pile),
         builds_on=tuple(bytes(1 if a in set(aboves) else 0 for a in range(DECK_SIZE)) for aboves in fits_on)
@@ -398,6 +401,8 @@ class CompiledRules:
         # Geometry: an upright flag per pile (KK-1), and the cells a grid makes (never sorted in keys).
         self.upright: list[bool] = [u for g in self.groups for u in upright_cells(g.spec)]
         self.has_uncover: bool = any(g.uncovers is not None for g in self.groups)  # a shape's cards turn up
+        # Groups whose deal lays a face-down card over a face-up one (engine/faces.py): keys add their faces.
+        self.mixed_faces: frozenset[str] = mixed_face_groups(ruleset)
         for g in self.groups:
             if g.spec.base_of:  # docs/design.md §6.4: a base read from another group
                 g.base_from = self.group_by_id[g.spec.base_of.group].index

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..cards import RANK
 from ..deals import shuffled_deck
 from ..i18n import _
+from .faces import card_down, lay_down
 from .play_to import taker
 from .skip import deal_skipping
 
@@ -78,13 +79,14 @@ def deal_cards(game: State, number: int) -> None:
 
 
 def _face(game: State, step: DealStep, piles: list[int], wanted: list[int]) -> None:
-    """The step's `face`: its cards counted face down from each pile's bottom up."""
+    """The step's `face`, card by card: a face-down card makes the pile's bottom part reach it
+    (engine/faces.py), with any face-up cards under it kept face up."""
     for i, pile in enumerate(piles):
         dealt = wanted[i]
-        if step.face == "down":
-            game.hidden[pile] += dealt
-        elif step.face == "top-up" and dealt:
-            game.hidden[pile] += dealt - 1
+        first = len(game.piles[pile]) - dealt
+        for k in range(dealt):
+            if card_down(step, k, dealt):
+                lay_down(game, pile, first + k)
 
 
 def discard_face_up(game: State) -> None:

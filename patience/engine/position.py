@@ -10,7 +10,8 @@
     pile 2: 3C | 4H
 
 Each pile line lists its cards bottom to top in the two-character form (``TH`` = 10♥); cards
-left of ``|`` lie face down. The move history is not part of a position (as in FEN). A game with
+left of ``|`` lie face down; where faces alternate (Martha), each further ``|`` turns the cards
+after it over: ``pile 1: 4D | 9S | 2C | KH`` is 4D down, 9S up, 2C down, KH up. The move history is not part of a position (as in FEN). A game with
 player actions adds their uses left, by label: ``uses: x 1`` (missing: none used yet).
 
 A game whose ruleset was read from a file that its id does not find (``Game.new("./mine.yaml")``
@@ -35,6 +36,7 @@ from ..ruleset.errors import RulesetError
 from ..ruleset.registry import UnknownGame, find_ruleset, find_ruleset_file, load_path
 from ..ruleset.views import RulesetView, source_file
 from .board import Board
+from .faces import faces_key, is_down, lay_down
 from .state import State
 
 if TYPE_CHECKING:
@@ -63,7 +65,20 @@ def write_position(game: State) -> str:
         lines.append("uses: " + ", ".join(f"{label} {_uses_word(n)}" for label, n in zip(_action_labels(game), game.uses_left)))
     for pile, cards in enumerate(game.piles):
         words = [card_str(c, ascii=True) for c in cards]
-        words.insert(game.hidden[pile], "|")
+        shown = faces_key(game, pile)
+        if shown:  # faces alternate (engine/faces.py): each `|` turns the cards after it over
+            down = True
+            parts: list[str] = []
+            for i, word in enumerate(words):
+                if is_down(game, pile, i) != down:
+                    parts.append("|")
+                    down = not down
+                parts.append(word)
+            if down:
+                parts.append("|")
+            words = parts
+        else:
+            words.insert(game.hidden[pile], "|")
         lines.append(f"pile {game.rules.labels[pile]}: {' '.join(words)}")
     return "\n".join(lines) + "\n"
 
@@ -185,16 +200,22 @@ def _game_from(header: dict[str, str], pile_lines: dict[str, tuple[int, str]], r
         if label not in pile_lines:
             raise PositionError(f"pile {label} is missing")
         number, value = pile_lines[label]
-        down, bar, up = value.partition("|")
-        if not bar:
-            raise PositionError(f"line {number}: write face-down cards, then `|`, then face-up cards")
+        parts = value.split("|")
+        if len(parts) % 2:
+            raise PositionError(f"line {number}: write face-down cards, then `|`, then face-up cards "
+                                "(where faces alternate, each further `|` turns the cards after it over)")
         try:
-            down_cards = [_card(w) for w in down.split()]
-            up_cards = [_card(w) for w in up.split()]
+            cards = [[_card(w) for w in part.split()] for part in parts]
         except CardError as err:
             raise PositionError(f"line {number}: {err}") from None
-        game.piles[pile] = down_cards + up_cards
-        game.hidden[pile] = len(down_cards)
+        game.piles[pile] = [c for part in cards for c in part]
+        game.hidden[pile] = game.shown[pile] = 0
+        at = 0
+        for i, part in enumerate(cards):
+            if i % 2 == 0:  # face down
+                for k in range(len(part)):
+                    lay_down(game, pile, at + k)
+            at += len(part)
     expected = Counter(suited_deck(ruleset.decks, ruleset.suits))
     found = Counter(game.cards())
     if found != expected:

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from ..ruleset.model import Ruleset
 
 # One undo record: the move, what it did beyond the move itself, the score before it.
-# For card moves ``extra`` is 1 when a face-down card turned up; for deals, the number of cards
+# For card moves ``extra`` is 1 when a face-down card turned up (-n when that made the bottom part
+# n cards shorter: face-up cards lay under it, engine/faces.py); for deals, the number of cards
 # dealt, or (with `discard`) the pile each card went to, in order; for a swap, 1 when a use was
 # counted (an unlimited action counts none); for a removal, the pile the cards went to; for a
 # close-up, actions.CloseUpRecord.
@@ -42,7 +43,8 @@ class State:
         self.ruleset = ruleset
         self.deal_number = deal
         self.piles: list[list[int]] = [[] for _ in range(self.rules.pile_count)]
-        self.hidden: list[int] = [0] * self.rules.pile_count  # face-down cards at each pile's bottom
+        self.hidden: list[int] = [0] * self.rules.pile_count  # the bottom part that cannot move: face down
+        self.shown: list[int] = [0] * self.rules.pile_count  # face-up cards inside it, by bit (engine/faces.py)
         self.redeals_used = 0
         self.score = self.rules.score_start
         self.history: list[UndoRecord] = []
@@ -72,5 +74,6 @@ class State:
         other.__dict__.update(self.__dict__)
         other.piles = [p[:] for p in self.piles]
         other.hidden = self.hidden[:]
+        other.shown = self.shown[:]
         other.history = self.history[:]
         return other

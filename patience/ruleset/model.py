@@ -43,6 +43,7 @@ SuitRelation = Literal["any", "same", "other", "same-colour", "alternate-colour"
 MoveRule = Literal["none", "top", "run", "any", "alone", "pile"]
 RunLimit = Literal["none", "supermove", "cells-plus-columns"]
 Face = Literal["up", "down", "top-up"]
+CardFace = Literal["up", "down"]
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 LABEL_PATTERN = re.compile(r"^[a-z0-9]{1,3}$")
@@ -309,6 +310,11 @@ class PileGroup(Strict):
         "`empty` says (Gaps: the card one rank above, in suit; a 2 at a row's start). Default: every empty "
         "pile takes what `empty` says.",
     )
+    empty_takes: Literal["run", "one"] = Field(
+        "run",
+        description="How many cards an empty pile takes in one move: run, a card or any run that may move "
+        "there (the default); one, a single card only, while runs still move onto cards (Martha).",
+    )
     move: MoveRule = Field(
         "none",
         description="What may leave a pile: none, the top card, a built run (whole or its upper part), "
@@ -508,9 +514,14 @@ class DealStep(Strict):
         description="Cards per pile: one number for every pile, a list with one number per pile, or "
         "`rest` (every card left, onto a single pile)."
     )
-    face: Face = Field("up", description="up, down, or top-up (only each pile's top card face up). A pile is "
-                       "its face-down cards under its face-up ones, so face-down cards go on a pile before any "
-                       "face-up ones (lint P118).")
+    face: Face | list[CardFace] = Field(
+        "up",
+        description="up, down, or top-up (only each pile's top card face up); or a list, one face per card "
+        "each pile gets from this step, bottom first (Martha: `[down, up, down, up]`). Faces are kept card by "
+        "card, so a pile's face-down and face-up cards may alternate: a face-down card turns up when it "
+        "becomes its pile's top card (with `turn_up: auto`), and the face-up cards under it move again only "
+        "then, as the cards above them do.",
+    )
     order: Literal["rows", "piles"] = Field(
         "rows",
         description="rows: one card to each pile that still wants one, row after row (the usual "

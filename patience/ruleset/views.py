@@ -79,6 +79,34 @@ def step_cards(step: DealStep, group: PileGroup) -> int:
     return step.count * group.count if isinstance(step.count, int) else sum(step.count)
 
 
+def card_down(step: DealStep, k: int, dealt: int) -> bool:
+    """Whether the k-th card (0: the lowest) of the ``dealt`` a step puts on a pile lies face down."""
+    face = step.face
+    if isinstance(face, list):
+        return k < len(face) and face[k] == "down"
+    return face == "down" or (face == "top-up" and k < dealt - 1)
+
+
+def mixed_face_groups(ruleset: Ruleset) -> frozenset[str]:
+    """The groups (the stock aside) where the deal puts a face-down card over a face-up one, so
+    that faces alternate in a pile (Martha, Alternations; engine/faces.py)."""
+    stock = ruleset.stock.pile if ruleset.stock is not None else None
+    up_seen: dict[str, list[bool]] = {gid: [False] * g.count for gid, g in ruleset.piles.items()}
+    mixed = set()
+    for step in ruleset.deal.steps:
+        seen = up_seen.get(step.to)
+        if seen is None or step.to == stock or step.count == "rest":
+            continue
+        counts = [step.count] * len(seen) if isinstance(step.count, int) else list(step.count)
+        for p, n in enumerate(counts[: len(seen)]):
+            for k in range(n):
+                if not card_down(step, k, n):
+                    seen[p] = True
+                elif seen[p]:
+                    mixed.add(step.to)
+    return frozenset(mixed)
+
+
 def group_prefilled(group: PileGroup) -> int:
     """Cards `prefill` puts on a group: one per suit and listed rank (DY-1), or one per rank."""
     return len(group.prefill) * (4 if group.prefill_suit == "each" else 1)

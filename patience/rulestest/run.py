@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..cards import CardError, card_str, parse_card
 from ..deals import shuffled_deck
+from ..engine.faces import face_down, is_down
 from ..engine.game import Game
 from ..engine.moves import AmbiguousMove, IllegalMove
 from ..engine.notation import parse_move
@@ -171,19 +172,32 @@ def _refusal(game: Game, text: str) -> str | None:
     return game.why_illegal(move)
 
 
-def _cards(text: str) -> tuple[int | None, list[int]]:
-    """``down | up`` as (number face down, all cards); without ``|``, (None, the cards)."""
-    down, bar, up = text.partition("|")
-    if not bar:
+def _cards(text: str) -> tuple[list[bool] | None, list[int]]:
+    """``down | up`` as (each card face down or not, all cards); without ``|``, (None, the
+    cards). Where faces alternate, each further ``|`` turns the cards after it over."""
+    if "|" not in text:
         return None, [parse_card(w) for w in text.split()]
-    cards = [parse_card(w) for w in down.split()]
-    return len(cards), cards + [parse_card(w) for w in up.split()]
+    cards: list[int] = []
+    down: list[bool] = []
+    for i, part in enumerate(text.split("|")):
+        words = [parse_card(w) for w in part.split()]
+        cards += words
+        down += [i % 2 == 0] * len(words)
+    return down, cards
 
 
-def _shown(cards: list[int], hidden: int | None = None) -> str:
+def _shown(cards: list[int], down: list[bool] | None = None) -> str:
     words = [card_str(c, ascii=True) for c in cards]
-    if hidden is not None:
-        words.insert(hidden, "|")
+    if down is not None:
+        parts, face_down = [], True
+        for word, d in zip(words, down):
+            if d != face_down:
+                parts.append("|")
+                face_down = d
+            parts.append(word)
+        if face_down:
+            parts.append("|")
+        words = parts
     return " ".join(words) or "(empty)"
 
 
@@ -193,15 +207,16 @@ def _check_pile(game: Game, label: str, text: str, check: _Checker) -> None:
         check.fail(_("no pile {label!r}").format(label=label), "expect", label)
         return
     try:
-        hidden, cards = _cards(text)
+        down, cards = _cards(text)
     except CardError as err:
         check.fail(str(err), "expect", label)
         return
     found = game.piles[pile]
-    if found != cards or (hidden is not None and hidden != game.hidden[pile]):
-        shown_hidden = game.hidden[pile] if hidden is not None else None
+    found_down = [is_down(game, pile, i) for i in range(len(found))]
+    if found != cards or (down is not None and down != found_down):
         check.fail(_("pile {label} holds {found}, expected {wanted}").format(
-            label=label, found=_shown(found, shown_hidden), wanted=_shown(cards, hidden)), "expect", label)
+            label=label, found=_shown(found, found_down if down is not None else None),
+            wanted=_shown(cards, down)), "expect", label)
 
 
 def _piles_named(game: Game, key: str) -> list[int] | None:
@@ -213,8 +228,8 @@ def _piles_named(game: Game, key: str) -> list[int] | None:
 
 
 def _check_counts(game: Game, what: str, counts: dict[str, PerPile], check: _Checker) -> None:
-    measure = {"cards": lambda p: len(game.piles[p]), "down": lambda p: game.hidden[p],
-               "up": lambda p: len(game.piles[p]) - game.hidden[p]}[what]
+    measure = {"cards": lambda p: len(game.piles[p]), "down": lambda p: face_down(game, p),
+               "up": lambda p: len(game.piles[p]) - face_down(game, p)}[what]
     for key, wanted in counts.items():
         piles = _piles_named(game, key)
         if piles is None:

@@ -22,6 +22,7 @@ from ..model import (
     step_cards,
 )
 from ..shape import covered_by
+from ..views import card_down, mixed_face_groups
 from .codes import CHECKS, KeyPath, LintFinding
 
 ALL_RANKS = frozenset(range(1, 14))
@@ -205,7 +206,6 @@ def check_faces(ctx: _Context) -> None:
     """Per pile, is the top card face up after the deal, and are there face-down cards?"""
     stock = ctx.ruleset.stock
     top_down: dict[str, list[bool]] = {gid: [False] * g.count for gid, g in ctx.groups.items()}
-    face_up: dict[str, list[bool]] = {gid: [False] * g.count for gid, g in ctx.groups.items()}  # P118
     hidden: dict[str, bool] = {gid: False for gid in ctx.groups}
     down_step: dict[str, int] = {}  # the step that left a pile's top card face down
     rest = sum(dealt_per_pile(ctx.ruleset)[s.to][0] for s in ctx.ruleset.deal.steps if s.count == "rest" and s.to in ctx.groups)
@@ -215,21 +215,16 @@ def check_faces(ctx: _Context) -> None:
             continue  # the stock is face down by nature; drawing turns its cards up
         counts = [step.count] * group.count if isinstance(step.count, int) else (
             [rest] if step.count == "rest" else list(step.count))
-        for p, n in enumerate(counts[: group.count]):
-            if n and (step.face == "down" or (step.face == "top-up" and n > 1)) and face_up[step.to][p]:
-                ctx.add("P118", ("deal", "steps", i, "face"), _(
-                    "this step deals face-down cards onto face-up cards of {group}; a pile is its face-down cards "
-                    "under its face-up ones, so those would end face down: deal the face-down cards first").format(
-                    group=step.to))
-                break
+        if isinstance(step.face, list) and not _face_list_ok(ctx, i, step):
+            continue
         for p, n in enumerate(counts[: group.count]):
             if n:
-                face_up[step.to][p] = face_up[step.to][p] or step.face != "down"
-                top_down[step.to][p] = step.face == "down"
-                if step.face == "down":
+                top_down[step.to][p] = card_down(step, n - 1, n)
+                if top_down[step.to][p]:
                     down_step[step.to] = i
-                if step.face == "down" or (step.face == "top-up" and n > 1):
+                if any(card_down(step, k, n) for k in range(n)):
                     hidden[step.to] = True
+    check_mixed_faces(ctx)
     for gid, group in ctx.groups.items():
         where = ("deal", "steps", down_step.get(gid, 0), "face")
         if group.shape is not None and group.free == "uncovered" and group.turn_up == "auto":
@@ -245,6 +240,64 @@ def check_faces(ctx: _Context) -> None:
             ctx.add("P107", ("piles", gid, "turn_up"),
                     _("{group} gets face-down cards but `turn_up: never` keeps them down; use `turn_up: auto`").format(
                         group=gid))
+
+
+def _face_list_ok(ctx: _Context, i: int, step: DealStep) -> bool:
+    """P118: a list of faces gives one face per card a pile gets from a step of one count."""
+    assert isinstance(step.face, list)
+    if not isinstance(step.count, int):
+        ctx.add("P118", ("deal", "steps", i, "face"), _(
+            "a list of faces needs one count for every pile (`count: {n}`), not `{count}`").format(
+            n=len(step.face), count=step.count if step.count == "rest" else "a list"))
+        return False
+    if len(step.face) != step.count:
+        ctx.add("P118", ("deal", "steps", i, "face"), _(
+            "the step deals {count} cards a pile but lists {n} faces; give one face per card, bottom first").format(
+            count=step.count, n=len(step.face)))
+        return False
+    if step.play_to is not None or step.skip is not None:
+        ctx.add("P118", ("deal", "steps", i, "face"), _(
+            "a list of faces cannot go with `play_to` or `skip`, which leave a pile short of its count; "
+            "deal one face per step instead"))
+        return False
+    return True
+
+
+def check_mixed_faces(ctx: _Context) -> None:
+    """P118: a group whose deal lays face-down cards over face-up ones (engine/faces.py) only
+    where no rule turns its cards over or sends them out by their faces."""
+    rs = ctx.ruleset
+    mixed = mixed_face_groups(rs)
+    if not mixed:
+        return
+    refill = {g.fill.from_ for g in rs.piles.values() if g.fill is not None} if any(
+        g.fill is not None for g in rs.piles.values()) else set()
+    reshuffle = rs.actions.reshuffle
+    close_up = rs.actions.close_up
+    dealt = dealt_per_pile(rs)
+    for gid in sorted(mixed):
+        group = rs.piles[gid]
+        step = max(i for i, s in enumerate(rs.deal.steps) if s.to == gid and isinstance(s.count, int)
+                   and any(card_down(s, k, s.count) for k in range(s.count)))
+        why = None
+        if group.turn_up == "never":
+            why = _("`turn_up: never` would keep its face-down cards down for good")
+        elif group.shape is not None:
+            why = _("a shape's cards turn up when uncovered, not as a pile's top card")
+        elif rs.discard is not None:
+            why = _("`discard` sends cards out as they come face up, and a card under a face-down one is face up "
+                    "but not free")
+        elif gid in refill:
+            why = _("a `fill` takes its top card, and its face-up cards under face-down ones would be taken out of turn")
+        elif reshuffle is not None and (reshuffle.to == gid or gid in reshuffle.groups):
+            why = _("a reshuffle deals its cards again face up or turns them face down, losing the faces")
+        elif close_up is not None and gid in close_up.groups:
+            why = _("a close-up slides its cards along lanes")
+        elif max(dealt.get(gid, [0])) > 64:
+            why = _("a pile of more than 64 cards under a face-down one is more than the engine keeps faces for")
+        if why is not None:
+            ctx.add("P118", ("deal", "steps", step, "face"), _(
+                "the deal lays face-down cards over face-up ones on {group}, but {why}").format(group=gid, why=why))
 
 
 def check_stock(ctx: _Context) -> None:
@@ -606,6 +659,7 @@ def check_runs_and_units(ctx: _Context) -> None:
         elif group.run is not None and (group.run.rank or group.build.rank) == group.build.rank and (
                 group.run.suit or group.build.suit) == group.build.suit:
             ctx.add("P201", at + ("run",), _("`run` is the same as `build` here, so it narrows nothing"))
+        _check_empty_takes(ctx, gid, group)
         if group.unit is None:
             continue
         if group.max_cards is not None and group.max_cards < group.unit:
@@ -630,6 +684,26 @@ def check_runs_and_units(ctx: _Context) -> None:
         if rule.per == "move" and rule.when != "move":
             ctx.add("P201", ("scoring", "rules", i, "per"), _("`per` counts cards or moves of a card move, but this "
                     "rule scores a {event}").format(event=rule.when))
+
+
+def _check_empty_takes(ctx: _Context, gid: str, group: PileGroup) -> None:
+    """`empty_takes: one` (Martha): P201 where no run could enter a space anyway; P119 beside
+    `unit` (cards enter only as runs) or a run limit (which counts spaces as carrying runs)."""
+    if group.empty_takes != "one":
+        return
+    at: KeyPath = ("piles", gid, "empty_takes")
+    if group.unit is not None:
+        ctx.add("P119", at, _("{group} takes cards only {unit} at a time, as a run, so its spaces cannot take one "
+                "card only").format(group=gid, unit=group.unit))
+    elif any(g.run_limit != "none" for g in ctx.groups.values()):
+        ctx.add("P119", at, _("a run limit counts an empty pile as carrying a run on its way, which a space that "
+                "takes one card cannot; give `run_limit: none` or take out `empty_takes: one`"))
+    elif group.empty == "none" or group.max_cards == 1:
+        ctx.add("P201", at, _("no run goes into an empty pile of {group} anyway ({why})").format(
+            group=gid, why="`empty: none`" if group.empty == "none" else "`max_cards: 1`"))
+    elif not any(g.move in ("run", "any") and gid in _targets(sid, g, ctx.groups) for sid, g in ctx.groups.items()):
+        ctx.add("P201", at, _("no group that sends cards to {group} moves runs (`move: run` or `any`), so its "
+                "spaces take one card anyway").format(group=gid))
 
 
 def check_position_words(ctx: _Context) -> None:
