@@ -51,7 +51,7 @@ def position(game: Game, safe_needs: list[frozenset[int]] | None = None, sources
     tables = cached[key]
     if tables is None:
         raise ValueError(not_covered(game.rules))
-    return _search.Core(tables, game.piles, game.hidden, game.redeals_used, game.uses_left)
+    return _search.Core(tables, game.piles, game.hidden, game.redeals_used, game.uses_left, game.shown)
 
 
 # Per compiled ruleset, its tables by safe-move rule: built once per process.

@@ -68,7 +68,7 @@ ctypedef struct Undo:
     int16_t src
     int16_t dst
     int16_t n
-    int32_t extra  # card moves: 1 when a card turned up; deals: cards dealt (`_deal_out`: and where)
+    int32_t extra  # card moves: 1 when a card turned up (-n: n cards left the bottom part, faces.py); deals: cards dealt (`_deal_out`: and where)
 
 ctypedef struct Child:
     Move move
@@ -201,6 +201,7 @@ cdef class Core:
     cdef uint8_t *cards
     cdef int *size
     cdef int *hidden
+    cdef uint64_t *shown  # per pile, the face-up cards under its face-down ones (engine/faces.py)
     cdef int redeals_used
     cdef int *pile_group
     cdef int *gfirst
@@ -247,6 +248,7 @@ cdef class Core:
     cdef bint needs_filled
     cdef int room  # the waste's max_cards (0: none)
     cdef int *unit
+    cdef int *empty_one  # per group: `empty_takes: one`, a space takes a single card (Martha)
     cdef bint take_all  # every free place carries any card: the listing's counts serve every move
     cdef uint8_t *carries  # place group, source group, target group: `compiled.carries`
     cdef bint commutes  # stock turns commute with moves off the stock and waste (prune.stock_commutes)
@@ -366,7 +368,7 @@ cdef class Core:
         self.table = NULL
         self.side = NULL
 
-    def __init__(self, tables, piles, hidden, int redeals_used=0, uses=()):
+    def __init__(self, tables, piles, hidden, int redeals_used=0, uses=(), shown=None):
         cdef int p, g, c, i, below
         self.P = tables.pile_count
         self.G = len(tables.group_first)
@@ -377,6 +379,7 @@ cdef class Core:
         self.cards = <uint8_t *>self._alloc(P * self.cap)
         self.size = self._ints(P)
         self.hidden = self._ints(P)
+        self.shown = <uint64_t *>self._alloc(P * sizeof(uint64_t))
         self.pile_group = self._int_array(tables.pile_group)
         self.gfirst = self._int_array(tables.group_first)
         self.gstop = self._int_array(tables.group_stop)
@@ -439,6 +442,7 @@ cdef class Core:
         self.needs_filled = tables.stock_needs_filled
         self.room = tables.stock_room
         self.unit = self._int_array(tables.unit)
+        self.empty_one = self._int_array(tables.empty_one)
         self.draw = tables.draw
         self.redeals = tables.redeals
         self.commutes = tables.stock_commutes
@@ -492,7 +496,7 @@ cdef class Core:
         self.runs_len = self._ints(P)
         self.scratch_cap = P * (self.total + 1) + 8 + self._action_room()
         self.scratch = <Move *>self._alloc(self.scratch_cap * sizeof(Move))
-        self.load(piles, hidden, redeals_used, uses)
+        self.load(piles, hidden, redeals_used, uses, shown)
 
     # ------------------------------------------------------------ lanes and follows (KK-2, KK-4)
     cdef void _init_lanes(self, tables) except *:
@@ -705,9 +709,12 @@ cdef class Core:
         self.ph1[p] += self.zhid1[h] - self.zhid1[self.hidden[p]]
         self.hidden[p] = h
 
-    def load(self, piles, hidden, int redeals_used=0, uses=()):
+    def load(self, piles, hidden, int redeals_used=0, uses=(), shown=None):
         """Stand at a position: per pile its cards (bottom first) and face-down count; per action
-        its uses left (`State.uses_left`)."""
+        its uses left (`State.uses_left`); per pile the face-up cards under its face-down ones
+        (`State.shown`, engine/faces.py), none when not given. Like the engine's, a pile's mask
+        changes in no move: only its bits below the pile's face-down count mean anything, and
+        those cards lie as they were dealt."""
         cdef int p
         self.k0 = self.k1 = 0
         self.redeals_used = redeals_used
@@ -723,6 +730,11 @@ cdef class Core:
         for p in range(self.P):
             self.size[p] = 0
             self.hidden[p] = 0
+            self.shown[p] = 0
+            if shown is not None and shown[p]:
+                if hidden[p] > 64:
+                    raise ValueError("faces kept for at most 64 cards under a face-down one")
+                self.shown[p] = <uint64_t>(shown[p] & ((1 << hidden[p]) - 1))
             self.ph0[p] = self.zhid0[0]
             self.ph1[p] = self.zhid1[0]
             if len(piles[p]) > self.cap:
@@ -962,6 +974,8 @@ cdef class Core:
                             continue  # takes_when: {suits}
                         if self.unit[g] and n != self.unit[g]:
                             continue
+                        if n > 1 and self.empty_one[g]:
+                            continue  # empty_takes: one
                         if self.prefer[card] & ~((<uint64_t>1) << g) & (
                                 empty_groups | (((<uint64_t>1) << self.pile_group[src]) if n == self.size[src] else 0)):
                             continue  # PA-3: another group takes it first: it has an empty pile, or the card lies alone in it
@@ -1120,8 +1134,11 @@ cdef class Core:
                 self._put(dst, buf[i])
             s = self.size[src]
             if s and self.hidden[src] == s and self.turn_up[self.pile_group[src]]:
-                self._set_hidden(src, s - 1)
-                extra = 1
+                i = s - 1
+                while i and (self.shown[src] >> (i - 1)) & 1:
+                    i -= 1  # face-up cards under it move again with it (engine/faces.py)
+                self._set_hidden(src, i)
+                extra = 1 if i == s - 1 else i - s  # -n: n cards left the bottom part
             self._rekey(src)
             self._rekey(dst)
             if not s:
@@ -1204,7 +1221,7 @@ cdef class Core:
             self._pop_action(u)
             return
         if u.dst >= 0:
-            if u.extra & FILLED:
+            if u.extra > 0 and u.extra & FILLED:
                 self._unfill(u.src, u.extra)
             if not self.size[u.src]:
                 self._cover_again(u.src)
@@ -1212,6 +1229,8 @@ cdef class Core:
             self._unkey(u.dst)
             if u.extra == 1:
                 self._set_hidden(u.src, self.hidden[u.src] + 1)
+            elif u.extra < 0:
+                self._set_hidden(u.src, self.hidden[u.src] - u.extra)
             for i in range(u.n):
                 buf[i] = self._take(u.dst)
             for i in range(u.n - 1, -1, -1):
