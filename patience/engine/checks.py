@@ -16,6 +16,7 @@ from ..ruleset.describe import SUIT_WORDS, build_rule, group_title
 from .actions import follows_reason, why_close_up_illegal, why_remove_illegal
 from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, SLOT
 from .cover import covered_reason
+from .faces import faces_key
 from .moves import CLOSE_UP, REDEAL, REMOVE, RESHUFFLE, SWAP, Move
 from .reach import why_reach_illegal
 from .refill import base_rank, why_reshuffle_illegal
@@ -55,6 +56,10 @@ def why_illegal(game: Board, move: Move) -> str | None:
     if not source:
         return _("{label} is empty").format(label=label_s)
     face_up = len(source) - game.hidden[src]
+    if (n < 1 or n > face_up) and faces_key(game, src):  # faces alternate: the face-up cards under a face-down one stay
+        return ngettext("{label} has {count} card above its face-down ones, not {n}",
+                        "{label} has {count} cards above its face-down ones, not {n}",
+                        face_up).format(label=label_s, count=face_up, n=n)
     if n < 1 or n > face_up:
         return ngettext("{label} has {count} face-up card, not {n}", "{label} has {count} face-up cards, not {n}",
                         face_up).format(label=label_s, count=face_up, n=n)
