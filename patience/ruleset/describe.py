@@ -14,6 +14,7 @@ from ..i18n import N_, _, language, ngettext, using_language
 from ..printable import printable
 from .examples import removal_examples, swap_example
 from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
+from .views import mixed_face_groups
 
 if TYPE_CHECKING:
     from .model import Build, DealStep, PileGroup, Remove, Ruleset
@@ -208,6 +209,8 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         empty = _empty(ruleset, gid)
         if empty:
             parts.append(empty)
+        if group.empty_takes == "one" and group.empty != "none":
+            parts.append(_("an empty pile takes one card at a time, never a run"))
         parts.append(_leaving(ruleset, gid))
         if group.run is not None and group.move == "run":
             parts.append(_("but only a run built {rule} moves together").format(rule=build_rule(run_build(group))))
@@ -226,6 +229,9 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
     if only_empty:
         parts.append(_("a pile takes a card or a run only while it is empty"))
     parts += _card_rules(group)
+    if gid in mixed_face_groups(ruleset):  # engine/faces.py
+        parts.append(_("its face-down and face-up cards lie in turn; a face-down card turns up when it becomes "
+                       "the top card, and the face-up cards under it move again only then"))
     if group.max_cards:
         parts.append(ngettext("holds at most {n} card", "holds at most {n} cards", group.max_cards).format(n=group.max_cards))
     if group.to is not None:
@@ -324,7 +330,11 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
             amount = ngettext("{n} card per pile", "{n} cards per pile", step.count).format(n=step.count)
         else:
             amount = _("per pile {counts}").format(counts=", ".join(map(str, step.count)))
-        line = f"{group_name(ruleset, step.to)}: {amount}, {_(FACE[step.face])}"
+        if isinstance(step.face, list):  # Martha: one face per card, bottom first
+            faces = _("bottom first: {faces}").format(faces=", ".join(_(FACE[f]) for f in step.face))
+        else:
+            faces = _(FACE[step.face])
+        line = f"{group_name(ruleset, step.to)}: {amount}, {faces}"
         if step.skip is not None:
             line += _skip_text(ruleset, step)
         if step.play_to is not None:
