@@ -161,3 +161,23 @@ def test_core_turns_cards_up_and_back_as_the_engine_does(game_id):
                 game.pop()
                 position.pop()
     assert turned  # the walks met the new turn-up
+
+
+GOLDEN = {  # deal 1, bottom to top with faces; changing a shuffle or a deal step breaks them
+    "martha": {"a": "7D | TD | TH | 8H", "b": "4S | 9D | QC | 5D", "m": "6H | 6S | KD | 3S", "h1": "| AC"},
+    "alternation": {"1": "| 4C | 9S | 6H | 4H | AD | 6C | 2H", "7": "| 3C | JD | 9C | 3C | KD | 7C | 2D",
+                    "w": "| TC"},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(GOLDEN))
+def test_golden_deal_1(game_id):
+    text = write_position(Game(find_ruleset(game_id), 1))
+    for label, cards in GOLDEN[game_id].items():
+        assert f"pile {label}: {cards}\n" in text, (game_id, label)
+
+
+def test_the_stored_martha_win_plays_to_a_win():
+    from positions import stored_wins, wins_its_deal
+    paths = stored_wins(["martha"])
+    assert paths and all(wins_its_deal(path) for path in paths)
