@@ -90,6 +90,11 @@ def not_covered(rules: CompiledRules) -> str | None:
         return "chained fills"  # the core refills an emptied pile once, never the fill pile after it
     if rules.fill_from is not None and rules.stock_pile >= 0 and rules.stock_pile in rules.fill_from:
         return "a fill from the stock"  # the engine keeps the stock's next card down; the core turns it up
+    for gid in rules.mixed_faces:
+        if any(step.to == gid and not isinstance(step.count, int) for step in rules.ruleset.deal.steps):
+            # the core keys a pile's faces by its face-down count alone, which tells them apart
+            # only where every pile of the group was dealt the same faces (engine/faces.py)
+            return "faces that alternate differently from pile to pile"
     for g in rules.groups:
         if g.uncovers is not None and rules.fill_from is not None and _may_lie_face_down(rules, g.id):
             return "a shape's uncovering beside fill"  # the core uncovers only a pile left empty
