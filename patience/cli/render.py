@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.faces import faces_key, is_down
 from ..cards import card_str
 from ..i18n import _, language
 from ..printable import printable
@@ -86,7 +87,7 @@ def _columns_lines(game: Game, group: Group, glyphs: Glyphs) -> list[Line]:
             style: str | None
             if row >= len(cards):
                 text, style = (glyphs.empty if row == 0 else ""), "empty"
-            elif row < game.hidden[p]:
+            elif is_down(game, p, row):
                 text, style = glyphs.back, "back"
             else:
                 text, style = card_span(cards[row], glyphs)
@@ -104,7 +105,7 @@ def _fan(game: Game, pile: int, glyphs: Glyphs, label_width: int) -> Line:
     if not cards:
         return line + [(" ", None), (glyphs.empty, "empty")]
     for i, card in enumerate(cards):
-        text, style = (glyphs.back, "back") if i < game.hidden[pile] else card_span(card, glyphs)
+        text, style = (glyphs.back, "back") if is_down(game, pile, i) else card_span(card, glyphs)
         line.append((" " * (COLUMN - len(text)), None))  # cards right-aligned, so runs line up
         line.append((text, style))
     return line
@@ -226,6 +227,10 @@ def to_json(game: Game) -> dict:
             "role": group.role,
             "face_down": [card_str(c, ascii=True) for c in cards[: game.hidden[p]]],
             "face_up": [card_str(c, ascii=True) for c in cards[game.hidden[p]:]],
+            # where faces alternate (engine/faces.py) `face_down` is the part that cannot move, and
+            # `faces` says card by card, bottom first, which lie face down (d) or up (u)
+            **({"faces": "".join("d" if is_down(game, p, i) else "u" for i in range(len(cards)))}
+               if faces_key(game, p) else {}),
         })
     return {
         "game": game.ruleset.id,

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...engine.faces import faces_key, is_down
 from ...i18n import _
 from ..render import Glyphs, group_title
 from ..render_grid import card_span, cross_groups, cross_places
@@ -56,9 +57,15 @@ def _len(line: Line) -> int:
 
 
 def _card(game: Game, pile: int, index: int, glyphs: Glyphs) -> tuple[str, str]:
-    if index < game.hidden[pile]:
+    if is_down(game, pile, index):
         return glyphs.back, "back"
     return card_span(game.piles[pile][index], glyphs)
+
+
+def _counted(game: Game, pile: int) -> int:
+    """The face-down cards drawn as one count under the others: all of them, or none where faces
+    alternate (engine/faces.py), whose cards are drawn one by one, face up or down."""
+    return 0 if faces_key(game, pile) else game.hidden[pile]
 
 
 def _hidden(game: Game, pile: int, glyphs: Glyphs) -> str:
@@ -180,7 +187,7 @@ def _columns(p: _Painter, group: Group, rows: int) -> list[Line] | None:
     """Piles fanned downwards under their labels, in at most ``rows`` lines (None: they do not fit)."""
     game, glyphs = p.game, p.glyphs
     piles = list(group.piles)
-    need = {q: (1 if game.hidden[q] else 0) + len(game.piles[q]) - game.hidden[q] for q in piles}
+    need = {q: (1 if _counted(game, q) else 0) + len(game.piles[q]) - _counted(game, q) for q in piles}
     height = max(max(need.values(), default=0), 1)
     room = rows - 1  # below the labels
     if room < 3:
@@ -193,9 +200,9 @@ def _columns(p: _Painter, group: Group, rows: int) -> list[Line] | None:
         column: list[Span] = []
         if not cards:
             column.append(p.span(_cell(glyphs.empty, COLUMN), "empty", (q, -1)))
-        if game.hidden[q]:
+        if _counted(game, q):
             column.append(p.span(_cell(_hidden(game, q, glyphs), COLUMN), "back", (q, game.hidden[q] - 1)))
-        face_up = list(range(game.hidden[q], len(cards)))
+        face_up = list(range(_counted(game, q), len(cards)))
         if len(column) + len(face_up) > keep:  # too tall: the last cards, under a count of the others
             shown = keep - len(column) - 1
             skipped = len(face_up) - shown
@@ -216,9 +223,9 @@ def _fan(p: _Painter, pile: int, label_width: int, width: int) -> Line:
     line: Line = [p.span(f"{game.rules.labels[pile]:>{label_width}}:", "label", (pile, -1))]
     if not cards:
         return line + [(" ", None, None), p.span(glyphs.empty, "empty", (pile, -1))]
-    if game.hidden[pile]:
+    if _counted(game, pile):
         line.append(p.span(f"{_hidden(game, pile, glyphs):>{COLUMN}}", "back", (pile, game.hidden[pile] - 1)))
-    face_up = list(range(game.hidden[pile], len(cards)))
+    face_up = list(range(_counted(game, pile), len(cards)))
     room = max(1, (width - _len(line)) // COLUMN)
     if len(face_up) > room:
         skipped = len(face_up) - room + 1
@@ -236,7 +243,7 @@ def _fans(p: _Painter, group: Group, width: int, rows: int) -> list[Line] | None
     labels = p.game.rules.labels
     count = len(group.piles)
     label_width = max(len(labels[q]) for q in group.piles)
-    longest = max(1 + (1 if p.game.hidden[q] else 0) + len(p.game.piles[q]) - p.game.hidden[q] for q in group.piles)
+    longest = max(1 + (1 if _counted(p.game, q) else 0) + len(p.game.piles[q]) - _counted(p.game, q) for q in group.piles)
     for across in range(1, count + 1):
         down = -(-count // across)
         if down > rows:
