@@ -144,6 +144,7 @@ ENGINE = PACKAGE / "engine"
 ENGINE_ORDER = [
     "layout", "compiled", "moves",  # the compiled tables and what a move is
     "state",  # the state: piles, face-down counts, redeals, action uses
+    "faces",  # per-card faces: the face-up cards under face-down ones (Martha)
     "cover", "actions", "refill", "reach", "stock", "play_to", "skip", "dealing",  # rule words, read and applied on a state
     "board",  # the rules-driven core: legal moves, push/pop, keys, won
     "outcome",  # lost detection, a search over the board
