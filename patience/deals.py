@@ -145,3 +145,10 @@ def reshuffled(cards: list[int], key: str, number: int, round_: int) -> list[int
     redeals): the `patience` shuffle's generator, seeded by ``"<key>:<number>:<round>"``, so a
     game replays exactly and deals themselves never change."""
     return _fisher_yates(cards[:], f"{key}:{number}:{round_}")
+
+
+def reshuffle_order(count: int, key: str, number: int, round_: int) -> list[int]:
+    """Where `reshuffled` takes each card from, for ``count`` cards: ``reshuffled(cards, ...)[i]
+    == cards[order[i]]``. Fisher-Yates swaps places, never reads the cards, so the order depends
+    on the count and the seed alone (the compiled core keeps one per count, `core.shuffle_orders`)."""
+    return _fisher_yates(list(range(count)), f"{key}:{number}:{round_}")

@@ -58,7 +58,7 @@ def test_a_covered_ruleset_is_solved_by_the_compiled_core():
 
 def test_not_covered_gives_its_reason():
     assert core.not_covered(Game.new("accordion").rules) == "reach"
-    assert core.not_covered(Game.new("la-belle-lucie").rules) == "actions: reshuffle"
+    assert core.not_covered(Game.new("puss-in-the-corner").rules) == "a reshuffle onto one pile"
     assert core.not_covered(Game.new("freecell").rules) is None
     assert core.not_covered(Game.new("golf").rules) is None  # a `left` win: the columns cleared
 

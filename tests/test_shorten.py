@@ -140,7 +140,7 @@ def test_arrangements_are_the_same_position():
         assert other.piles != game.piles
         assert [game.piles[where[p]] for p in range(len(game.piles))] == other.piles
     found = solve(arrangements(game, 1)[0][0], timeout=None, max_states=200_000, shorter=False)
-    assert wins(game, renamed(found.line, arrangements(game, 1)[0][1]))
+    assert wins(game, renamed(found.line, arrangements(game, 1)[0][1], game))
 
 
 def test_solve_answers_with_a_shorter_line_that_replays():

@@ -30,6 +30,7 @@ cdef enum:
     SWAP = -3
     REMOVE = -4
     CLOSE_UP = -5
+    RESHUFFLE = -6  # (0, RESHUFFLE, 0): gather the piles and deal them again (`_reshuffle`)
     PLACE = 256
     SLOT = 1024
     MOVE_ANY = 3
@@ -361,6 +362,12 @@ cdef class Core:
     cdef int *uncover_list
     cdef int n_laned
     # ---- end lanes and follows ----
+    # ---- the reshuffle (`actions.reshuffle`; `_init_shuffle`) ----
+    cdef int shuffle_action, n_shuffle, shuffle_per_pile, shuffle_uses
+    cdef bint shuffle_mixes
+    cdef int *shuffle_piles
+    cdef uint8_t *shuffle_order  # `tables.shuffle_orders`: (round * (total + 1) + n) * total + i
+    # ---- end the reshuffle ----
 
     def __cinit__(self):
         self._owned = []
@@ -368,7 +375,7 @@ cdef class Core:
         self.table = NULL
         self.side = NULL
 
-    def __init__(self, tables, piles, hidden, int redeals_used=0, uses=(), shown=None):
+    def __init__(self, tables, piles, hidden, int redeals_used=0, uses=(), shown=None, bytes shuffle_orders=b""):
         cdef int p, g, c, i, below
         self.P = tables.pile_count
         self.G = len(tables.group_first)
@@ -486,6 +493,7 @@ cdef class Core:
         self.auto_sources = self._int_array(tables.autoplay_sources)
         self.n_auto_sources = len(tables.autoplay_sources)
         self._init_lanes(tables)
+        self._init_shuffle(tables, shuffle_orders)
         self._init_keys()
         self.undo_cap = 1024
         self.undo = <Undo *>grow(NULL, self.undo_cap * sizeof(Undo))
@@ -1519,7 +1527,7 @@ cdef class Core:
     cdef int _action_room(self):
         """Room in a move listing for the removals, the close-up and every swap."""
         cdef int slots = self.total if self.n_swap else 0
-        return self.n_remove * (self.n_remove + 1) // 2 + 1 + slots * (slots - 1) // 2
+        return self.n_remove * (self.n_remove + 1) // 2 + 2 + slots * (slots - 1) // 2
 
     cdef inline void _uses_key(self, int a, int sign) noexcept nogil:
         if sign > 0:
@@ -1628,6 +1636,11 @@ cdef class Core:
             out[0].dst = CLOSE_UP
             out[0].n = 0
             count = 1
+        if self.shuffle_action >= 0 and self._may_reshuffle():
+            out[count].src = 0
+            out[count].dst = RESHUFFLE
+            out[count].n = 0
+            count += 1
         if self.swap_action < 0 or not self.uses[self.swap_action]:
             return count
         for i in range(self.n_swap):
@@ -1698,6 +1711,8 @@ cdef class Core:
                 self._uncover(m.src)
             if m.n != m.src and not self.size[m.n]:
                 self._uncover(m.n)
+        elif m.dst == RESHUFFLE:
+            extra = self._reshuffle()
         else:
             extra = self._close_up()
         self.undo[self.n_undo].src = m.src
@@ -1807,6 +1822,8 @@ cdef class Core:
             self._put(u.src, self._take(self.remove_to))
             self._rekey(u.src)
             self._rekey(self.remove_to)
+        elif u.dst == RESHUFFLE:
+            self._unreshuffle(u.extra)
         else:
             if u.extra:
                 self._give_back(self.close_action)
@@ -1833,6 +1850,105 @@ cdef class Core:
                     for k in range(size):
                         self._put(p, self.side[self.n_side + k])
                     self._rekey(p)
+
+    # ------------------------------------------------------------ the reshuffle
+    cdef void _init_shuffle(self, tables, bytes orders) except *:
+        self.shuffle_action = tables.shuffle_action
+        self.shuffle_piles = self._int_array(tables.shuffle_piles)
+        self.n_shuffle = len(tables.shuffle_piles)
+        self.shuffle_per_pile = tables.shuffle_per_pile
+        self.shuffle_mixes = tables.shuffle_mixes
+        self.shuffle_uses = tables.shuffle_uses
+        if self.shuffle_action >= 0 and self.shuffle_mixes:
+            rounds = self.shuffle_uses if self.shuffle_uses > 0 else 1
+            if len(orders) != rounds * (self.total + 1) * self.total:
+                raise ValueError("a shuffling reshuffle needs its orders (`tables.shuffle_orders`)")
+        self.shuffle_order = self._bytes(orders)
+
+    cdef bint _may_reshuffle(self) noexcept nogil:
+        """`refill.why_reshuffle_illegal`: uses left, two cards to gather, and for an unlimited
+        ordered redeal not one that deals every card back where it lies (`deals_back`: the piles'
+        sizes are the chunks the deal would cut from the same cards)."""
+        cdef int i, n = 0, chunk, per = self.shuffle_per_pile, last = self.n_shuffle - 1
+        if not self.uses[self.shuffle_action]:
+            return False
+        for i in range(self.n_shuffle):
+            n += self.size[self.shuffle_piles[i]]
+        if n < 2:
+            return False
+        if self.shuffle_mixes or self.shuffle_uses >= 0:
+            return True
+        for i in range(self.n_shuffle):
+            chunk = n - i * per if i == last else min(per, n - i * per)
+            if self.size[self.shuffle_piles[i]] != max(chunk, 0):
+                return True
+        return False
+
+    cdef int _reshuffle(self) except -1:
+        """`refill.push_reshuffle`: the piles gathered in order, each from its bottom card, sorted
+        and put in this round's order when the reshuffle shuffles, then dealt face up, per_pile
+        onto each pile, the last taking the rest. Each pile's cards, size and face-down count go
+        onto the side stack. O(cards gathered). Returns 1 when a use was counted."""
+        cdef int i, k, p, n = 0, at, stop, card, round_
+        cdef int per = self.shuffle_per_pile, last = self.n_shuffle - 1
+        cdef uint8_t buf[256]
+        cdef uint8_t dealt[256]
+        cdef int count[NCARDS]
+        cdef const uint8_t *order
+        self._side_room(self.total + 4 * <size_t>self.n_shuffle + 8)
+        for i in range(self.n_shuffle):
+            p = self.shuffle_piles[i]
+            self._unkey(p)
+            for k in range(self.size[p]):
+                self.side[self.n_side + k] = self.cards[p * self.cap + k]
+                buf[n + k] = self.cards[p * self.cap + k]
+            self.n_side += self.size[p]
+            n += self.size[p]
+            self._side_put(self.size[p])
+            self._side_put(self.hidden[p])
+            while self.size[p]:
+                self._take(p)
+            self._set_hidden(p, 0)
+        if self.shuffle_mixes:  # `reshuffled(sorted(cards))`: the sorted cards in the round's order
+            memset(count, 0, sizeof(count))
+            for k in range(n):
+                count[buf[k]] += 1
+            at = 0
+            for card in range(NCARDS):
+                for k in range(count[card]):
+                    dealt[at] = card
+                    at += 1
+            round_ = self.shuffle_uses - self.uses[self.shuffle_action] if self.shuffle_uses > 0 else 0
+            order = self.shuffle_order + (<size_t>round_ * (self.total + 1) + n) * self.total
+            for k in range(n):
+                buf[k] = dealt[order[k]]
+        at = 0
+        for i in range(self.n_shuffle):
+            p = self.shuffle_piles[i]
+            stop = n if i == last else min(n, at + per)
+            while at < stop:
+                self._put(p, buf[at])
+                at += 1
+            self._rekey(p)
+        return self._spend(self.shuffle_action)
+
+    cdef void _unreshuffle(self, int counted) noexcept nogil:
+        """`refill.pop_reshuffle`: each pile back from the side stack, the last first."""
+        cdef int i, k, p, size, hidden
+        if counted:
+            self._give_back(self.shuffle_action)
+        for i in range(self.n_shuffle - 1, -1, -1):
+            p = self.shuffle_piles[i]
+            self._unkey(p)
+            while self.size[p]:
+                self._take(p)
+            hidden = self._side_take()
+            size = self._side_take()
+            self.n_side -= size
+            for k in range(size):
+                self._put(p, self.side[self.n_side + k])
+            self._set_hidden(p, hidden)
+            self._rekey(p)
 
     cdef object _move_out(self, Move m):
         """A move as the engine writes it: a swap's places as pile * SLOT + index."""

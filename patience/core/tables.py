@@ -37,8 +37,10 @@ Python search's `Packer` keys piles by the same rule (one definition, here).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import DECK_SIZE, RANK
+from ..deals import reshuffle_order
 from ..engine.compiled import (
     MOVE_ALONE,
     MOVE_ANY,
@@ -67,8 +69,8 @@ def not_covered(rules: CompiledRules) -> str | None:
     ruleset = rules.ruleset
     if rules.reshuffle_to >= 0:
         return "a reshuffle onto one pile"  # the stock refilled from other piles: not mirrored yet
-    if ruleset.actions.reshuffle is not None:
-        return "actions: reshuffle"
+    if rules.reshuffle_rows is not None:
+        return "a reshuffle that keeps row runs"
     if rules.swap_piles and max(rules.swap_piles) >= MOST_SWAP_PILES:
         return f"a swap among piles numbered {MOST_SWAP_PILES} or more"  # a place is pile * 256 + index in 16 bits
     if any(len(lane) > MOST_CARDS for lane in rules.close_up_lanes):
@@ -260,6 +262,14 @@ class CoreTables:
     follows_per_suit: tuple[int, ...]
     # Cards safe moves leave to the search (`prune.follower_starters`, autoplay_rule (5)).
     not_autoplayed: bytes
+    # The reshuffle (`actions.reshuffle`, `refill.push_reshuffle`): its action index (-1: none),
+    # the piles it gathers in order, the cards dealt back onto each (the last takes the rest),
+    # whether it shuffles (by `shuffle_orders`, per deal) and the uses it starts with (-1: unlimited).
+    shuffle_action: int
+    shuffle_piles: tuple[int, ...]
+    shuffle_per_pile: int
+    shuffle_mixes: int
+    shuffle_uses: int
 
 
 def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = False) -> list[bool]:
@@ -461,7 +471,32 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         follows=tuple(g.follows[0] if g.follows is not None else -1 for g in groups),
         follows_per_suit=tuple(int(g.follows is not None and g.follows[1]) for g in groups),
         not_autoplayed=bytes(int(card in follower_starters) for card in range(DECK_SIZE)),
+        shuffle_action=rules.reshuffle_index,
+        shuffle_piles=rules.reshuffle_piles,
+        shuffle_per_pile=rules.reshuffle_per_pile,
+        shuffle_mixes=int(rules.reshuffle_shuffles),
+        shuffle_uses=rules.action_uses[rules.reshuffle_index] if rules.reshuffle_index >= 0 else 0,
     )
+
+
+def shuffle_orders(rules: CompiledRules, key: str, number: int) -> bytes:
+    """The reshuffle's orders for one deal (`deals.reshuffle_order`): for each round the engine
+    seeds (1..uses; 0 alone when unlimited) and each count of cards n (0..the pack), where the
+    i-th card dealt comes from among the gathered cards sorted, at ``(round * (total + 1) + n) *
+    total + i``; empty when the ruleset does not shuffle. Deals are fixed by (key, number), so
+    these are too: the core deals exactly what `push_reshuffle` deals, with no Python call."""
+    if rules.reshuffle_index < 0 or not rules.reshuffle_shuffles:
+        return b""
+    return _orders(key, number, rules.action_uses[rules.reshuffle_index], rules.total_cards)
+
+
+@lru_cache(maxsize=64)
+def _orders(key: str, number: int, uses: int, total: int) -> bytes:
+    out = bytearray()
+    for round_ in (range(1, uses + 1) if uses > 0 else (0,)):
+        for count in range(total + 1):
+            out += bytes(reshuffle_order(count, key, number, round_)) + bytes(total - count)
+    return bytes(out)
 
 
 def _action_tables(rules: CompiledRules) -> dict[str, object]:

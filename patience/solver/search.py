@@ -294,7 +294,7 @@ class _Searcher:
         for other, where in arrangements(game, count):
             again = _answer(other, None, self.states, None, 1, self.avoid, self.max_memory, self.engine)
             if again.status == SOLVED:
-                found.append(renamed(again.line, where))
+                found.append(renamed(again.line, where, game))
         found.sort(key=len)  # the shortest found are most often the shortest shortened
         return min((shorten(game, one, self.avoid_keys, self.quick, depth=1, home_early=False)
                     for one in found[:passes]), key=len)

@@ -28,7 +28,7 @@ import math
 from collections.abc import Hashable
 
 from ..engine.game import Game
-from ..engine.moves import REMOVE, SLOT, SWAP, IllegalMove, Move
+from ..engine.moves import DEAL, REDEAL, REMOVE, RESHUFFLE, SLOT, SWAP, IllegalMove, Move
 
 # The most positions a shortening tries (about 150,000 a second on FreeCell): a count, not a
 # clock, so that a line is shortened alike on every machine and under any load (the daily deal).
@@ -101,9 +101,20 @@ def arrangements(game: Game, count: int) -> list[tuple[Game, list[int]]]:
     return found
 
 
-def renamed(line: list[Move], where: list[int]) -> list[Move]:
-    """The moves of ``line`` with their piles renamed by ``where`` (see `arrangements`)."""
-    return [moved(move, where) for move in line]
+def renamed(line: list[Move], where: list[int], game: Game) -> list[Move]:
+    """The moves of ``line`` with their piles renamed by ``where`` (see `arrangements`). A
+    reshuffle deals its piles by their numbers, whatever lay where before (a shuffled one sorts
+    the cards it gathers first; an ordered one's piles are never renamed, `sortable_groups`), so
+    after it those piles are themselves again: renaming them on would send the moves after it
+    from the wrong piles."""
+    out = []
+    for move in line:
+        out.append(moved(move, where))
+        if move[1] == RESHUFFLE:
+            where = list(where)
+            for p in game.rules.reshuffle_piles:
+                where[p] = p
+    return out
 
 
 def wins(game: Game, line: list[Move]) -> bool:
@@ -171,7 +182,7 @@ def moved(move: Move, where: list[int]) -> Move:
     if dst == REMOVE:
         a, b = where[src], where[n]
         return min(a, b), REMOVE, max(a, b)
-    return (where[src] if src >= 0 and dst != REMOVE else src), dst, n
+    return (where[src] if dst in (DEAL, REDEAL) else src), dst, n  # the close-up's and reshuffle's 0 is no pile
 
 
 def _shortcuts(game: Game, line: list[Move], budget: Work, depth: int = 1) -> list[Move]:
@@ -325,7 +336,7 @@ def _pairs(game: Game, line: list[Move], avoid: frozenset[Hashable], budget: Wor
                 budget.spend(len(trial))
                 tail = _fits(game, positions[a], trial, positions[b + 1], avoid)
                 if tail is not None:
-                    line = line[:a] + trial + [moved(m, tail) for m in line[b + 1:]]
+                    line = line[:a] + trial + renamed(line[b + 1:], tail, game)
                     positions = _positions(game, line)
                     b = a
                     break

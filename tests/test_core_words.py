@@ -1,0 +1,78 @@
+"""The words the compiled core took over from the Python search (issue 33, deliver 1), walked
+against the engine as tests/test_core_differential.py walks every covered ruleset, but on
+walks that favour each word's own move, which a uniform walk seldom picks: the same moves in
+the same order, the same piles and face-down counts after every push and pop, key equality
+exactly where the `Packer` keys are equal. And the list of rulesets the Python search still
+answers, which is to stay empty: a new word is not done until the core plays it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from test_core_differential import walk_both
+
+from patience import core
+from patience.core.coverage import coverage
+from patience.engine.game import Game
+from patience.engine.moves import RESHUFFLE
+
+pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core is not built (test_core checks it is)")
+
+# The shipped rulesets the Python search still answers, by reason.
+STILL_PYTHON: dict[str, str] = {
+    "accordion": "reach",
+    "gaps": "a reshuffle that keeps row runs",
+    "miss-milligan": "takes_when",
+    "puss-in-the-corner": "a reshuffle onto one pile",
+    "windmill": "chained fills",
+}
+
+
+def test_every_shipped_ruleset_is_searched_by_the_compiled_core_but_those_listed():
+    """A ruleset with a word the core lacks falls back to the Python search, 100x slower: such a
+    word is not done until the core has it (or the fallback is listed here, on purpose)."""
+    assert {game: reason for game, reason in coverage().items() if reason is not None} == STILL_PYTHON
+
+
+@pytest.mark.parametrize("game_id", ["cruel", "la-belle-lucie", "perseverance", "trefoil"])
+def test_a_reshuffle_gathers_shuffles_and_deals_as_the_engine_does(game_id):
+    """`actions.reshuffle` dealt back onto its piles, shuffled by the deal's own orders (La Belle
+    Lucie, Trefoil: two counted rounds, each its own order) or in order (Cruel: unlimited, never
+    one that deals every card back; Perseverance: two): pushed, popped, listed and keyed as the
+    engine does, every use spent."""
+    chosen: Counter = Counter()
+    assert walk_both(game_id, deals=(1, 2, 3, 4), favour=lambda m: m[1] == RESHUFFLE, steps=150, chosen=chosen) > 50
+    assert chosen[RESHUFFLE] >= 8
+
+
+def test_an_unlimited_ordered_redeal_that_changes_nothing_is_not_listed():
+    """Cruel: right after a redeal, another gives the same layout: the engine refuses it, and so
+    does the core (`deals_back`); one card moved, and it is listed again."""
+    game = Game.new("cruel", 1)
+    position = core.position(game)
+    game.push((0, RESHUFFLE, 0))
+    position.push((0, RESHUFFLE, 0))
+    assert (0, RESHUFFLE, 0) not in game.legal_moves()
+    assert position.legal_moves() == game.legal_moves() and position.piles() == game.piles
+    move = next(m for m in game.legal_moves() if m[1] >= 0)
+    game.push(move)
+    position.push(move)
+    assert (0, RESHUFFLE, 0) in game.legal_moves() and position.legal_moves() == game.legal_moves()
+
+
+@pytest.mark.parametrize("game_id, deal", [("la-belle-lucie", 3), ("trefoil", 2), ("perseverance", 3)])
+def test_a_solved_reshuffle_line_replays_to_a_win_in_the_engine(game_id, deal):
+    """End to end: the core solves with reshuffles in its line, the line is shortened (other
+    pile orders searched and renamed back, `shorten.renamed`: a reshuffle's piles are themselves
+    again after it) and the printed moves replay through `Game.play` to a win. La Belle Lucie
+    deal 3 crashed the shortener while it renamed the moves after a reshuffle."""
+    from patience.solver import solve
+
+    result = solve(Game.new(game_id, deal), timeout=60)
+    assert (result.status, result.engine) == ("solved", "compiled")
+    assert any(move[1] == RESHUFFLE for move in result.line)
+    replay = Game.new(game_id, deal)
+    for text in result.moves:
+        replay.play(text)
+    assert replay.is_won()
