@@ -23,9 +23,7 @@ pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core 
 STILL_PYTHON: dict[str, str] = {
     "accordion": "reach",
     "gaps": "a reshuffle that keeps row runs",
-    "miss-milligan": "takes_when",
     "puss-in-the-corner": "a reshuffle onto one pile",
-    "windmill": "chained fills",
 }
 
 
@@ -76,3 +74,28 @@ def test_a_solved_reshuffle_line_replays_to_a_win_in_the_engine(game_id, deal):
     for text in result.moves:
         replay.play(text)
     assert replay.is_won()
+
+
+def test_takes_when_the_reserve_opens_once_the_stock_is_out_and_only_while_empty():
+    """Miss Milligan's reserve (`takes_when: {stock: empty, pile: empty}`): walks that favour the
+    stock's deals and then moves into the reserve list, play and key as the engine does; the
+    reserve took cards on the way, and took none while the stock lasted."""
+    rules = Game.new("miss-milligan").rules
+    reserve = rules.group_by_id["reserve"].piles.start
+    chosen: Counter = Counter()
+    walk_both("miss-milligan", deals=(1, 2, 3), steps=220, chosen=chosen,
+              favour=lambda m: m[1] < 0 or m[1] == reserve)
+    assert chosen[reserve] >= 3 and chosen[-1] >= 24
+
+
+def test_chained_fills_refill_the_reserve_from_the_waste_and_the_waste_from_the_stock():
+    """Windmill: an emptied reserve takes the waste's top card, and a waste so emptied takes
+    the stock's top card, whose next card stays face down (`refill.push_fill`). Walks that favour
+    moves off the reserves and the waste agree with the engine at every step, and met chains."""
+    game = Game.new("windmill", 1)
+    rules = game.rules
+    reserves = set(rules.group_by_id["reserves"].piles)
+    chosen: Counter = Counter()
+    walk_both("windmill", deals=(1, 2, 3, 4), steps=200, chosen=chosen,
+              favour=lambda m: m[0] in reserves or m[0] == rules.waste_pile)
+    assert sum(chosen.values()) >= 30

@@ -24,6 +24,7 @@ cdef enum:
     FILLED = 2  # a card move's undo bits (`refill.push_fill`): the emptied source was filled,
     FILL_TURNED = 4  # the fill pile's new top card turned up,
     FILL_WAS_DOWN = 8  # the card taken was face down there
+    FILL_CHAIN = 4  # the next link's bits (the fill pile emptied and refilled in turn), shifted past these
     REDEAL = -2
     # The actions and removals (`engine.moves`): a swap's place is pile * PLACE + index here,
     # pile * SLOT + index at the Python boundary, so that a Move keeps 16-bit fields.
@@ -368,6 +369,8 @@ cdef class Core:
     cdef int *shuffle_piles
     cdef uint8_t *shuffle_order  # `tables.shuffle_orders`: (round * (total + 1) + n) * total + i
     # ---- end the reshuffle ----
+    cdef int *waits_for_stock  # `takes_when` per group: only once the stock is out;
+    cdef int *only_when_empty  # only while the pile is empty
 
     def __cinit__(self):
         self._owned = []
@@ -494,6 +497,8 @@ cdef class Core:
         self.n_auto_sources = len(tables.autoplay_sources)
         self._init_lanes(tables)
         self._init_shuffle(tables, shuffle_orders)
+        self.waits_for_stock = self._int_array(tables.waits_for_stock)
+        self.only_when_empty = self._int_array(tables.only_when_empty)
         self._init_keys()
         self.undo_cap = 1024
         self.undo = <Undo *>grow(NULL, self.undo_cap * sizeof(Undo))
@@ -907,14 +912,16 @@ cdef class Core:
                 if not self.size[i]:
                     empty_groups |= (<uint64_t>1) << self.pile_group[i]
         for g in range(self.G):
+            if self.waits_for_stock[g] and self.size[self.stock]:
+                continue  # takes_when: {stock: empty}
             mc = self.max_cards[g]
             first_empty_done = 0
             base = self._base_rank(g) if self.base_empty[g] else 0
             for dst in range(self.gfirst[g], self.gstop[g]):
                 size = self.size[dst]
                 if size:
-                    if mc and size >= mc:
-                        continue
+                    if (mc and size >= mc) or self.only_when_empty[g]:
+                        continue  # full, or takes_when: {pile: empty}
                     pile = self.cards + dst * self.cap
                     if self.has_base_ok[g] and not self.base_ok[g * NCARDS + pile[0]]:
                         continue
@@ -1188,8 +1195,10 @@ cdef class Core:
         return 0
 
     cdef int _fill(self, int src) noexcept nogil:
-        """`refill.push_fill`: the emptied ``src`` takes its fill pile's top card, face up; the
-        bits of what was done."""
+        """`refill.push_fill`: the emptied ``src`` takes its fill pile's top card, face up; a fill
+        pile this empties is refilled from its own in turn (Windmill: a reserve from the waste,
+        the waste from the stock), each link's bits FILL_CHAIN higher. The bits of what was done.
+        The stock's next card stays face down, as the engine keeps it."""
         cdef int f = self.fill_from[src], done = FILLED
         if not self.size[f]:
             return 0
@@ -1199,16 +1208,20 @@ cdef class Core:
             self._set_hidden(f, self.hidden[f] - 1)
             done |= FILL_WAS_DOWN
         self._put(src, self._take(f))
-        if self.size[f] and self.hidden[f] == self.size[f] and self.turn_up[self.pile_group[f]]:
+        if self.size[f] and self.hidden[f] == self.size[f] and self.turn_up[self.pile_group[f]] and f != self.stock:
             self._set_hidden(f, self.hidden[f] - 1)
             done |= FILL_TURNED
         self._rekey(src)
         self._rekey(f)
+        if not self.size[f] and self.fill_from[f] >= 0:
+            done |= self._fill(f) << FILL_CHAIN
         return done
 
     cdef void _unfill(self, int src, int done) noexcept nogil:
-        """`refill.pop_fill`."""
+        """`refill.pop_fill`, the end of the chain first."""
         cdef int f = self.fill_from[src]
+        if done >> FILL_CHAIN:
+            self._unfill(f, done >> FILL_CHAIN)
         self._unkey(src)
         self._unkey(f)
         if done & FILL_TURNED:
@@ -1326,6 +1339,8 @@ cdef class Core:
             return False  # takes_when: {suits, rank_in}
         if f == src or not self.takes_from[g * self.P + src]:
             return False
+        if self.waits_for_stock[g] and self.size[self.stock]:
+            return False  # takes_when (`checks.why_illegal`)
         if size == 0:
             if not self.takes_empty[g]:
                 return False
@@ -1334,7 +1349,7 @@ cdef class Core:
             if self.base_empty[g] and self._base_rank(g):
                 return self.rank[card] == self._base_rank(g)
             return self.empty_ok[g * NCARDS + card]
-        if self.max_cards[g] and size >= self.max_cards[g]:
+        if (self.max_cards[g] and size >= self.max_cards[g]) or self.only_when_empty[g]:
             return False
         if self.has_base_ok[g] and not self.base_ok[g * NCARDS + self.cards[f * self.cap]]:
             return False

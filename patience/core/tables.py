@@ -60,6 +60,7 @@ MOST_CARDS = 256  # cards in the pack the core's fixed buffers (a run in flight)
 MOST_GROUPS = 64  # `prefer`'s groups are bits of one 64-bit word
 MOST_DEALT_OUT = 23  # a stock deal with `discard` records which cards went out in 23 bits
 MOST_SWAP_PILES = 128  # the core writes a swap's place as pile * 256 + index in 16 bits
+MOST_FILLS = 6  # links of a chain of fills (`refill.push_fill`) the core's undo record holds
 _MOVE_NAMES = {MOVE_PILE: "pile"}  # the kinds `not_covered` refuses by name
 
 
@@ -88,10 +89,8 @@ def not_covered(rules: CompiledRules) -> str | None:
             return f"discard with more than {MOST_DEALT_OUT} cards a deal"
         if len(rules.stock_rounds) > len(targets) or rules.stock_last:
             return "discard with a stock dealt in rounds"  # `_deal_out` deals one round onto its targets
-    if rules.fill_from is not None and any(f >= 0 and rules.fill_from[f] >= 0 for f in rules.fill_from):
-        return "chained fills"  # the core refills an emptied pile once, never the fill pile after it
-    if rules.fill_from is not None and rules.stock_pile >= 0 and rules.stock_pile in rules.fill_from:
-        return "a fill from the stock"  # the engine keeps the stock's next card down; the core turns it up
+    if rules.fill_from is not None and max(_fill_chain(rules.fill_from, p) for p in range(rules.pile_count)) > MOST_FILLS:
+        return f"a chain of more than {MOST_FILLS} fills"  # four undo bits a link in 32 bits
     for gid in rules.mixed_faces:
         if any(step.to == gid and not isinstance(step.count, int) for step in rules.ruleset.deal.steps):
             # the core keys a pile's faces by its face-down count alone, which tells them apart
@@ -102,8 +101,6 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "a shape's uncovering beside fill"  # the core uncovers only a pile left empty
         if g.lanes is not None and g.move_kind not in (MOVE_NONE, MOVE_TOP):
             return "lanes under more than a top card"  # the core reads lanes for a top card alone
-        if g.waits_for_stock or g.only_when_empty:
-            return "takes_when"
         if g.reach:
             return "reach"
         if g.base_offset <= -13:
@@ -133,6 +130,16 @@ def not_covered(rules: CompiledRules) -> str | None:
            for p in rules.movable_piles):
         return "a pile scanned by the engine's general path"
     return None
+
+
+def _fill_chain(fill_from: list[int], pile: int) -> int:
+    """How many piles an emptied ``pile`` may refill in a row: it from its fill pile, that one,
+    emptied, from its own, and so on (the loader refuses a loop)."""
+    links = 0
+    while fill_from[pile] >= 0:
+        pile = fill_from[pile]
+        links += 1
+    return links
 
 
 def _may_lie_face_down(rules: CompiledRules, group: str) -> bool:
@@ -270,6 +277,9 @@ class CoreTables:
     shuffle_per_pile: int
     shuffle_mixes: int
     shuffle_uses: int
+    # `takes_when` per group: takes cards by moves only once the stock is out; only while empty.
+    waits_for_stock: tuple[int, ...]
+    only_when_empty: tuple[int, ...]
 
 
 def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = False) -> list[bool]:
@@ -476,6 +486,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         shuffle_per_pile=rules.reshuffle_per_pile,
         shuffle_mixes=int(rules.reshuffle_shuffles),
         shuffle_uses=rules.action_uses[rules.reshuffle_index] if rules.reshuffle_index >= 0 else 0,
+        waits_for_stock=tuple(int(g.waits_for_stock and stock >= 0) for g in groups),
+        only_when_empty=tuple(int(g.only_when_empty) for g in groups),
     )
 
 
