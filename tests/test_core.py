@@ -56,17 +56,37 @@ def test_a_covered_ruleset_is_solved_by_the_compiled_core():
     assert game.history == [] and game.piles == Game.new("freecell", 1).piles  # the game is left as it was
 
 
-def test_not_covered_gives_its_reason():
-    assert core.not_covered(Game.new("accordion").rules) == "reach"
-    assert core.not_covered(Game.new("puss-in-the-corner").rules) == "a reshuffle onto one pile"
+def two_remove_rules(tmp_path) -> str:
+    """Fourteen Out with a second remove rule (pairs of 13 too): a ruleset the core does not
+    play (the engine lists each set once over all rules), written to a file; its path."""
+    import re
+
+    from patience.ruleset.registry import shipped_dir
+
+    text = (shipped_dir() / "fourteen-out.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^aliases:.*\n", "", text).replace("id: fourteen-out", "id: fourteen-or-thirteen")
+    text = re.sub(r"(?m)^name:.*$", "name: Fourteen or Thirteen", text)
+    text = re.sub(r"(?m)^(  - \{sum: 14, cards: 2, from: \[piles\], to: out\}).*$",
+                  r"\1\n  - {sum: 13, cards: 2, from: [piles], to: out}", text)
+    path = tmp_path / "fourteen-or-thirteen.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_not_covered_gives_its_reason(tmp_path):
+    from patience.ruleset.loader import load_text
+
+    path = two_remove_rules(tmp_path)
+    ruleset = load_text(open(path, encoding="utf-8").read(), path)
+    assert core.not_covered(Game(ruleset).rules) == "more than one remove rule"
     assert core.not_covered(Game.new("freecell").rules) is None
     assert core.not_covered(Game.new("golf").rules) is None  # a `left` win: the columns cleared
 
 
-def test_solve_json_says_which_engine_and_why_python():
-    out = run("solve", "accordion", "--deal", "1", "--max-states", "40", "--json")
+def test_solve_json_says_which_engine_and_why_python(tmp_path):
+    out = run("solve", two_remove_rules(tmp_path), "--deal", "1", "--max-states", "40", "--json")
     payload = json.loads(out.output)
-    assert (payload["engine"], payload["engine_reason"]) == ("python", "reach")
+    assert (payload["engine"], payload["engine_reason"]) == ("python", "more than one remove rule")
     out = run("solve", "freecell", "--deal", "3", "--json")
     payload = json.loads(out.output)
     expected = ("compiled", "") if core.available() else ("python", core.why_not(Game.new("freecell").rules))
@@ -214,7 +234,7 @@ def test_the_coverage_table_in_docs_is_current():
     shown = text.split("<!-- coverage -->\n", 1)[1].split("\n<!-- /coverage -->", 1)[0]
     assert shown == coverage_table()
     found = coverage()
-    assert found["freecell"] is None and found["klondike-3"] is None and found["accordion"] == "reach"
+    assert found["freecell"] is None and found["klondike-3"] is None and found["accordion"] is None
 
 
 def czternastki_ending(cells: dict[str, int]) -> Game:

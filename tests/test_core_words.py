@@ -19,12 +19,8 @@ from patience.engine.moves import RESHUFFLE
 
 pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core is not built (test_core checks it is)")
 
-# The shipped rulesets the Python search still answers, by reason.
-STILL_PYTHON: dict[str, str] = {
-    "accordion": "reach",
-    "gaps": "a reshuffle that keeps row runs",
-    "puss-in-the-corner": "a reshuffle onto one pile",
-}
+# The shipped rulesets the Python search still answers, by reason: none.
+STILL_PYTHON: dict[str, str] = {}
 
 
 def test_every_shipped_ruleset_is_searched_by_the_compiled_core_but_those_listed():
@@ -99,3 +95,49 @@ def test_chained_fills_refill_the_reserve_from_the_waste_and_the_waste_from_the_
     walk_both("windmill", deals=(1, 2, 3, 4), steps=200, chosen=chosen,
               favour=lambda m: m[0] in reserves or m[0] == rules.waste_pile)
     assert sum(chosen.values()) >= 30
+
+
+def test_a_reshuffle_onto_the_stock_gathers_the_corners_face_down_as_the_engine_does():
+    """Puss in the Corner (`reshuffle.to: stock`, once): only when the stock is out and the hand
+    played; the corners gathered in order, face down onto the stock, first card on top. Walks
+    favouring the stock's turns and then the reshuffle agree with the engine."""
+    chosen: Counter = Counter()
+    hand = Game.new("puss-in-the-corner").rules.waste_pile
+    walk_both("puss-in-the-corner", deals=(1, 2, 3, 4, 5, 6), steps=300, chosen=chosen,
+              favour=lambda m: m[1] < 0 or m[0] == hand)
+    assert chosen[RESHUFFLE] >= 3
+
+
+def test_gaps_fill_reshuffle_keeping_row_runs_and_win_by_rows_as_the_engine_does():
+    """Gaps: a gap takes the card one above the card on its left (`empty_builds_on: left`), a
+    row's first cell any 2; the redeal (`keep: row-runs`, twice, shuffled by the deal's orders)
+    gathers the cells after each row's run and deals them one gap after each run; the win reads
+    each row's run (`win.row_runs`). Walks favouring the redeal agree with the engine."""
+    chosen: Counter = Counter()
+    walk_both("gaps", deals=(1, 2, 3, 4), steps=150, chosen=chosen, favour=lambda m: m[1] == RESHUFFLE)
+    assert chosen[RESHUFFLE] >= 8
+
+
+def test_gaps_a_row_won_position_is_a_win_in_the_core_as_in_the_engine():
+    """Every row 2..K of one suit from its left edge, gaps last: a win for both; one card out of
+    its place in a row: a win for neither (the cards are all in the win piles either way)."""
+    game = Game.new("gaps", 1)
+    rules = game.rules
+    out = rules.group_by_id["out"].piles.start
+    rows = rules.win_rows
+    every = sorted(card for pile in game.piles for card in pile)
+    for p in range(len(game.piles)):
+        game.piles[p] = []
+    game.piles[out] = [card for card in every if card < 4]  # the aces (a card is (rank - 1) * 4 + suit)
+    for suit, row in enumerate(rows):
+        for rank, cell in enumerate(row[:12], start=2):
+            game.piles[cell] = [(rank - 1) * 4 + suit]
+    assert game.is_won() and core.position(game).is_won()
+    a, b = rows[0][3], rows[0][4]
+    game.piles[a], game.piles[b] = game.piles[b], game.piles[a]
+    assert not game.is_won() and not core.position(game).is_won()
+
+
+def test_reach_moves_whole_piles_onto_the_first_or_third_started_pile_before_as_the_engine_does():
+    """Accordion (`move: pile`, `reach: [1, 3]`): walks agree with the engine, whole piles moved."""
+    assert walk_both("accordion", deals=(1, 2, 3, 4), steps=100) > 100

@@ -371,6 +371,20 @@ cdef class Core:
     # ---- end the reshuffle ----
     cdef int *waits_for_stock  # `takes_when` per group: only once the stock is out;
     cdef int *only_when_empty  # only while the pile is empty
+    # ---- a reshuffle onto one pile, or keeping row runs; gaps, row wins, reach (`_init_rows`) ----
+    cdef int shuffle_to  # -1: dealt back onto its piles
+    cdef bint shuffle_waits_waste  # onto the stock: only once the waste, not gathered, is empty
+    cdef int n_shuffle_rows  # keep: row-runs: row i is shuffle_row_cells[shuffle_row_start[i]:[i + 1]]
+    cdef int *shuffle_row_start
+    cdef int *shuffle_row_cells
+    cdef int *left_of  # per pile: the cell before it in its row (-1: none)
+    cdef int n_win_rows
+    cdef int *win_row_start
+    cdef int *win_row_cells
+    cdef int *reach_start  # per group (G + 1): its reach is reach_list[reach_start[g]:reach_start[g + 1]]
+    cdef int *reach_list
+    cdef bint has_reach
+    cdef int *reach_piles  # scratch: a reach group's started piles
 
     def __cinit__(self):
         self._owned = []
@@ -499,6 +513,7 @@ cdef class Core:
         self._init_shuffle(tables, shuffle_orders)
         self.waits_for_stock = self._int_array(tables.waits_for_stock)
         self.only_when_empty = self._int_array(tables.only_when_empty)
+        self._init_rows(tables)
         self._init_keys()
         self.undo_cap = 1024
         self.undo = <Undo *>grow(NULL, self.undo_cap * sizeof(Undo))
@@ -859,7 +874,7 @@ cdef class Core:
         """`Game.legal_moves(actions=False)`, in its order; returns how many."""
         cdef int i, k, src, dst, g, top, low, lowest, run, n, card, count = 0, nruns = 0
         cdef int free_cells = 0, empty_columns = 0, first_empty_done, size, mc, start, base
-        cdef int m, entries, j
+        cdef int m, entries, j, gap
         cdef uint64_t empty_groups = 0
         cdef uint8_t *pile
         cdef uint8_t *ok
@@ -947,7 +962,27 @@ cdef class Core:
                 elif self.takes_empty[g] and not first_empty_done:
                     first_empty_done = self.sortable[g]
                     entries = 0
-                    if self.starters_n[g] >= FEW_STARTERS:
+                    gap = self.left_of[dst]
+                    if gap >= 0:  # `empty_builds_on: left` (Gaps): one card that builds on the cell before
+                        if not self.size[gap]:
+                            continue
+                        top = self.cards[gap * self.cap + self.size[gap] - 1]
+                        start = g * SQUARE + top * NCARDS
+                        for j in range(self.fits_n[g * NCARDS + top]):
+                            card = self.fits_list[start + j]
+                            for k in range(self.off_n[card]):
+                                src = self.off_src[card * MOST_COPIES + k]
+                                if self.off_cnt[card * MOST_COPIES + k] != 1 or src == dst or not self.takes_from[g * self.P + src]:
+                                    continue
+                                m = entries  # sorted by source, as the engine sorts them
+                                while m > 0 and e_src[m - 1] > src:
+                                    e_src[m] = e_src[m - 1]
+                                    e_n[m] = e_n[m - 1]
+                                    m -= 1
+                                e_src[m] = src
+                                e_n[m] = 1
+                                entries += 1
+                    elif self.starters_n[g] >= FEW_STARTERS:
                         for i in range(nruns):
                             src = self.runs_src[i]
                             if src == dst or not self.takes_from[g * self.P + src]:
@@ -980,7 +1015,9 @@ cdef class Core:
                         src = e_src[i]
                         n = e_n[i]
                         card = self.cards[src * self.cap + self.size[src] - n]
-                        if base:
+                        if gap >= 0:
+                            pass  # it builds on the cell before: listed from that card's fits
+                        elif base:
                             if self.rank[card] != base:
                                 continue  # `empty: base`: a started pile set the rank
                         elif not self.empty_ok[g * NCARDS + card]:
@@ -1003,6 +1040,8 @@ cdef class Core:
                         out[count].dst = dst
                         out[count].n = n
                         count += 1
+        if self.has_reach:
+            count += self._list_reach(out + count)  # whole piles by position, after the card moves
         count += self._list_removals(out + count)  # CZ-2: before the stock, as the engine lists them
         if self.stock >= 0:
             if self.size[self.stock] and self._may_deal():
@@ -1307,7 +1346,7 @@ cdef class Core:
         for i in range(self.n_full):  # PA-6: every started pile complete
             if self.size[self.full_piles[i]] and self.size[self.full_piles[i]] != self.max_cards[self.pile_group[self.full_piles[i]]]:
                 return False
-        return True
+        return not self.n_win_rows or not self._off_rows()
 
     cdef inline void _count_parts(self) noexcept nogil:
         """The cards in each part of a left win, into part_size."""
@@ -1328,6 +1367,8 @@ cdef class Core:
             return off
         for i in range(self.n_win):
             home += self.size[self.win_piles[i]]
+        if self.n_win_rows:  # `win.row_runs`: the cards not yet in their row's run are to go too
+            return self.total - home + self._off_rows()
         return self.total - home
 
     # ------------------------------------------------------------ safe moves and the estimate
@@ -1887,8 +1928,12 @@ cdef class Core:
         cdef int i, n = 0, chunk, per = self.shuffle_per_pile, last = self.n_shuffle - 1
         if not self.uses[self.shuffle_action]:
             return False
+        if self.n_shuffle_rows:
+            return self._row_gather(NULL, NULL) >= 2
         for i in range(self.n_shuffle):
             n += self.size[self.shuffle_piles[i]]
+        if self.shuffle_to >= 0:  # `_why_not_onto`: onto an empty pile, the waste played first
+            return not self.size[self.shuffle_to] and not (self.shuffle_waits_waste and self.size[self.waste]) and n > 0
         if n < 2:
             return False
         if self.shuffle_mixes or self.shuffle_uses >= 0:
@@ -1910,8 +1955,18 @@ cdef class Core:
         cdef uint8_t dealt[256]
         cdef int count[NCARDS]
         cdef const uint8_t *order
+        cdef int kept[256]
         self._side_room(self.total + 4 * <size_t>self.n_shuffle + 8)
-        for i in range(self.n_shuffle):
+        if self.n_shuffle_rows:  # keep: row-runs: every pile saved, the cells after each run gathered
+            for i in range(self.n_shuffle):
+                p = self.shuffle_piles[i]
+                for k in range(self.size[p]):
+                    self.side[self.n_side + k] = self.cards[p * self.cap + k]
+                self.n_side += self.size[p]
+                self._side_put(self.size[p])
+                self._side_put(self.hidden[p])
+            n = self._row_gather(buf, kept)
+        for i in range(self.n_shuffle if not self.n_shuffle_rows else 0):
             p = self.shuffle_piles[i]
             self._unkey(p)
             for k in range(self.size[p]):
@@ -1937,6 +1992,18 @@ cdef class Core:
             order = self.shuffle_order + (<size_t>round_ * (self.total + 1) + n) * self.total
             for k in range(n):
                 buf[k] = dealt[order[k]]
+        if self.n_shuffle_rows:
+            self._row_deal(buf, n, kept)
+            return self._spend(self.shuffle_action)
+        if self.shuffle_to >= 0:  # face down onto the one pile, the first card on top
+            self._unkey(self.shuffle_to)
+            for k in range(n - 1, -1, -1):
+                self._put(self.shuffle_to, buf[k])
+            self._set_hidden(self.shuffle_to, n)
+            self._rekey(self.shuffle_to)
+            for i in range(self.n_shuffle):
+                self._rekey(self.shuffle_piles[i])
+            return self._spend(self.shuffle_action)
         at = 0
         for i in range(self.n_shuffle):
             p = self.shuffle_piles[i]
@@ -1952,6 +2019,12 @@ cdef class Core:
         cdef int i, k, p, size, hidden
         if counted:
             self._give_back(self.shuffle_action)
+        if self.shuffle_to >= 0:
+            self._unkey(self.shuffle_to)
+            while self.size[self.shuffle_to]:
+                self._take(self.shuffle_to)
+            self._set_hidden(self.shuffle_to, 0)
+            self._rekey(self.shuffle_to)
         for i in range(self.n_shuffle - 1, -1, -1):
             p = self.shuffle_piles[i]
             self._unkey(p)
@@ -1964,6 +2037,114 @@ cdef class Core:
                 self._put(p, self.side[self.n_side + k])
             self._set_hidden(p, hidden)
             self._rekey(p)
+
+    # ------------------------------------------------------------ rows, gaps and reach
+    cdef void _init_rows(self, tables) except *:
+        self.shuffle_to = tables.shuffle_to
+        self.shuffle_waits_waste = (tables.shuffle_to >= 0 and tables.shuffle_to == tables.stock
+                                    and tables.waste >= 0 and tables.waste not in tables.shuffle_piles)
+        self.n_shuffle_rows = len(tables.shuffle_rows)
+        self.shuffle_row_start = self._int_array([sum(map(len, tables.shuffle_rows[:i]))
+                                                  for i in range(self.n_shuffle_rows + 1)])
+        self.shuffle_row_cells = self._int_array([p for row in tables.shuffle_rows for p in row])
+        self.left_of = self._int_array(tables.left_of)
+        self.n_win_rows = len(tables.win_rows)
+        self.win_row_start = self._int_array([sum(map(len, tables.win_rows[:i])) for i in range(self.n_win_rows + 1)])
+        self.win_row_cells = self._int_array([p for row in tables.win_rows for p in row])
+        self.reach_start = self._int_array([sum(map(len, tables.reach[:g])) for g in range(self.G + 1)])
+        self.reach_list = self._int_array([back for reach in tables.reach for back in reach])
+        self.has_reach = any(tables.reach)
+        self.reach_piles = self._ints(self.P)
+
+    cdef int _row_run(self, const int *row, int n) noexcept nogil:
+        """`compiled.row_run`: how many cells from the row's start hold one run, a card its empty
+        first cell takes, then each card built on the one before."""
+        cdef int g = self.pile_group[row[0]], k = 1
+        if self.size[row[0]] != 1 or not self.takes_empty[g] or not self.empty_ok[g * NCARDS + self.cards[row[0] * self.cap]]:
+            return 0
+        while (k < n and self.size[row[k]] == 1
+               and self.fits[g * SQUARE + self.cards[row[k - 1] * self.cap] * NCARDS + self.cards[row[k] * self.cap]]):
+            k += 1
+        return k
+
+    cdef int _off_rows(self) noexcept nogil:
+        """`win.row_runs`: the cards of the win's rows not in their row's run (0: every row holds
+        one run from its start)."""
+        cdef int i, j, off = 0
+        for i in range(self.n_win_rows):
+            for j in range(self.win_row_start[i], self.win_row_start[i + 1]):
+                if self.size[self.win_row_cells[j]]:
+                    off += 1
+            off -= self._row_run(self.win_row_cells + self.win_row_start[i], self.win_row_start[i + 1] - self.win_row_start[i])
+        return off
+
+    cdef int _row_gather(self, uint8_t *buf, int *kept) noexcept nogil:
+        """`refill._gathered` with `_kept_runs`: the cards of each row after its run, row by row
+        (into ``buf`` and the cells emptied, each row's run into ``kept``, when given); how many."""
+        cdef int i, j, k, p, n = 0, run
+        for i in range(self.n_shuffle_rows):
+            run = self._row_run(self.shuffle_row_cells + self.shuffle_row_start[i],
+                                self.shuffle_row_start[i + 1] - self.shuffle_row_start[i])
+            if kept != NULL:
+                kept[i] = run
+            for j in range(self.shuffle_row_start[i] + run, self.shuffle_row_start[i + 1]):
+                p = self.shuffle_row_cells[j]
+                if buf == NULL:
+                    n += self.size[p]
+                    continue
+                self._unkey(p)
+                for k in range(self.size[p]):
+                    buf[n + k] = self.cards[p * self.cap + k]
+                n += self.size[p]
+                while self.size[p]:
+                    self._take(p)
+                self._set_hidden(p, 0)
+        return n
+
+    cdef void _row_deal(self, const uint8_t *buf, int n, const int *kept) noexcept nogil:
+        """`refill._deal_after_runs`: one card a cell into the cells after each row's gap (the
+        cell just after its run), row by row, then into the gaps; the gathered cells rekeyed."""
+        cdef int i, j, at = 0, first, stop
+        for i in range(self.n_shuffle_rows):
+            first, stop = self.shuffle_row_start[i] + kept[i] + 1, self.shuffle_row_start[i + 1]
+            for j in range(first, stop):
+                if at < n:
+                    self._put(self.shuffle_row_cells[j], buf[at])
+                    at += 1
+        for i in range(self.n_shuffle_rows):
+            j = self.shuffle_row_start[i] + kept[i]
+            if j < self.shuffle_row_start[i + 1] and at < n:
+                self._put(self.shuffle_row_cells[j], buf[at])
+                at += 1
+        for i in range(self.n_shuffle_rows):
+            for j in range(self.shuffle_row_start[i] + kept[i], self.shuffle_row_start[i + 1]):
+                self._rekey(self.shuffle_row_cells[j])
+
+    cdef int _list_reach(self, Move *out) noexcept nogil:
+        """`reach.reach_moves`: a whole pile onto the pile so many started piles before it in its
+        group whose top card its top card fits, by source and then by distance."""
+        cdef int g, p, i, b, n, src, dst, count = 0
+        for g in range(self.G):
+            if self.reach_start[g] == self.reach_start[g + 1]:
+                continue
+            n = 0
+            for p in range(self.gfirst[g], self.gstop[g]):
+                if self.size[p]:
+                    self.reach_piles[n] = p
+                    n += 1
+            for i in range(n):
+                src = self.reach_piles[i]
+                for b in range(self.reach_start[g], self.reach_start[g + 1]):
+                    if self.reach_list[b] > i:
+                        continue
+                    dst = self.reach_piles[i - self.reach_list[b]]
+                    if self.fits[g * SQUARE + self.cards[dst * self.cap + self.size[dst] - 1] * NCARDS
+                                 + self.cards[src * self.cap + self.size[src] - 1]]:
+                        out[count].src = src
+                        out[count].dst = dst
+                        out[count].n = self.size[src]
+                        count += 1
+        return count
 
     cdef object _move_out(self, Move m):
         """A move as the engine writes it: a swap's places as pile * SLOT + index."""

@@ -46,7 +46,6 @@ from ..engine.compiled import (
     MOVE_ANY,
     MOVE_NONE,
     MOVE_PILE,
-    MOVE_RUN,
     MOVE_TOP,
     SCAN_LANE_TOP,
     SCAN_RUN,
@@ -61,17 +60,11 @@ MOST_GROUPS = 64  # `prefer`'s groups are bits of one 64-bit word
 MOST_DEALT_OUT = 23  # a stock deal with `discard` records which cards went out in 23 bits
 MOST_SWAP_PILES = 128  # the core writes a swap's place as pile * 256 + index in 16 bits
 MOST_FILLS = 6  # links of a chain of fills (`refill.push_fill`) the core's undo record holds
-_MOVE_NAMES = {MOVE_PILE: "pile"}  # the kinds `not_covered` refuses by name
 
 
 def not_covered(rules: CompiledRules) -> str | None:
     """None when the compiled core plays this ruleset exactly as the engine does; else the first
     feature it lacks, in a few words."""
-    ruleset = rules.ruleset
-    if rules.reshuffle_to >= 0:
-        return "a reshuffle onto one pile"  # the stock refilled from other piles: not mirrored yet
-    if rules.reshuffle_rows is not None:
-        return "a reshuffle that keeps row runs"
     if rules.swap_piles and max(rules.swap_piles) >= MOST_SWAP_PILES:
         return f"a swap among piles numbered {MOST_SWAP_PILES} or more"  # a place is pile * 256 + index in 16 bits
     if any(len(lane) > MOST_CARDS for lane in rules.close_up_lanes):
@@ -101,20 +94,16 @@ def not_covered(rules: CompiledRules) -> str | None:
             return "a shape's uncovering beside fill"  # the core uncovers only a pile left empty
         if g.lanes is not None and g.move_kind not in (MOVE_NONE, MOVE_TOP):
             return "lanes under more than a top card"  # the core reads lanes for a top card alone
-        if g.reach:
-            return "reach"
         if g.base_offset <= -13:
             return "base_of"  # the core's rank arithmetic turns the corner once
-        if g.left_of is not None:
-            return "empty_builds_on"
-        if g.move_kind not in (MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE):
-            return "move: " + _MOVE_NAMES[g.move_kind]
+        if g.move_kind == MOVE_PILE and not g.reach:
+            return "move: pile without reach"  # only `reach` lists whole piles (engine/reach.py)
     if rules.stock_pile >= 0 and rules.group_of[rules.stock_targets[0]].max_cards and rules.waste_pile < 0:
         return "a stock deal that reads its target"  # several piles with room: not mirrored
     # Only the first win class ends a search (`Board.is_won`); the later ones are judged once no
     # move is left (CZ-4), which the search never asks.
     win = rules.win_conditions
-    if rules.win_rows or bool(win[0].piles) == (win[0].left_count >= 0):
+    if bool(win[0].piles) == (win[0].left_count >= 0):
         return "a win other than all cards home or cards left"
     if win[0].full and win[0].left_count >= 0:
         return "a win of cards left with full piles"
@@ -280,6 +269,16 @@ class CoreTables:
     # `takes_when` per group: takes cards by moves only once the stock is out; only while empty.
     waits_for_stock: tuple[int, ...]
     only_when_empty: tuple[int, ...]
+    # A reshuffle onto one pile (`to`, Puss in the Corner's stock; -1: dealt back), and one that
+    # keeps each grid row's run (`keep: row-runs`, Gaps: its rows, each cells in order; (): none).
+    shuffle_to: int
+    shuffle_rows: tuple[tuple[int, ...], ...]
+    # `empty_builds_on: left` (Gaps): per pile the cell before it in its row (-1: none, or a
+    # row's first cell, which takes what `empty` says); `win.row_runs`: the rows, cells in order.
+    left_of: tuple[int, ...]
+    win_rows: tuple[tuple[int, ...], ...]
+    # `reach` (Accordion): per group how many started piles back a whole pile may move (()), in order.
+    reach: tuple[tuple[int, ...], ...]
 
 
 def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = False) -> list[bool]:
@@ -488,6 +487,12 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         shuffle_uses=rules.action_uses[rules.reshuffle_index] if rules.reshuffle_index >= 0 else 0,
         waits_for_stock=tuple(int(g.waits_for_stock and stock >= 0) for g in groups),
         only_when_empty=tuple(int(g.only_when_empty) for g in groups),
+        shuffle_to=rules.reshuffle_to,
+        shuffle_rows=rules.reshuffle_rows or (),
+        left_of=tuple(g.left_of[p - g.piles.start] if g.left_of is not None else -1
+                      for p, g in enumerate(rules.group_of)),
+        win_rows=rules.win_rows,
+        reach=tuple(g.reach for g in groups),
     )
 
 
