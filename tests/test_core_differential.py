@@ -75,6 +75,14 @@ TOP_ONLY_AS_SOLVED = {
     "giza": ["out"],  # the removals' discard pile, all its win counts
     "king-tut": ["out"],  # as Pyramid's
     "tripeaks": ["waste"],  # built on, counted by no win (as Golf's)
+    # No safe-move rule is proven beside a reshuffle or takes_when (`options_read_the_layout`),
+    # so foundations no card leaves, all the win counts, are keyed by their tops.
+    "cruel": ["foundations"] * 4,
+    "la-belle-lucie": ["foundations"] * 4,
+    "perseverance": ["foundations"] * 4,
+    "trefoil": ["foundations"] * 4,
+    "miss-milligan": ["foundations"] * 8,
+    "gaps": ["out"],  # the aces, put out at the deal: counted by the win with the rows, keyed in full
 }
 
 

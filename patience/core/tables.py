@@ -22,10 +22,12 @@ core"). Its key reads cards by face, 0-51, as the engine stores them, so the cop
 a two-deck pack are one card to it: positions that differ only in which copy lies where are one
 position, for every ruleset, since every table here is indexed by face.
 
-Of the player's actions and removals the core plays CR-4's swap, CZ-3's close-up and one `remove`
-rule (over a shape's cards once uncovered, `_is_free`; TriPeaks' cards turn up when uncovered),
-with each counted action's uses left in the key
-(`_action_tables`). Of several win classes only the first ends a search, in the core as in the
+Of the player's actions and removals the core plays CR-4's swap, CZ-3's close-up, one `remove`
+rule (over a shape's cards once uncovered, `_is_free`; TriPeaks' cards turn up when uncovered)
+and the reshuffle (dealt back, onto one pile, or keeping row runs; a shuffled one in the orders
+of `shuffle_orders`, per deal), with each counted action's uses left in the key
+(`_action_tables`); and `takes_when`, chained fills, `empty_builds_on: left`, `win.row_runs` and
+`reach`, so that no shipped ruleset falls back (tests/test_core_words.py). Of several win classes only the first ends a search, in the core as in the
 engine (`Board.is_won`); the later ones (CZ-4's second class) are judged when no move is left.
 
 The key of a pile whose buried cards can never matter again (Golf's waste, Black Hole's hole)
