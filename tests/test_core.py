@@ -129,6 +129,8 @@ def both_answers(game_id: str, deal: int, states: int, monkeypatch) -> tuple[str
     # CR-4's swap (Cromwell deal 7 is won with it); CZ-2's removals and CZ-3's close-up
     ("cromwell", range(7, 8)), ("czternastki", range(5, 7)), ("monte-carlo", range(1, 4)),
     ("fourteen-out", range(1, 3)),
+    # the reshuffle dealt back in order and shuffled; chained fills (issue 33 deliver 1)
+    ("cruel", range(3, 5)), ("perseverance", (1, 3)), ("trefoil", (6,)), ("windmill", (2,)),
 ])
 def test_the_core_and_the_python_search_never_disagree(game_id, deals, monkeypatch):
     """Solved against unsolvable never meet on the same deal, where both decide in a small budget."""
