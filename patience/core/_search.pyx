@@ -46,6 +46,13 @@ cdef enum:
     RUN_EXHAUSTED = 2
     RUN_SPENT = 3
     RUN_STOPPED = 4
+    # Depth-first's tables (`_run`): a position's value in the run's table is the Tarjan index it
+    # was expanded at, CLOSED once its component of positions is proved to lead to no win (or
+    # when it is to be avoided); in the dead table, DEAD_KEEPING_HOME when proved
+    # so in a run that takes no card out of a win pile (`restricted`), DEAD when in any run.
+    CLOSED = 0x7FFFFFFF
+    DEAD_KEEPING_HOME = 1
+    DEAD = 2
     # What a solution pays for a move out of a win pile: tried after every other child.
     OUT_OF_HOME = 1 << 20
     # The estimate's weights (solver/heuristic.py; depth-first's face-down weight, search.py).
@@ -60,6 +67,11 @@ cdef enum:
     # expansions for each of depth-first's, as search.py's DEPTH_FIRST_AFTER and SHARES.
     BF_FIRST = 2048
     BF_SHARE = 2
+
+# The dead table's two proofs, as `Core.solve`'s ``dead_out`` gives them (`_run`).
+PROOF_KEEPING_HOME = DEAD_KEEPING_HOME
+PROOF_ANY = DEAD
+
 
 ctypedef struct Move:
     int16_t src
@@ -82,6 +94,9 @@ ctypedef struct Frame:
     int stop
     int next
     int edge  # undo records pushed to reach this frame's position from its parent
+    int index  # Tarjan's: the order in which the run reached this position,
+    int low  # the least index it reaches through open positions (`_run`),
+    int spos  # and where its key lies on the run's stack of open positions
 
 
 # ---- best-first (`Core._bf_turn`): its nodes, its queues' entries
@@ -151,6 +166,74 @@ cdef Entry heap_pop(Heap *h) noexcept nogil:
         i = child
     h.a[i] = e
     return top
+
+
+# ---- a hash map from 128-bit keys to an int32 value: depth-first's tables (`Core._run`)
+ctypedef struct Map:
+    uint64_t *keys  # two words a slot, (0, 0) free
+    int32_t *vals
+    size_t cap, count
+
+
+cdef int map_init(Map *m, size_t slots) except -1:
+    free(m.keys)
+    free(m.vals)
+    m.keys = <uint64_t *>malloc(slots * 2 * sizeof(uint64_t))
+    m.vals = <int32_t *>malloc(slots * sizeof(int32_t))
+    if m.keys == NULL or m.vals == NULL:
+        raise MemoryError()
+    memset(m.keys, 0, slots * 2 * sizeof(uint64_t))
+    m.cap = slots
+    m.count = 0
+    return 0
+
+
+cdef void map_free(Map *m) noexcept nogil:
+    free(m.keys)
+    free(m.vals)
+    m.keys = NULL
+    m.vals = NULL
+    m.cap = m.count = 0
+
+
+cdef inline size_t map_slot(const Map *m, uint64_t a, uint64_t b) noexcept nogil:
+    """The slot holding the key, or the free slot where it would go (the caller keeps room)."""
+    cdef size_t mask = m.cap - 1
+    cdef size_t i = (a ^ (b >> 17)) & mask
+    if a == 0 and b == 0:
+        b = 1  # (0, 0) marks a free slot
+    while True:
+        if (m.keys[2 * i] == a and m.keys[2 * i + 1] == b) or (m.keys[2 * i] == 0 and m.keys[2 * i + 1] == 0):
+            return i
+        i = (i + 1) & mask
+
+
+cdef inline bint map_has(const Map *m, size_t i) noexcept nogil:
+    return m.keys[2 * i] != 0 or m.keys[2 * i + 1] != 0
+
+
+cdef inline void map_put(Map *m, uint64_t a, uint64_t b, int32_t value) noexcept nogil:
+    """Set the key's value, adding the key if new (the caller keeps room)."""
+    cdef size_t i = map_slot(m, a, b)
+    if not map_has(m, i):
+        m.keys[2 * i] = a
+        m.keys[2 * i + 1] = b if (a or b) else 1
+        m.count += 1
+    m.vals[i] = value
+
+
+cdef int map_grow(Map *m) except -1:
+    """Double the map, every key moved to its new slot."""
+    cdef Map old = m[0]
+    cdef size_t i
+    m.keys = NULL
+    m.vals = NULL
+    map_init(m, old.cap * 2 if old.cap else 1 << 16)
+    for i in range(old.cap):
+        if map_has(&old, i):
+            map_put(m, old.keys[2 * i], old.keys[2 * i + 1], old.vals[i])
+    map_free(&old)
+    return 0
 
 
 cdef inline uint64_t mix0(uint64_t x) nogil:
@@ -329,6 +412,13 @@ cdef class Core:
     # the transposition table: two 64-bit words a slot, (0, 0) free
     cdef uint64_t *table
     cdef size_t table_cap, table_count
+    # depth-first (`_run`): the run's table, the positions proved dead (kept across the runs of
+    # one `solve`, dropped after it) and the keys of the run's open positions (Tarjan's stack)
+    cdef Map seen
+    cdef Map dead
+    cdef uint64_t *open_keys
+    cdef size_t n_open, open_cap
+    cdef long long use[4]  # `table_use` and `dead_use` of the last search
     cdef list _owned  # every block malloc'd once, freed with the object
     # the search's budget and state, for `_run`
     cdef double started, deadline, next_report, progress_every
@@ -391,6 +481,7 @@ cdef class Core:
         self.undo = NULL
         self.table = NULL
         self.side = NULL
+        self.open_keys = NULL
 
     def __init__(self, tables, piles, hidden, int redeals_used=0, uses=(), shown=None, bytes shuffle_orders=b""):
         cdef int p, g, c, i, below
@@ -644,6 +735,9 @@ cdef class Core:
                 free(<void *><size_t>block)
         free(self.undo)
         free(self.table)
+        map_free(&self.seen)
+        map_free(&self.dead)
+        free(self.open_keys)
         self._bf_free()
         free(self.side)
 
@@ -792,8 +886,15 @@ cdef class Core:
 
     @property
     def table_use(self):
-        """(positions stored, bytes of the table) of the last search's last run."""
-        return self.table_count, self.table_cap * 2 * sizeof(uint64_t)
+        """(positions stored, bytes of the table) of the last search's last depth-first run."""
+        return self.use[0], self.use[1]
+
+    @property
+    def dead_use(self):
+        """(positions, bytes) of the last search's dead table: the positions its depth-first runs
+        proved to lead to no win, kept from run to run within that search and dropped after it
+        (`_run`)."""
+        return self.use[2], self.use[3]
 
     # ------------------------------------------------------------ moves
     cdef inline bint _card_ok(self, int dst, int card) noexcept nogil:
@@ -2230,7 +2331,7 @@ cdef class Core:
     # ------------------------------------------------------------ the search
     def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None,
               long long first_run=FIRST_RUN, int noise=NOISE, double progress_every=0.5,
-              int best_first=BF_SHARE):
+              int best_first=BF_SHARE, list dead_out=None):
         """Best-first (`_bf_turn`) and depth-first in runs (`_run`) taking turns. Depth-first's
         run r may expand FIRST_RUN * 2^(r-1) positions, over a table of its own, children tried
         best estimate first (after the first run, plus a little noise to break ties another
@@ -2238,10 +2339,12 @@ cdef class Core:
         least, the first time) over the table, nodes and queues it keeps from turn to turn.
         ``best_first``: 0 for depth-first alone, -1 for best-first alone. A turn that wins or
         expands every reachable position gives the answer. Returns (status, moves, states,
-        reason); the position is left as it was."""
+        reason); the position is left as it was. ``dead_out``: a list that receives the dead
+        table's entries at the end, ((k0, k1), DEAD_KEEPING_HOME or DEAD), for the tests."""
         cdef double start = now()
         cdef int base = self.n_undo, outcome, run = 0
         cdef long long budget = first_run, memory
+        cdef size_t slot
         self.noise_range = noise
         cdef bint keep_home = self._win_piles_give_back()
         self.started = start
@@ -2254,6 +2357,7 @@ cdef class Core:
         self.states = 0
         self.progress = progress
         self.stop_reason = ""
+        map_init(&self.dead, 1 << 12)  # this search's alone: another may avoid other positions
         try:
             if best_first and self.total < 256:  # a snapshot holds pile sizes in bytes
                 self._bf_start(avoid_keys)
@@ -2293,6 +2397,19 @@ cdef class Core:
         finally:
             free(self.table)
             self.table = NULL
+            if dead_out is not None:
+                for slot in range(self.dead.cap):
+                    if map_has(&self.dead, slot):
+                        dead_out.append(((self.dead.keys[2 * slot], self.dead.keys[2 * slot + 1]), self.dead.vals[slot]))
+            self.use[0] = self.seen.count
+            self.use[1] = self.seen.cap * (2 * sizeof(uint64_t) + sizeof(int32_t))
+            self.use[2] = self.dead.count
+            self.use[3] = self.dead.cap * (2 * sizeof(uint64_t) + sizeof(int32_t))
+            map_free(&self.seen)
+            map_free(&self.dead)
+            free(self.open_keys)
+            self.open_keys = NULL
+            self.n_open = self.open_cap = 0
             self._bf_free()
             self.progress = None
             while self.n_undo > base:
@@ -2321,27 +2438,47 @@ cdef class Core:
 
     cdef int _run(self, long long budget, avoid_keys) except -1:
         """One depth-first run over a fresh table, at most ``budget`` expansions. On RUN_WON the
-        undo stack holds the winning line; else the position is back where the run began."""
+        undo stack holds the winning line; else the position is back where the run began.
+
+        It skips the positions of the dead table and adds to it, so that a later run of the
+        same `solve` does not search them again. A position is dead once every position it
+        reaches was expanded, none won, and none still open leads back above it: Tarjan's
+        strongly connected components, a component closed when its first position is left
+        with no edge to an earlier one still open. A child already in the table counts as an
+        edge to its index, looked up when listed and again when its turn comes; a position reached by
+        a stock turn that lists only waste moves (`prune.stock_commutes`) counts as an edge back
+        to its parent, whose other children hold the moves it leaves out, so it closes no
+        earlier than its parent. A run that takes no card out of a win pile proves a position
+        dead for such runs alone (DEAD_KEEPING_HOME)."""
         cdef int base = self.n_undo, i, n, nframes = 0, frames_cap = 256, n_children = 0, children_cap = 4096
-        cdef int before, edge, count
+        cdef int before, edge, count, here, low, index = 0
+        cdef int32_t proof = DEAD_KEEPING_HOME if self.restricted else DEAD
         cdef long long expanded = 0
+        cdef size_t slot, k
         cdef bint won = False, waste_only = False
         cdef Frame *frames = NULL
         cdef Child *children = NULL
         cdef Child *c
         cdef Frame *f
         cdef Move m
-        self._table_init(1 << 16)
+        map_init(&self.seen, 1 << 16)
+        self.n_open = 0
         try:
             frames = <Frame *>grow(NULL, frames_cap * sizeof(Frame))
             children = <Child *>grow(NULL, children_cap * sizeof(Child))
-            for k in avoid_keys:
-                self._seen_or_add(k[0], k[1])
+            for key in avoid_keys:  # never passed through: as good as dead in this search
+                if self._map_room(frames_cap, children_cap) == RUN_STOPPED:
+                    return RUN_STOPPED
+                map_put(&self.seen, key[0], key[1], CLOSED)
             self._play_safe()
-            self._seen_or_add(self.k0, self.k1)
+            if self._is_dead():
+                return RUN_EXHAUSTED
             if self._won():
                 won = True
                 return RUN_WON
+            map_put(&self.seen, self.k0, self.k1, 0)
+            self._open_push()
+            here = low = index = 0
             edge = self.n_undo - base
             while True:
                 # List the unseen children of the position here as a new frame.
@@ -2363,24 +2500,22 @@ cdef class Core:
                     before = self.n_undo
                     self._push(m)
                     self._play_safe()
-                    if self.table_count * 4 >= self.table_cap * 3:
-                        if self.max_memory >= 0 and (<long long>self.table_cap * 48
-                                                     + <long long>frames_cap * sizeof(Frame)
-                                                     + <long long>children_cap * sizeof(Child)) > self.max_memory:
-                            self.stop_reason = "max memory"
-                            return RUN_STOPPED
-                        self._table_grow()
-                    if not self._seen_or_add(self.k0, self.k1):
-                        if self._won():
-                            won = True
-                            return RUN_WON
-                        c = &children[n_children + count]
-                        c.move = m
-                        c.estimate = self._estimate() + self._noise()
-                        if m.dst >= 0 and self.is_win[m.src]:
-                            c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
-                        c.order = i
-                        count += 1
+                    if not self._is_dead():
+                        slot = map_slot(&self.seen, self.k0, self.k1)
+                        if map_has(&self.seen, slot):
+                            if self.seen.vals[slot] < low:
+                                low = self.seen.vals[slot]
+                        else:
+                            if self._won():
+                                won = True
+                                return RUN_WON
+                            c = &children[n_children + count]
+                            c.move = m
+                            c.estimate = self._estimate() + self._noise()
+                            if m.dst >= 0 and self.is_win[m.src]:
+                                c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
+                            c.order = i
+                            count += 1
                     while self.n_undo > before:
                         self._pop()
                 qsort(&children[n_children], count, sizeof(Child), by_estimate)
@@ -2389,27 +2524,53 @@ cdef class Core:
                 f.stop = n_children + count
                 f.next = n_children
                 f.edge = edge
+                f.index = here
+                f.low = low
+                f.spos = <int>self.n_open - 1
                 n_children += count
                 nframes += 1
-                # Go down to the next child not tried, going up past frames whose children are all tried.
-                while nframes:
-                    f = &frames[nframes - 1]
-                    if f.next < f.stop:
+                while True:
+                    # Go down to the next child not tried, going up past frames whose children are
+                    # all tried: each such position is done, its component closed if it is first.
+                    while nframes:
+                        f = &frames[nframes - 1]
+                        if f.next < f.stop:
+                            break
+                        if f.low >= f.index:
+                            for k in range(<size_t>f.spos, self.n_open):
+                                self._prove_dead(self.open_keys[2 * k], self.open_keys[2 * k + 1], proof)
+                            self.n_open = f.spos
+                        elif frames[nframes - 2].low > f.low:  # not the root: its low is 0
+                            frames[nframes - 2].low = f.low
+                        n_children = f.start
+                        for i in range(f.edge):
+                            self._pop()
+                        nframes -= 1
+                    if not nframes:
+                        return RUN_EXHAUSTED  # every position reachable was expanded
+                    m = children[f.next].move
+                    f.next += 1
+                    before = self.n_undo
+                    self._push(m)
+                    self._play_safe()
+                    edge = self.n_undo - before
+                    slot = map_slot(&self.seen, self.k0, self.k1)
+                    if not map_has(&self.seen, slot):
                         break
-                    n_children = f.start
-                    for i in range(f.edge):
+                    # Expanded since it was listed, reached another way: an edge to it.
+                    if self.seen.vals[slot] < f.low:
+                        f.low = self.seen.vals[slot]
+                    while self.n_undo > before:
                         self._pop()
-                    nframes -= 1
-                if not nframes:
-                    return RUN_EXHAUSTED  # every position reachable was expanded
-                m = children[f.next].move
-                f.next += 1
-                before = self.n_undo
-                self._push(m)
-                self._play_safe()
-                edge = self.n_undo - before
+                if self._map_room(frames_cap, children_cap) == RUN_STOPPED:
+                    return RUN_STOPPED
                 # A stock turn with no safe move after it: only waste moves are new here.
                 waste_only = self.commutes and edge == 1 and m.dst < 0
+                index += 1
+                here = index
+                low = f.index if waste_only else here  # its parent's other children cover it
+                map_put(&self.seen, self.k0, self.k1, here)
+                self._open_push()
                 self.states += 1
                 expanded += 1
                 if self.max_states >= 0 and self.states >= self.max_states:
@@ -2425,6 +2586,55 @@ cdef class Core:
             if not won:
                 while self.n_undo > base:
                     self._pop()
+
+    cdef inline bint _is_dead(self) noexcept nogil:
+        """Whether this position is in the dead table for runs like this one."""
+        return self._dead_for(DEAD_KEEPING_HOME if self.restricted else DEAD)
+
+    cdef inline bint _dead_for(self, int32_t proof) noexcept nogil:
+        """Whether this position is in the dead table with ``proof`` or a stronger one."""
+        cdef size_t slot
+        if not self.dead.cap:
+            return False
+        slot = map_slot(&self.dead, self.k0, self.k1)
+        return map_has(&self.dead, slot) and self.dead.vals[slot] >= proof
+
+    cdef inline void _prove_dead(self, uint64_t a, uint64_t b, int32_t proof) noexcept nogil:
+        """A position of a closed component: closed in the run's table, dead in the dead table."""
+        cdef size_t slot = map_slot(&self.dead, a, b)
+        map_put(&self.seen, a, b, CLOSED)
+        if not map_has(&self.dead, slot) or self.dead.vals[slot] < proof:
+            map_put(&self.dead, a, b, proof)
+
+    cdef int _open_push(self) except -1:
+        """The position here onto the run's stack of open positions."""
+        if self.n_open >= self.open_cap:
+            self.open_cap = self.open_cap * 2 if self.open_cap else 1024
+            self.open_keys = <uint64_t *>grow(self.open_keys, self.open_cap * 2 * sizeof(uint64_t))
+        self.open_keys[2 * self.n_open] = self.k0
+        self.open_keys[2 * self.n_open + 1] = self.k1
+        self.n_open += 1
+        return 0
+
+    cdef int _map_room(self, int frames_cap, int children_cap) except -1:
+        """Room for one key more in the run's table and for every open position in the dead
+        table (a component closing adds them all); RUN_STOPPED past ``max_memory``."""
+        cdef long long slot = 3 * (2 * sizeof(uint64_t) + sizeof(int32_t))  # a grown map's old and new
+        cdef bint seen_full = self.seen.count * 4 >= self.seen.cap * 3
+        cdef bint dead_full = (self.dead.count + self.n_open) * 4 >= self.dead.cap * 3
+        if not seen_full and not dead_full:
+            return 0
+        if self.max_memory >= 0 and ((<long long>self.seen.cap + <long long>self.dead.cap) * slot
+                                     + <long long>self.open_cap * 2 * sizeof(uint64_t)
+                                     + <long long>frames_cap * sizeof(Frame)
+                                     + <long long>children_cap * sizeof(Child)) > self.max_memory:
+            self.stop_reason = "max memory"
+            return RUN_STOPPED
+        if seen_full:
+            map_grow(&self.seen)
+        while (self.dead.count + self.n_open) * 4 >= self.dead.cap * 3:
+            map_grow(&self.dead)
+        return 0
 
     cdef bint _out_of_time(self) except -1:
         """Past the deadline (stop_reason set); reports progress and lets Ctrl-C through."""
@@ -2640,6 +2850,10 @@ cdef class Core:
                     self._push(m)
                     self._play_safe()
                     edge = self.n_undo - before
+                    if self._dead_for(DEAD):  # proved by depth-first (`_run`): nothing to win there
+                        while self.n_undo > before:
+                            self._pop()
+                        continue
                     if self.table_count * 4 >= self.table_cap * 3:
                         if self.max_memory >= 0 and self._bf_memory(2 * self.table_cap) > self.max_memory:
                             self.stop_reason = "max memory"
