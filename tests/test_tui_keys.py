@@ -16,10 +16,10 @@ from screentext import screen_text  # noqa: E402
 from textual import events  # noqa: E402
 
 from patience import Game  # noqa: E402
-from patience.cli.session import Session, Settings  # noqa: E402
-from patience.cli.tui.app import PatienceApp  # noqa: E402
-from patience.cli.tui.config import Config  # noqa: E402
-from patience.cli.tui.screens import EndOfGame, Question, SettingsScreen, TextPage  # noqa: E402
+from patience.session.session import Session, Settings  # noqa: E402
+from patience.tui.app import PatienceApp  # noqa: E402
+from patience.tui.config import Config  # noqa: E402
+from patience.tui.screens import EndOfGame, Question, SettingsScreen, TextPage  # noqa: E402
 from patience.ruleset.registry import shipped_rulesets  # noqa: E402
 
 SHIPPED = sorted(r.id for r in shipped_rulesets())
@@ -291,7 +291,7 @@ def test_the_game_chooser_finds_a_game_by_search_keeps_this_one_and_starts_a_use
     search narrows it ("kola" finds Kwadratura Koła); the unfinished game is kept, as by quit."""
     from pathlib import Path
 
-    from patience.cli.saves import save_path
+    from patience.session.saves import save_path
     from patience.paths import data_dir
 
     own = data_dir() / "rulesets"

@@ -15,8 +15,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
-from ...i18n import _
-from ..common import MAX_LINE
+from ..i18n import _
+from ..session.start import MAX_LINE
 from . import pointing
 from .first_frame import status_text
 from .layout import Hit
@@ -24,8 +24,8 @@ from .screens import CSS, EndOfGame, GameChooser, Question, SettingsScreen, Text
 from .widgets import BoardView, CommandLine
 
 if TYPE_CHECKING:
-    from ...engine.moves import Move
-    from ..session import Reply, Session
+    from ..engine.moves import Move
+    from ..session.session import Reply, Session
     from .config import Config
 
 MULTI_LINE = {"help", "moves", "rules", "position"}  # commands whose reply is a page, not a message
@@ -160,7 +160,7 @@ class PatienceApp(App[int]):
         self.message_line.update(shown)
 
     def card_name(self, hit: Hit) -> str:
-        from ...cards import card_str
+        from ..cards import card_str
 
         pile, index = hit
         cards = self.session.game.piles[pile]
@@ -179,7 +179,7 @@ class PatienceApp(App[int]):
         self.run_command(game.notation(move))
 
     def run_command(self, line: str, *, confirmed: bool = False) -> None:
-        from ..session import Command, resolve_command
+        from ..session.session import Command, resolve_command
 
         word = line.strip().split(" ", 1)[0].lower()
         if word in SCREEN_COMMANDS and word not in self.session.game.rules.pile_by_label:  # the full screen's own pages
@@ -206,7 +206,7 @@ class PatienceApp(App[int]):
         self.after(reply, page=name in MULTI_LINE, hint=name == "hint")
 
     def after(self, reply: Reply, *, page: bool = False, hint: bool = False) -> None:
-        from ..play import apply_reply
+        from ..session.keeping import apply_reply
 
         board = self.board_view
         board.selected, board.targets, board.hinted = None, set(), set()
@@ -236,7 +236,7 @@ class PatienceApp(App[int]):
         board.refresh()
 
     def _end_of_game(self, lines: list[str]) -> None:
-        from ..session import clock, status_word
+        from ..session.session import clock, status_word
 
         session = self.session
         game = session.game
@@ -266,12 +266,12 @@ class PatienceApp(App[int]):
         self.run_command(line)
 
     def action_help(self) -> None:
-        from ..session import help_text
+        from ..session.session import help_text
 
         self.push_screen(TextPage(keys_help(self.hot) + help_text(self.session.settings.lang)))
 
     def action_stats(self) -> None:
-        from ..stats_cmd import summary_text
+        from ..session.figures import summary_text
 
         self.push_screen(TextPage(summary_text(self.session.game.ruleset.id)))
 
@@ -288,8 +288,8 @@ class PatienceApp(App[int]):
 
     def action_games(self) -> None:
         """The game chooser; the game chosen starts at a random deal, this one kept as by quit."""
-        from ...i18n import language
-        from ...ruleset.registry import catalogue, names_of
+        from ..i18n import language
+        from ..ruleset.registry import catalogue, names_of
 
         lang = language()
         games = [(f"{entry.ruleset.display_name(lang)} ({entry.id})", " ".join(sorted(names_of(entry.ruleset))),
@@ -307,19 +307,17 @@ class PatienceApp(App[int]):
         file or name) at a random deal; a ruleset that cannot be loaded is said in one line."""
         import dataclasses
 
-        import click
-
-        from ...i18n import language
-        from ..common import locate_game, start_game
-        from ..play import leave_game
-        from ..saves import save_path
-        from ..session import Session
+        from ..i18n import language
+        from ..session.start import StartError, locate_game, start_game
+        from ..session.keeping import leave_game
+        from ..session.saves import save_path
+        from ..session.session import Session
 
         try:
             located = locate_game(name)
             game = start_game(str(located.path), None)
-        except click.ClickException as err:
-            self.message(err.format_message(), failed=True)
+        except StartError as err:
+            self.message(str(err), failed=True)
             return
         leave_game(self.session, self.notes)
         told = self.notes.take()
