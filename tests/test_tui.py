@@ -333,6 +333,7 @@ def test_h_lights_up_the_piles_of_the_move_the_hint_names_and_not_other_words_of
 
     async def script(pilot) -> None:
         await pilot.press("f3")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.board_view.hinted == {labels["4"], labels["6"]}
 

@@ -250,6 +250,7 @@ def test_f4_plays_the_hinted_move():
 
     async def script(pilot) -> None:
         await pilot.press("f3")
+        await app.workers.wait_for_complete()  # the hint is searched in a worker (`tui/searching.py`)
         await pilot.pause()
         assert app.hint is not None
         hinted = app.hint[1]
@@ -258,6 +259,64 @@ def test_f4_plays_the_hinted_move():
         assert session.game.move_count >= 1 and session.game.history[0][0] == hinted
 
     play_out(app, script)
+
+
+def test_f4_with_no_hint_shown_searches_one_and_plays_it():
+    session = session_of(Game.new("freecell", 1))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        await pilot.press("f4")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert session.game.move_count == 1 and "played the hint" in app.said
+
+    play_out(app, script)
+
+
+def test_the_screen_answers_while_a_hint_is_searched_and_a_move_typed_meanwhile_is_played_after_it(monkeypatch):
+    """Issue 35: the hint's search ran inside the app's loop, so the screen waited. Now it runs
+    in a forked child (the compiled search holds Python's lock): keys typed meanwhile reach the
+    command line at once, and the line given waits for the hint and is then played."""
+    import os
+    import time
+
+    session = session_of(Game.new("klondike", 1))
+    handle = session.handle
+
+    def slow(line: str):
+        reply = handle(line)
+        if line == "hint":
+            time.sleep(1.0)  # a search that takes its time
+            reply.lines.append(f"searched in process {os.getpid()}")
+        return reply
+
+    monkeypatch.setattr(session, "handle", slow)
+    game = session.game
+    move = game.notation(game.legal_moves()[0])
+    app = app_for(session)
+    said: list[str] = []
+    after = app.after
+    monkeypatch.setattr(app, "after", lambda reply, **kw: (said.extend(reply.lines), after(reply, **kw)))
+
+    async def script(pilot) -> None:
+        await pilot.press("f3")
+        await pilot.pause()
+        assert app.searching and "looking for a hint" in app.said
+        for char in move:
+            await pilot.press(KEY_NAMES.get(char, char))
+        assert app.command_line.value == move  # the screen answered each key during the search
+        await pilot.press("enter")
+        assert app.searching and app.waiting == [(move, False)] and game.move_count == 0
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not app.searching and app.waiting == [] and game.move_count == 1
+        assert app.hint is not None  # the hint came, and was shown before the move
+
+    play_out(app, script)
+    if hasattr(os, "fork"):
+        assert any(text.startswith("searched in process") and text != f"searched in process {os.getpid()}"
+                   for text in said)
 
 
 def test_stats_typed_as_a_word_shows_the_statistics_page():

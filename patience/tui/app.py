@@ -33,6 +33,7 @@ SCREEN_COMMANDS = {"stats": "stats", "statistics": "stats", "statystyki": "stats
                    "settings": "settings", "ustawienia": "settings"}
 GAME_ACTIONS = {"help", "settings", "command", "play_hint", "stats", "games"}  # waiting under an overlay
 MAX_TYPED = MAX_LINE + 1  # a longer line is refused by the session, unread
+PLAY_HINT = "\x00play the hint"  # F4 while a hint is searched, waiting in line; no key types it
 
 
 def keys_help(hot: frozenset[str] = frozenset("?")) -> str:
@@ -114,6 +115,8 @@ class PatienceApp(App[int]):
         self.said = ""  # the message line's text
         self.first_message = ""  # shown when the board first appears (a damaged settings file)
         self.early_keys = ""  # typed at the first frame, before the app could read them (first_frame.py)
+        self.searching = False  # a hint's search has the session (`searching.py`)
+        self.waiting: list[tuple[str, bool]] = []  # lines given meanwhile, played after it in order
 
     def compose(self) -> ComposeResult:
         # Kept, not looked up: while an overlay is up, queries search the overlay.
@@ -181,6 +184,12 @@ class PatienceApp(App[int]):
     def run_command(self, line: str, *, confirmed: bool = False) -> None:
         from ..session.session import Command, resolve_command
 
+        if self.searching:  # the session is the hint's until it answers: this line waits its turn
+            self.waiting.append((line, confirmed))
+            return
+        if line == PLAY_HINT:
+            self.action_play_hint()
+            return
         word = line.strip().split(" ", 1)[0].lower()
         if word in SCREEN_COMMANDS and word not in self.session.game.rules.pile_by_label:  # the full screen's own pages
             getattr(self, f"action_{SCREEN_COMMANDS[word]}")()
@@ -201,6 +210,9 @@ class PatienceApp(App[int]):
             return
         if name == "quit":
             self.exit(0)
+            return
+        if name == "hint":
+            self.ask_hint(line)
             return
         reply = self.session.handle(line)
         self.after(reply, page=name in MULTI_LINE, hint=name == "hint")
@@ -226,6 +238,35 @@ class PatienceApp(App[int]):
             self.last_status = status
             self._end_of_game(lines)
         self.last_status = status
+
+    def ask_hint(self, line: str = "hint", *, play: bool = False) -> None:
+        """Search a hint in a worker (a forked child where it can be, `searching.py`): the screen
+        keeps answering, and lines given meanwhile wait and are played after it, in order.
+        ``play``: then play the move it names (F4)."""
+        if self.searching:
+            return  # one search at a time: the hint asked for is on its way
+        self.searching = True
+        self.message(_("looking for a hint…"))
+        self.run_worker(self._hint_worker(line, play), group="hint", exit_on_error=True)
+
+    async def _hint_worker(self, line: str, play: bool) -> None:
+        import asyncio
+
+        from .searching import hint_reply
+
+        try:
+            reply = await asyncio.to_thread(hint_reply, self.session, line)
+        finally:
+            self.searching = False
+        self.after(reply, hint=True)
+        if play:
+            self._play_shown_hint()
+        waiting, self.waiting = self.waiting, []
+        for index, (line, confirmed) in enumerate(waiting):
+            self.run_command(line, confirmed=confirmed)
+            if self.searching or len(self.screen_stack) > 1:  # another hint, or a question: the rest waits again
+                self.waiting = waiting[index + 1:] + self.waiting
+                break
 
     def _highlight_hint(self, move: Move) -> None:
         """Light up the piles of the move the hint names (the session gives the move itself: the
@@ -341,9 +382,15 @@ class PatienceApp(App[int]):
 
     def action_play_hint(self) -> None:
         """Play the move of the hint on the board; with none shown, ask for one and play it."""
+        if self.searching:
+            self.waiting.append((PLAY_HINT, False))
+        elif self.hint is None or self.hint[0] != self.session.game.position():
+            self.ask_hint(play=True)
+        else:
+            self._play_shown_hint()
+
+    def _play_shown_hint(self) -> None:
         game = self.session.game
-        if self.hint is None or self.hint[0] != game.position():
-            self.run_command("hint")
         if self.hint is not None and self.hint[0] == game.position():
             move = self.hint[1]
             played = _("played the hint: {move}").format(move=" ".join(self.session.describe(move).split()))
