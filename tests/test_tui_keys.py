@@ -406,3 +406,28 @@ def test_hot_keys_wait_under_a_page_or_a_question_and_act_again_after():
         assert session.game.position() == start and not isinstance(app.screen, TextPage)
 
     play_out(app, script)
+
+
+def test_leaving_during_a_hint_search_stops_it_at_once(monkeypatch):
+    """Ctrl+Q while the solver thinks: the app leaves without waiting for the search's budget,
+    and no hint is searched again in this process."""
+    import os
+    import time
+
+    if not hasattr(os, "fork"):
+        pytest.skip("the search runs in a forked child only where fork exists")
+    session = session_of(Game.new("klondike", 1))
+    handle = session.handle
+    monkeypatch.setattr(session, "handle", lambda line: (time.sleep(30), handle(line))[1] if line == "hint" else handle(line))
+    app = app_for(session)
+    left: list[float] = []
+
+    async def script(pilot) -> None:
+        await pilot.press("f3")
+        await pilot.pause()
+        assert app.searching
+        left.append(time.monotonic())
+        await pilot.press("ctrl+q")
+
+    play_out(app, script)
+    assert time.monotonic() - left[0] < 20 and session.planner is None

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..engine.moves import Move
     from ..session.session import Reply, Session
     from .config import Config
+    from .searching import HintSearch
 
 MULTI_LINE = {"help", "moves", "rules", "position"}  # commands whose reply is a page, not a message
 SCREEN_COMMANDS = {"stats": "stats", "statistics": "stats", "statystyki": "stats", "games": "games", "gry": "games",
@@ -117,6 +118,7 @@ class PatienceApp(App[int]):
         self.early_keys = ""  # typed at the first frame, before the app could read them (first_frame.py)
         self.searching = False  # a hint's search has the session (`searching.py`)
         self.waiting: list[tuple[str, bool]] = []  # lines given meanwhile, played after it in order
+        self.search: HintSearch | None = None
 
     def compose(self) -> ComposeResult:
         # Kept, not looked up: while an overlay is up, queries search the overlay.
@@ -252,12 +254,15 @@ class PatienceApp(App[int]):
     async def _hint_worker(self, line: str, play: bool) -> None:
         import asyncio
 
-        from .searching import hint_reply
+        from .searching import HintSearch
 
+        self.search = HintSearch()
         try:
-            reply = await asyncio.to_thread(hint_reply, self.session, line)
+            reply = await asyncio.to_thread(self.search.run, self.session, line)
         finally:
             self.searching = False
+        if reply is None:  # stopped: the player left
+            return
         self.after(reply, hint=True)
         if play:
             self._play_shown_hint()
@@ -379,6 +384,12 @@ class PatienceApp(App[int]):
 
     def action_leave(self) -> None:
         self.exit(0)
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Leaving stops a hint's search at once: no waiting for the solver's budget."""
+        if self.search is not None:
+            self.search.stop()
+        super().exit(*args, **kwargs)
 
     def action_play_hint(self) -> None:
         """Play the move of the hint on the board; with none shown, ask for one and play it."""

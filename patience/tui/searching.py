@@ -15,28 +15,43 @@ if TYPE_CHECKING:
     from ..session.session import Reply, Session
 
 
-def hint_reply(session: Session, line: str = "hint") -> Reply:
-    """``session.handle(line)`` for a hint, searched in a forked child where one can be started.
-    Called from a worker thread: it blocks until the answer comes."""
-    import multiprocessing  # only now: its import costs every start of the program
+class HintSearch:
+    """One hint's search; `stop` (the player leaves) ends its child at once, and `run` then
+    answers None instead of searching again here."""
 
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return session.handle(line)
-    context = multiprocessing.get_context("fork")
-    answers, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_search, args=(answers, sender, session, line), daemon=True)
-    child.start()
-    sender.close()  # the child holds the other end: EOF here means it has gone
-    try:
-        reply, planner = answers.recv()
-    except (EOFError, OSError):  # the child died (a bug, said on its standard error): search here
-        reply, planner = session.handle(line), session.planner
-    finally:
-        answers.close()
-        child.join()
-    session.planner = planner
-    session.asked = None  # as `handle` leaves it in this process
-    return reply
+    def __init__(self) -> None:
+        self.child: Any = None
+        self.stopped = False
+
+    def run(self, session: Session, line: str = "hint") -> Reply | None:
+        """``session.handle(line)`` for a hint, searched in a forked child where one can be
+        started. Called from a worker thread: it blocks until the answer comes."""
+        import multiprocessing  # only now: its import costs every start of the program
+
+        if "fork" not in multiprocessing.get_all_start_methods():
+            return session.handle(line)
+        context = multiprocessing.get_context("fork")
+        answers, sender = context.Pipe(duplex=False)
+        self.child = context.Process(target=_search, args=(answers, sender, session, line), daemon=True)
+        self.child.start()
+        sender.close()  # the child holds the other end: EOF here means it has gone
+        try:
+            reply, planner = answers.recv()
+        except (EOFError, OSError):
+            if self.stopped:
+                return None
+            reply, planner = session.handle(line), session.planner  # the child died (a bug, said on its stderr)
+        finally:
+            answers.close()
+            self.child.join()
+        session.planner = planner
+        session.asked = None  # as `handle` leaves it in this process
+        return reply
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self.child is not None and self.child.is_alive():
+            self.child.terminate()
 
 
 def _search(reader: Any, sender: Any, session: Session, line: str) -> None:
