@@ -318,6 +318,17 @@ def test_a_bug_inside_the_full_screen_leaves_it_quietly_for_the_guard_to_report(
     assert isinstance(app.failure, RuntimeError)  # tui.run raises it again; play.guarded saves and reports
 
 
+async def until(pilot, app, condition, timeout: float = 60.0) -> None:
+    """Let the app run until ``condition()`` holds: a hint is searched in a worker, which a
+    loaded machine may start late (a bounded wait, not a measured one)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline and app.failure is None, app.failure
+        await pilot.pause(0.05)
+
+
 def test_h_lights_up_the_piles_of_the_move_the_hint_names_and_not_other_words_of_its_text(monkeypatch):
     """The hint's move comes from the session (Reply.hinted), not from reading its text: a text
     such as "no winning line found in 2 s; a move that turns up a card: 46" holds `2` and `s`."""
@@ -333,8 +344,7 @@ def test_h_lights_up_the_piles_of_the_move_the_hint_names_and_not_other_words_of
 
     async def script(pilot) -> None:
         await pilot.press("f3")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, app, lambda: bool(app.board_view.hinted))  # the hint is searched in a worker
         assert app.board_view.hinted == {labels["4"], labels["6"]}
 
     play_out(app, script)

@@ -44,6 +44,17 @@ def play_out(app: PatienceApp, script, size: tuple[int, int] = (120, 40)) -> Non
     asyncio.run(run())
 
 
+async def until(pilot, app, condition, timeout: float = 60.0) -> None:
+    """Let the app run until ``condition()`` holds: a hint is searched in a worker, which a
+    loaded machine may start late (a bounded wait, not a measured one)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline and app.failure is None, app.failure
+        await pilot.pause(0.05)
+
+
 def paste_speed(app: PatienceApp, text: str, *, enter: bool = True) -> None:
     """Every key of ``text`` queued at once, as a terminal delivers a paste or fast typing: none
     waits for the one before to be handled (the pilot's `press` waits between keys)."""
@@ -250,9 +261,7 @@ def test_f4_plays_the_hinted_move():
 
     async def script(pilot) -> None:
         await pilot.press("f3")
-        await app.workers.wait_for_complete()  # the hint is searched in a worker (`tui/searching.py`)
-        await pilot.pause()
-        assert app.hint is not None
+        await until(pilot, app, lambda: app.hint is not None)  # the hint is searched in a worker (`tui/searching.py`)
         hinted = app.hint[1]
         await pilot.press("f4")
         await pilot.pause()
@@ -267,9 +276,8 @@ def test_f4_with_no_hint_shown_searches_one_and_plays_it():
 
     async def script(pilot) -> None:
         await pilot.press("f4")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert session.game.move_count == 1 and "played the hint" in app.said
+        await until(pilot, app, lambda: session.game.move_count == 1)
+        assert "played the hint" in app.said
 
     play_out(app, script)
 
@@ -287,7 +295,7 @@ def test_the_screen_answers_while_a_hint_is_searched_and_a_move_typed_meanwhile_
     def slow(line: str):
         reply = handle(line)
         if line == "hint":
-            time.sleep(1.0)  # a search that takes its time
+            time.sleep(3.0)  # a search that takes its time
             reply.lines.append(f"searched in process {os.getpid()}")
         return reply
 
@@ -301,16 +309,15 @@ def test_the_screen_answers_while_a_hint_is_searched_and_a_move_typed_meanwhile_
 
     async def script(pilot) -> None:
         await pilot.press("f3")
-        await pilot.pause()
-        assert app.searching and "looking for a hint" in app.said
+        await until(pilot, app, lambda: app.searching)
+        assert "looking for a hint" in app.said
         for char in move:
             await pilot.press(KEY_NAMES.get(char, char))
-        assert app.command_line.value == move  # the screen answered each key during the search
+        assert app.command_line.value == move, app.failure  # the screen answered each key during the search
         await pilot.press("enter")
         assert app.searching and app.waiting == [(move, False)] and game.move_count == 0
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert not app.searching and app.waiting == [] and game.move_count == 1
+        await until(pilot, app, lambda: game.move_count == 1)
+        assert not app.searching and app.waiting == []
         assert app.hint is not None  # the hint came, and was shown before the move
 
     play_out(app, script)
@@ -424,8 +431,7 @@ def test_leaving_during_a_hint_search_stops_it_at_once(monkeypatch):
 
     async def script(pilot) -> None:
         await pilot.press("f3")
-        await pilot.pause()
-        assert app.searching
+        await until(pilot, app, lambda: app.searching)
         left.append(time.monotonic())
         await pilot.press("ctrl+q")
 

@@ -33,7 +33,13 @@ class HintSearch:
         context = multiprocessing.get_context("fork")
         answers, sender = context.Pipe(duplex=False)
         self.child = context.Process(target=_search, args=(answers, sender, session, line), daemon=True)
-        self.child.start()
+        try:
+            self.child.start()
+        except OSError:  # no process to be had now (a limit, memory): search here, the screen slower
+            self.child = None
+            answers.close()
+            sender.close()
+            return session.handle(line)
         sender.close()  # the child holds the other end: EOF here means it has gone
         try:
             reply, planner = answers.recv()
