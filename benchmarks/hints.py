@@ -19,7 +19,7 @@ import argparse
 import time
 from unittest.mock import patch
 
-from patience.cli.session import Session, Settings
+from patience.session.session import Session, Settings
 from patience.engine.game import Game
 from patience.solver import solve
 
@@ -34,7 +34,7 @@ def follow(game_id: str, deal: int, states: int, autoplay: bool, limit: int = 30
     seen = {s.game.canonical_key()}
     kinds: dict[str, int] = {}
     played = 0
-    with patch("patience.cli.session.HINT_SECONDS", None), patch("patience.cli.session.HINT_STATES", states):
+    with patch("patience.session.session.HINT_SECONDS", None), patch("patience.session.session.HINT_STATES", states):
         while played < limit and s.status() == "in progress":
             hint = s.next_hint()
             kinds[hint.found] = kinds.get(hint.found, 0) + 1

@@ -8,7 +8,9 @@ Each command runs N times in a fresh process, the rows taking turns; the median 
 time and the median CPU time (user + system) are printed, with the load average (other work on the
 machine slows every row alike: compare rows of one run, and CPU times, which load changes less).
 Targets on the 2-core reference machine: --help <= 150 ms, show <= 200 ms, solve freecell
---deal 1 <= 300 ms, first board of Klondike <= 300 ms (issue 25; 400 ms in issue 3).
+--deal 1 <= 300 ms, first board of Klondike <= 300 ms (issue 25; 400 ms in issue 3). Issue 34
+(4), in CPU time: `--version` <= 60 ms above a bare `python -c pass` (the first row),
+`show freecell --deal 1` <= 120 ms, `solve freecell --deal 1` <= 150 ms.
 Bytecode caching is allowed (as in an installed package) and each command is run once first.
 "warm" rows use the ruleset cache (ruleset/cache.py) as every run after the first does; "cold"
 rows empty the cache folder before each run (the first run after an install or an edit);
@@ -31,8 +33,12 @@ import sys
 import tempfile
 import time
 
+BARE = "bare python -c pass"
 COMMANDS = {
+    BARE: ([], None),
+    "patience --version": (["--version"], None),
     "patience --help": (["--help"], None),
+    "show freecell --deal 1": (["show", "freecell", "--deal", "1"], None),
     "show klondike": (["show", "klondike"], None),
     "solve freecell --deal 1": (["solve", "freecell", "--deal", "1"], None),
     "first board: play klondike": (["play", "klondike", "--deal", "1"], "quit\n"),
@@ -61,7 +67,8 @@ def run_once(args: list[str], stdin: str | None, cache: str, env: dict[str, str]
         env = dict(env, PATIENCE_NO_CACHE="1")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "patience", *args], input=stdin, text=True, env=env,
+    command = [sys.executable, "-m", "patience", *args] if args else [sys.executable, "-c", "pass"]
+    subprocess.run(command, input=stdin, text=True, env=env,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

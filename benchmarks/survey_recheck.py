@@ -30,7 +30,7 @@ try:
 except ImportError:  # run from a source checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from patience.cli.catalogue import rules_digest
+from patience.session.catalogue import rules_digest
 from patience.engine import Game, IllegalMove
 from patience.ruleset import Ruleset
 from patience.ruleset.registry import load_path, shipped_rulesets

@@ -23,7 +23,7 @@ try:
 except ImportError:  # run from a source checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from patience.cli.catalogue import rules_digest
+from patience.session.catalogue import rules_digest
 from patience.ruleset.registry import shipped_rulesets
 from patience.survey import SurveyFile
 from patience.survey.report import GameReport, grouped, reports

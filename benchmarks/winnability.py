@@ -30,7 +30,7 @@ except ImportError:  # run from a source checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from patience import Game
 
-from patience.cli.catalogue import rules_digest
+from patience.session.catalogue import rules_digest
 from patience.cli.catalogue_pages import DOCS_GAMES, SHARES, shipped
 from patience.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, solve
 

@@ -11,7 +11,7 @@ from clirun import run
 from pydantic import ValidationError
 
 from patience.cli import catalogue_pages
-from patience.cli.catalogue import FAMILIES_FILE, rules_digest
+from patience.session.catalogue import FAMILIES_FILE, rules_digest
 from patience.cli.catalogue_pages import DOCS_GAMES, MARK, REGENERATE, SHARES
 from patience.i18n import using_language
 from patience.ruleset.model import Ruleset
@@ -269,6 +269,6 @@ def test_the_command_line_starts_without_loading_the_catalogue():
     import subprocess
     import sys
 
-    code = "import sys, patience.cli; print('patience.cli.catalogue' in sys.modules, 'pydantic' in sys.modules)"
+    code = "import sys, patience.cli; print('patience.session.catalogue' in sys.modules, 'pydantic' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]

@@ -165,7 +165,7 @@ def test_CZ4_lost_when_no_pair_and_no_close_up_remain():
 
 # G-2, G-3 at the prompt ---------------------------------------------------------------------
 def _session(game: Game):
-    from patience.cli.session import Session, Settings
+    from patience.session.session import Session, Settings
 
     return Session(game, Settings(), now=lambda: 1000.0)
 

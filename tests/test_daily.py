@@ -154,7 +154,7 @@ def test_patience_daily_uses_the_cache_the_second_time(monkeypatch: pytest.Monke
 
 
 def test_a_restart_of_the_daily_deal_is_still_the_daily_deal(monkeypatch: pytest.MonkeyPatch):
-    from patience.cli.session import Session, Settings
+    from patience.session.session import Session, Settings
 
     deal = daily.daily_deal(find_ruleset("freecell"), DAY).deal
     session = Session(Game(find_ruleset("freecell"), deal), Settings(), daily=DAY.isoformat())
@@ -230,7 +230,7 @@ def test_winnable_refuses_resume_and_bounds_its_search(monkeypatch: pytest.Monke
 
 def test_new_in_a_winnable_game_that_finds_none_is_a_refused_command(monkeypatch: pytest.MonkeyPatch):
     from patience.cli.play import _winnable_chooser
-    from patience.cli.session import Session, Settings
+    from patience.session.session import Session, Settings
 
     ruleset = find_ruleset("freecell")
     session = Session(Game(ruleset, 1), Settings(), choose_deal=_winnable_chooser(ruleset))

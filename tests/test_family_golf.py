@@ -11,7 +11,7 @@ from positions import build, notations, pile, refused, stored_wins
 
 from patience import Game
 from patience.cards import card_str, parse_card
-from patience.cli.render import render
+from patience.render.board import render
 from patience.deals import suited_deck
 
 

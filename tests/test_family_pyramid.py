@@ -8,7 +8,7 @@ import pytest
 from positions import build, notations, pile, refused
 
 from patience import Game, IllegalMove
-from patience.cli.render import render
+from patience.render.board import render
 from patience.ruleset import load_text
 
 

@@ -15,7 +15,7 @@ from clirun import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patience.cli.tui.config import Config, DamagedFile, config_path, load, save
+from patience.tui.config import Config, DamagedFile, config_path, load, save
 from patience.files import check_nesting, read_user_file, write_atomic
 from patience.printable import is_unsafe
 from patience.survey import SurveyFile

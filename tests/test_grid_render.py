@@ -4,7 +4,7 @@ import pytest
 from positions import build
 
 from patience import Game
-from patience.cli.render import render, to_json
+from patience.render.board import render, to_json
 
 
 @pytest.mark.parametrize("game_id", ["kwadratura-kola", "dywan", "czternastki"])

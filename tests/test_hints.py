@@ -10,7 +10,7 @@ from unittest.mock import patch
 import pytest
 from positions import build, full_foundations_but
 
-from patience.cli.session import Session, Settings
+from patience.session.session import Session, Settings
 from patience.engine.game import Game
 from patience.solver import hints as hints_module
 from patience.solver import solve
@@ -21,7 +21,7 @@ STATES = 20_000  # the tests' budget: positions, not seconds, so the answers do 
 
 @contextmanager
 def budget(states: int | None = STATES, seconds: float | None = None) -> Iterator[None]:
-    with patch("patience.cli.session.HINT_SECONDS", seconds), patch("patience.cli.session.HINT_STATES", states):
+    with patch("patience.session.session.HINT_SECONDS", seconds), patch("patience.session.session.HINT_STATES", states):
         yield
 
 

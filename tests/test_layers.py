@@ -1,4 +1,6 @@
-"""Each layer imports only the layers below it; the engine never imports click or rich."""
+"""Each layer imports only the layers below it; the engine never imports click or rich. Above
+the solver the terminal's packages stack cli -> tui -> session -> render (docs/design.md §10):
+click only in cli, Textual only in tui, and no private name crosses from one package to another."""
 
 import ast
 import subprocess
@@ -7,8 +9,11 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "patience"
 LAYERS = {"cards": 0, "deals": 0, "files": 0, "i18n": 0, "paths": 0, "printable": 0, "ruleset": 1, "engine": 2, "core": 3, "rulestest": 3,
-          "solver": 3, "stats": 3, "survey": 3, "cli": 4}
-UI_LIBRARIES = {"click", "rich"}
+          "solver": 3, "stats": 3, "survey": 3, "render": 4, "session": 5, "tui": 6, "cli": 7}
+UI_LIBRARIES = {"click", "rich", "textual"}
+# Where each library of the screen may be imported: the board is drawn with rich (render), the
+# full screen is Textual's (tui), the commands are click's (cli).
+UI_HOMES = {"click": {"cli"}, "textual": {"tui"}, "rich": {"render", "tui", "cli"}}
 
 
 def layer_of(module: str) -> str:
@@ -40,13 +45,86 @@ def test_layers_import_only_downwards():
             continue
         for name in imports(path):
             top = name.split(".")[0]
-            if top in UI_LIBRARIES and LAYERS[own] < LAYERS["cli"]:
+            if top in UI_LIBRARIES and own not in UI_HOMES[top]:
                 problems.append(f"{module} imports {name}")
             if top == "patience" and name.count("."):
                 other = layer_of(name)
                 if other in LAYERS and LAYERS[other] > LAYERS[own]:
                     problems.append(f"{module} ({own}) imports {name} ({other})")
     assert problems == []
+
+
+def imported_names(path: Path) -> list[tuple[str, str]]:
+    """(module, name) for each ``from module import name`` of ``path``, the module's name absolute."""
+    package = ".".join(("patience",) + path.relative_to(PACKAGE).with_suffix("").parts[:-1])
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found += [(module, alias.name) for alias in node.names]
+    return found
+
+
+def private_crossings(module: str, names: list[tuple[str, str]]) -> list[str]:
+    """The private names (``_x``; not dunders, not gettext's ``_``) ``module`` imports from
+    another of patience's packages: what the line game and the full screen share is public, in
+    `session`."""
+    own = layer_of(module)
+    return [f"{module} imports {source}.{name}, a private name of {layer_of(source)}"
+            for source, name in names
+            if name.startswith("_") and name != "_" and not name.startswith("__") and source.startswith("patience.")
+            and layer_of(source) != own]
+
+
+TERMINAL = ("render", "session", "tui", "cli")
+
+
+def test_no_private_name_crosses_from_one_package_to_another():
+    """Checked for the terminal's packages, which issue 35 split out of cli/."""
+    problems = []
+    for path in (path for package in TERMINAL for path in (PACKAGE / package).rglob("*.py")):
+        module = "patience." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+        problems += private_crossings(module, imported_names(path))
+    assert problems == []
+
+
+def test_the_private_check_sees_a_crossing_and_passes_a_package_s_own():
+    names = [("patience.cli.play", "_apply"), ("patience.tui.layout", "_label_run"), ("patience.session.start", "MAX_LINE"),
+             ("patience.i18n", "_")]
+    assert private_crossings("patience.tui.app", names) == [
+        "patience.tui.app imports patience.cli.play._apply, a private name of cli"]
+
+
+def test_the_screen_libraries_stay_in_their_packages():
+    """click in cli only, Textual in tui only, rich in render, tui and cli; the session, which
+    both screens share, imports none of them."""
+    problems = []
+    for path in PACKAGE.rglob("*.py"):
+        module = "patience." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+        own = layer_of(module)
+        problems += [f"{module} imports {name}" for name in imports(path)
+                     if name.split(".")[0] in UI_HOMES and own not in UI_HOMES[name.split(".")[0]]]
+    assert problems == []
+    session = set().union(*(imports(path) for path in (PACKAGE / "session").glob("*.py")))
+    assert not {name.split(".")[0] for name in session} & set(UI_HOMES)
+
+
+def test_the_terminal_packages_stack_cli_tui_session_render():
+    """Each of the four imports only those after it here (and the layers below them)."""
+    order = ["cli", "tui", "session", "render"]
+    problems = []
+    for upper in order:
+        for path in (PACKAGE / upper).rglob("*.py"):
+            for name in imports(path):
+                other = layer_of(name) if name.startswith("patience.") else None
+                if other in order and order.index(other) < order.index(upper):
+                    problems.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    assert problems == []
+    assert "patience.session.keeping" in imports(PACKAGE / "tui" / "app.py")  # the check reads the real imports
 
 
 def test_the_check_sees_imports():

@@ -6,7 +6,7 @@ from positions import build, dead_end, full_foundations_but
 
 from patience import Game
 from patience.cards import ascii_cards
-from patience.cli.session import COMMANDS, Session, Settings, help_text, resolve_command
+from patience.session.session import COMMANDS, Session, Settings, help_text, resolve_command
 from patience.engine.assist import finishing_moves, hint, lost_reason, safe_moves
 from patience.i18n import using_language
 
@@ -428,7 +428,7 @@ def test_auto_in_a_game_without_foundations_does_not_mention_them():
 
 
 def test_a_one_card_stock_shows_its_count():
-    from patience.cli.render import board_lines, to_plain
+    from patience.render.board import board_lines, to_plain
 
     board = to_plain(board_lines(build("klondike", {"s": "KS |"}, fill="w"), ascii=True))
     assert "s: ## (1)" in board

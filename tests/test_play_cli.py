@@ -9,7 +9,7 @@ from clirun import run
 from positions import freecell_solution
 
 from patience import Game
-from patience.cli.render import board_lines, render, to_plain
+from patience.render.board import board_lines, render, to_plain
 from patience.ruleset.registry import shipped_dir
 
 

@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from patience import Game
-from patience.cli.saves import SaveError, list_saves, read_save, restore, save_path, tidy_saves, write_save
-from patience.cli.session import Session, Settings
+from patience.session.saves import SaveError, list_saves, read_save, restore, save_path, tidy_saves, write_save
+from patience.session.session import Session, Settings
 
 
 def saves() -> Path:

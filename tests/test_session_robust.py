@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from patience import Game
 from patience.cli.common import EXIT_BUG
-from patience.cli.saves import read_save, restore, write_save
-from patience.cli.session import MAX_LINE, Session, Settings, whole_number
+from patience.session.saves import read_save, restore, write_save
+from patience.session.session import MAX_LINE, Session, Settings, whole_number
 from patience.deals import MAX_DEAL
 from patience.ruleset.registry import shipped_dir
 
@@ -195,7 +195,7 @@ def test_random_lines_never_crash_a_session_and_the_game_survives_a_save(game_id
     for _ in range(data.draw(st.integers(1, 12))):
         line = data.draw(lines_for(s.game))
         before = s.game.position()
-        with patch("patience.cli.session.HINT_SECONDS", 0.02):  # a hint's search, kept short
+        with patch("patience.session.session.HINT_SECONDS", 0.02):  # a hint's search, kept short
             reply = s.handle(line)
         assert all(isinstance(text, str) for text in reply.lines)
         if reply.failed:

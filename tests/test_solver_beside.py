@@ -139,11 +139,9 @@ def test_in_a_daemonic_process_two_workers_take_turns_in_one_process(monkeypatch
     # than `current_process().daemon`.
     from types import SimpleNamespace
 
-    from patience.solver import beside
-
     one = solve(needs_depth_first(), timeout=None, max_states=4000)
     assert one.status == "solved" and one.states > DEPTH_FIRST_AFTER
-    monkeypatch.setattr(beside.multiprocessing, "current_process", lambda: SimpleNamespace(daemon=True))
+    monkeypatch.setattr("multiprocessing.current_process", lambda: SimpleNamespace(daemon=True))
     assert not can_fork() and not search.can_fork()
     two = solve(needs_depth_first(), timeout=None, max_states=4000, workers=2)
     assert (two.status, two.moves, two.states) == (one.status, one.moves, one.states)

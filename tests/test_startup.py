@@ -62,14 +62,14 @@ def test_the_first_load_validates_and_the_next_process_does_not():
 # ---------------------------------------------------------------- the full-screen game's first frame
 def _session(game: str = "klondike"):
     from patience import Game
-    from patience.cli.session import Session, Settings
+    from patience.session.session import Session, Settings
 
     return Session(Game.new(game, deal=1), Settings(autoplay=False), now=lambda: 0.0)
 
 
 def test_the_first_frame_shows_the_status_and_the_board_the_app_lays_out():
-    from patience.cli.tui.first_frame import ENTER, frame, status_text
-    from patience.cli.tui.layout import lay_out
+    from patience.tui.first_frame import ENTER, frame, status_text
+    from patience.tui.layout import lay_out
 
     session = _session()
     text = frame(session, 80, 24, ascii=True, colour=False)
@@ -84,7 +84,7 @@ def test_the_first_frame_shows_the_status_and_the_board_the_app_lays_out():
 
 
 def test_no_first_frame_on_a_terminal_too_small_for_the_board():
-    from patience.cli.tui.first_frame import frame
+    from patience.tui.first_frame import frame
 
     assert frame(_session(), 12, 5, ascii=False, colour=True) is None
 

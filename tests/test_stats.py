@@ -12,7 +12,7 @@ import pytest
 from clirun import run
 from positions import build, dead_end, freecell_solution
 
-from patience.cli.session import Session, Settings
+from patience.session.session import Session, Settings
 from patience.stats import store as store_module
 from patience.stats.store import SCHEMA_VERSION, GameRecord, StatsError, Store, record_from_dict
 from patience.stats.summary import leaderboard, new_bests, summarize

@@ -15,7 +15,7 @@ import pytest
 from clirun import run
 
 import patience.survey.run as survey_run
-from patience.cli.catalogue import rules_digest
+from patience.session.catalogue import rules_digest
 from patience.ruleset.registry import find_ruleset
 from patience.solver.daily import SOLVER_VERSION
 from patience.survey import SurveyError, SurveyFile, SurveyKey

@@ -17,7 +17,7 @@ pytest.importorskip("distributed")
 
 import cloudpickle
 
-from patience.cli.catalogue import rules_digest
+from patience.session.catalogue import rules_digest
 from patience.ruleset.registry import find_ruleset
 from patience.solver.daily import SOLVER_VERSION
 from patience.survey import SurveyFile, SurveyKey

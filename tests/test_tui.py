@@ -13,12 +13,12 @@ pytest.importorskip("textual")
 from positions import build, freecell_solution  # noqa: E402
 
 from patience import Game  # noqa: E402
-from patience.cli.session import Session, Settings  # noqa: E402
-from patience.cli.tui.app import PatienceApp  # noqa: E402
-from patience.cli.tui.config import Config  # noqa: E402
-from patience.cli.tui.layout import Hit  # noqa: E402
-from patience.cli.tui.widgets import BoardView  # noqa: E402
-from patience.cli.tui.screens import EndOfGame, Question  # noqa: E402
+from patience.session.session import Session, Settings  # noqa: E402
+from patience.tui.app import PatienceApp  # noqa: E402
+from patience.tui.config import Config  # noqa: E402
+from patience.tui.layout import Hit  # noqa: E402
+from patience.tui.widgets import BoardView  # noqa: E402
+from patience.tui.screens import EndOfGame, Question  # noqa: E402
 from patience.engine.moves import CLOSE_UP, REMOVE, SLOT, SWAP  # noqa: E402
 from patience.ruleset.registry import shipped_rulesets  # noqa: E402
 
@@ -253,7 +253,7 @@ def test_new_and_restart_ask_first_and_no_keeps_the_game(command):
 
 
 def test_a_resumed_game_continues_where_it_was(tmp_path):
-    from patience.cli.saves import read_save, restore, resumed_session, write_save
+    from patience.session.saves import read_save, restore, resumed_session, write_save
 
     first = session_of(Game.new("klondike", 3))
     for _ in range(2):
@@ -318,10 +318,21 @@ def test_a_bug_inside_the_full_screen_leaves_it_quietly_for_the_guard_to_report(
     assert isinstance(app.failure, RuntimeError)  # tui.run raises it again; play.guarded saves and reports
 
 
+async def until(pilot, app, condition, timeout: float = 60.0) -> None:
+    """Let the app run until ``condition()`` holds: a hint is searched in a worker, which a
+    loaded machine may start late (a bounded wait, not a measured one)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline and app.failure is None, app.failure
+        await pilot.pause(0.05)
+
+
 def test_h_lights_up_the_piles_of_the_move_the_hint_names_and_not_other_words_of_its_text(monkeypatch):
     """The hint's move comes from the session (Reply.hinted), not from reading its text: a text
     such as "no winning line found in 2 s; a move that turns up a card: 46" holds `2` and `s`."""
-    from patience.cli.session import Reply
+    from patience.session.session import Reply
 
     game = build("klondike", {"1": "| KH", "2": "| 5C AS", "4": "| 7D", "6": "| 8S"}, fill="s", fill_face_down=True)
     session = session_of(game)
@@ -333,7 +344,7 @@ def test_h_lights_up_the_piles_of_the_move_the_hint_names_and_not_other_words_of
 
     async def script(pilot) -> None:
         await pilot.press("f3")
-        await pilot.pause()
+        await until(pilot, app, lambda: bool(app.board_view.hinted))  # the hint is searched in a worker
         assert app.board_view.hinted == {labels["4"], labels["6"]}
 
     play_out(app, script)

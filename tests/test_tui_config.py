@@ -7,8 +7,8 @@ import os
 
 from clirun import run
 
-from patience.cli import tui
-from patience.cli.tui.config import Config, config_path, load, save
+from patience import tui
+from patience.tui.config import Config, config_path, load, save
 
 
 def test_config_shows_the_defaults_and_the_file_in_the_private_config_folder():

@@ -16,10 +16,10 @@ from screentext import screen_text  # noqa: E402
 from textual import events  # noqa: E402
 
 from patience import Game  # noqa: E402
-from patience.cli.session import Session, Settings  # noqa: E402
-from patience.cli.tui.app import PatienceApp  # noqa: E402
-from patience.cli.tui.config import Config  # noqa: E402
-from patience.cli.tui.screens import EndOfGame, Question, SettingsScreen, TextPage  # noqa: E402
+from patience.session.session import Session, Settings  # noqa: E402
+from patience.tui.app import PatienceApp  # noqa: E402
+from patience.tui.config import Config  # noqa: E402
+from patience.tui.screens import EndOfGame, Question, SettingsScreen, TextPage  # noqa: E402
 from patience.ruleset.registry import shipped_rulesets  # noqa: E402
 
 SHIPPED = sorted(r.id for r in shipped_rulesets())
@@ -42,6 +42,17 @@ def play_out(app: PatienceApp, script, size: tuple[int, int] = (120, 40)) -> Non
             await script(pilot)
 
     asyncio.run(run())
+
+
+async def until(pilot, app, condition, timeout: float = 60.0) -> None:
+    """Let the app run until ``condition()`` holds: a hint is searched in a worker, which a
+    loaded machine may start late (a bounded wait, not a measured one)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline and app.failure is None, app.failure
+        await pilot.pause(0.05)
 
 
 def paste_speed(app: PatienceApp, text: str, *, enter: bool = True) -> None:
@@ -250,14 +261,69 @@ def test_f4_plays_the_hinted_move():
 
     async def script(pilot) -> None:
         await pilot.press("f3")
-        await pilot.pause()
-        assert app.hint is not None
+        await until(pilot, app, lambda: app.hint is not None)  # the hint is searched in a worker (`tui/searching.py`)
         hinted = app.hint[1]
         await pilot.press("f4")
         await pilot.pause()
         assert session.game.move_count >= 1 and session.game.history[0][0] == hinted
 
     play_out(app, script)
+
+
+def test_f4_with_no_hint_shown_searches_one_and_plays_it():
+    session = session_of(Game.new("freecell", 1))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        await pilot.press("f4")
+        await until(pilot, app, lambda: session.game.move_count == 1)
+        assert "played the hint" in app.said
+
+    play_out(app, script)
+
+
+def test_the_screen_answers_while_a_hint_is_searched_and_a_move_typed_meanwhile_is_played_after_it(monkeypatch):
+    """Issue 35: the hint's search ran inside the app's loop, so the screen waited. Now it runs
+    in a forked child (the compiled search holds Python's lock): keys typed meanwhile reach the
+    command line at once, and the line given waits for the hint and is then played."""
+    import os
+    import time
+
+    session = session_of(Game.new("klondike", 1))
+    handle = session.handle
+
+    def slow(line: str):
+        reply = handle(line)
+        if line == "hint":
+            time.sleep(3.0)  # a search that takes its time
+            reply.lines.append(f"searched in process {os.getpid()}")
+        return reply
+
+    monkeypatch.setattr(session, "handle", slow)
+    game = session.game
+    move = game.notation(game.legal_moves()[0])
+    app = app_for(session)
+    said: list[str] = []
+    after = app.after
+    monkeypatch.setattr(app, "after", lambda reply, **kw: (said.extend(reply.lines), after(reply, **kw)))
+
+    async def script(pilot) -> None:
+        await pilot.press("f3")
+        await until(pilot, app, lambda: app.searching)
+        assert "looking for a hint" in app.said
+        for char in move:
+            await pilot.press(KEY_NAMES.get(char, char))
+        assert app.command_line.value == move, app.failure  # the screen answered each key during the search
+        await pilot.press("enter")
+        assert app.searching and app.waiting == [(move, False)] and game.move_count == 0
+        await until(pilot, app, lambda: game.move_count == 1)
+        assert not app.searching and app.waiting == []
+        assert app.hint is not None  # the hint came, and was shown before the move
+
+    play_out(app, script)
+    if hasattr(os, "fork"):
+        assert any(text.startswith("searched in process") and text != f"searched in process {os.getpid()}"
+                   for text in said)
 
 
 def test_stats_typed_as_a_word_shows_the_statistics_page():
@@ -291,7 +357,7 @@ def test_the_game_chooser_finds_a_game_by_search_keeps_this_one_and_starts_a_use
     search narrows it ("kola" finds Kwadratura Koła); the unfinished game is kept, as by quit."""
     from pathlib import Path
 
-    from patience.cli.saves import save_path
+    from patience.session.saves import save_path
     from patience.paths import data_dir
 
     own = data_dir() / "rulesets"
@@ -347,3 +413,27 @@ def test_hot_keys_wait_under_a_page_or_a_question_and_act_again_after():
         assert session.game.position() == start and not isinstance(app.screen, TextPage)
 
     play_out(app, script)
+
+
+def test_leaving_during_a_hint_search_stops_it_at_once(monkeypatch):
+    """Ctrl+Q while the solver thinks: the app leaves without waiting for the search's budget,
+    and no hint is searched again in this process."""
+    import os
+    import time
+
+    if not hasattr(os, "fork"):
+        pytest.skip("the search runs in a forked child only where fork exists")
+    session = session_of(Game.new("klondike", 1))
+    handle = session.handle
+    monkeypatch.setattr(session, "handle", lambda line: (time.sleep(30), handle(line))[1] if line == "hint" else handle(line))
+    app = app_for(session)
+    left: list[float] = []
+
+    async def script(pilot) -> None:
+        await pilot.press("f3")
+        await until(pilot, app, lambda: app.searching)
+        left.append(time.monotonic())
+        await pilot.press("ctrl+q")
+
+    play_out(app, script)
+    assert time.monotonic() - left[0] < 20 and session.planner is None

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from patience import Game
-from patience.cli.tui.layout import lay_out
-from patience.cli.tui.pointing import best_move, moves_from, playable
+from patience.tui.layout import lay_out
+from patience.tui.pointing import best_move, moves_from, playable
 from patience.ruleset.registry import shipped_rulesets
 
 SHIPPED = sorted(r.id for r in shipped_rulesets())
@@ -129,7 +129,7 @@ def test_fifty_two_one_card_piles_still_fit_60x20_after_they_start_to_merge():
 
 
 def test_only_labels_counting_up_one_by_one_are_drawn_as_a_run():
-    from patience.cli.tui.layout import _label_run
+    from patience.tui.layout import _label_run
 
     assert _label_run(["o25", "o26", "o27"]) == "o25-o27"
     assert _label_run(["a", "b", "c", "d"]) == "a-d"

@@ -100,3 +100,21 @@ def test_a_closed_window_keeps_the_game_and_logs_nothing(tmp_path):
     assert not child.isalive(), "the game did not end when its window closed"
     assert (tmp_path / "data" / "saves" / "klondike.json").exists()
     assert not (tmp_path / "data" / "errors.log").exists()
+
+
+def test_a_hint_searched_in_a_real_terminal_keeps_the_keys_typed_meanwhile(tmp_path):
+    """Issue 35: the hint is searched in a forked child (`tui/searching.py`); on a real terminal
+    the screen says it is looking, a move typed meanwhile is played after the hint, and the
+    child leaves the terminal and the logs alone."""
+    child = spawn("play", "klondike", "--deal", "1", home=tmp_path, rows=24, timeout=30)
+    term = Terminal(child, 24)
+    term.wait_for("10♥")
+    child.send("\x1bOR")  # F3: a hint
+    child.send("s\r")  # the stock, typed while the solver thinks
+    term.wait_for("1 move", timeout=60)
+    child.send("\x11")  # Ctrl+Q
+    child.expect("game saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert not (tmp_path / "data" / "errors.log").exists()

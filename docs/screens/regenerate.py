@@ -22,9 +22,9 @@ SIZE = (100, 30)
 def screenshots() -> dict[str, str]:
     """Every shipped game's first board, as SVG text, by ruleset id."""
     from patience import Game
-    from patience.cli.session import Session, Settings
-    from patience.cli.tui.app import PatienceApp
-    from patience.cli.tui.config import Config
+    from patience.session.session import Session, Settings
+    from patience.tui.app import PatienceApp
+    from patience.tui.config import Config
     from patience.i18n import set_language
     from patience.ruleset.registry import shipped_rulesets
 

@@ -24,8 +24,8 @@ from ..ruleset.describe import rules_text
 from ..ruleset.errors import RulesetError
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import load_path, shipped_files
-from .catalogue import FAMILY_IDS, deal_key, families, family_name, rules_digest
-from .render import render
+from ..session.catalogue import FAMILY_IDS, deal_key, families, family_name, rules_digest
+from ..render.board import render
 
 REGENERATE = "python -m patience.cli.catalogue_pages"
 DOCS_GAMES = Path(__file__).resolve().parents[2] / "docs" / "games"

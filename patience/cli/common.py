@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..deals import RANDOM_DEALS  # a missing --deal, and `new` at the prompt, pick from 1..this
 from ..i18n import _
 from ..printable import printable
+from ..session.start import MAX_LINE, RANDOM_DEALS, StartError
 
-MAX_LINE = 200  # characters: no move or command is longer, so a longer line is refused unread
+__all__ = ["MAX_LINE", "RANDOM_DEALS"]  # the session's limits, for the commands
+
 EXIT_BUG = 70  # sysexits' EX_SOFTWARE: patience itself failed (a bug), and said so in one line
 
 # The engine (and pydantic behind it) is imported inside functions, so that
@@ -26,24 +27,22 @@ if TYPE_CHECKING:
 
 def find_game(game_name: str) -> Ruleset:
     """The ruleset a player named, or a one-line error (never a traceback)."""
-    from ..ruleset.errors import RulesetError
-    from ..ruleset.registry import UnknownGame, find_ruleset
+    from ..session.start import find_game as find
 
     try:
-        return find_ruleset(game_name)
-    except (RulesetError, UnknownGame) as err:
+        return find(game_name)
+    except StartError as err:
         raise click.ClickException(str(err)) from None
 
 
 def locate_game(game_name: str) -> Located:
     """The ruleset a player named with its file and its key for saves and statistics, or a
     one-line error: the same resolution as find_game."""
-    from ..ruleset.errors import RulesetError
-    from ..ruleset.registry import UnknownGame, locate
+    from ..session.start import locate_game as locate
 
     try:
         return locate(game_name)
-    except (RulesetError, UnknownGame) as err:
+    except StartError as err:
         raise click.ClickException(str(err)) from None
 
 
@@ -69,16 +68,12 @@ def exists_message(path: Path) -> str:
 
 
 def start_game(game_name: str, deal: int | None) -> Game:
-    """A new game of the named ruleset; a random deal number when none is given."""
-    from ..deals import DealError
-    from ..engine.game import Game
+    """A new game of the named ruleset (a random deal number when none is given), or a one-line error."""
+    from ..session.start import start_game as start
 
-    ruleset = find_game(game_name)
-    if deal is None:
-        deal = random.randint(1, RANDOM_DEALS)
     try:
-        return Game(ruleset, deal)
-    except DealError as err:
+        return start(game_name, deal)
+    except StartError as err:
         raise click.ClickException(str(err)) from None
 
 

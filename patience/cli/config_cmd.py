@@ -19,7 +19,7 @@ def config(ctx: click.Context) -> None:
         return
     from dataclasses import asdict
 
-    from .tui.config import DESCRIPTIONS, config_path, load, shown
+    from ..tui.config import DESCRIPTIONS, config_path, load, shown
 
     settings, problem = load()
     if problem:
@@ -34,7 +34,7 @@ def config(ctx: click.Context) -> None:
 @click.argument("value")
 def set_setting(key: str, value: str) -> None:
     """Change a setting: on/off for autoplay, colour and ascii; auto, en or pl for language."""
-    from .tui.config import ConfigError, DamagedFile, load, save, set_value, shown
+    from ..tui.config import ConfigError, DamagedFile, load, save, set_value, shown
 
     settings, problem = load()
     key = key.lower()

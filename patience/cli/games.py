@@ -24,7 +24,7 @@ def list_games(family: str | None, decks: int | None, search: str | None, as_jso
     """List the games patience can play: id, name, Polish name, decks, and where each comes from.
 
     The games are grouped by family; --family, --decks and --search keep only some of them."""
-    from .catalogue import FAMILY_IDS, search_text  # the model loads only when the command runs (fast --help)
+    from ..session.catalogue import FAMILY_IDS, search_text  # the model loads only when the command runs (fast --help)
 
     if family is not None and family.lower() not in FAMILY_IDS:
         raise click.BadParameter(_("no family {family!r}; the families are {names}").format(
@@ -88,7 +88,7 @@ def catalogue_rows() -> list[dict[str, Any]]:
 
 
 def _wanted(row: dict[str, Any], family: str | None, decks: int | None, wanted: str | None) -> bool:
-    from .catalogue import search_text
+    from ..session.catalogue import search_text
 
     names = row.get("_names") or {search_text(row["id"])}  # a broken file by its id
     if family is not None and row["family"] != family:
@@ -100,7 +100,7 @@ def _wanted(row: dict[str, Any], family: str | None, decks: int | None, wanted: 
 
 def _by_family(rows: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
     """The rows in the catalogue's order of families, each under its title; broken files last."""
-    from .catalogue import FAMILY_IDS, family_name
+    from ..session.catalogue import FAMILY_IDS, family_name
 
     groups: list[tuple[str, list[dict[str, Any]]]] = []
     for fid in FAMILY_IDS:
@@ -157,7 +157,7 @@ def summary(prose: str, width: int = 60) -> str:
 @click.option("--ascii", is_flag=True, help="No Unicode suit symbols.")
 def show(game: str, deal: int, as_json: bool, ascii: bool) -> None:
     """Print the starting position of GAME's deal N."""
-    from .render import render, to_json
+    from ..render.board import render, to_json
 
     started = start_game(game, deal)
     if as_json:
@@ -194,7 +194,7 @@ def replay(game: str, moves_file: TextIO | None, deal: int, show_board: bool) ->
     Exit 0 with `won`, `lost` or `in progress`; exit 1 at the first illegal move.
     """
     from ..engine.moves import IllegalMove
-    from .render import render
+    from ..render.board import render
 
     if moves_file is None:
         if sys.stdin.isatty():  # nothing piped in: waiting for moves typed blind would look like a hang
@@ -220,6 +220,6 @@ def replay(game: str, moves_file: TextIO | None, deal: int, show_board: bool) ->
             sys.exit(EXIT_BUG)
     if show_board:
         click.echo(render(started))
-    from .session import status_word
+    from ..session.session import status_word
 
     click.echo(status_word(started.status()))

@@ -19,13 +19,14 @@ import click
 from ..i18n import N_, _, language, ngettext
 from ..printable import json_escaped, printable
 from . import main
+from ..session.keeping import apply_reply, end_of_input, leave_game, record_games
 from .common import EXIT_BUG, MAX_LINE, find_game, locate_game, log_traceback, start_game, winnable_deal
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..ruleset.model import Ruleset
     from ..stats.record import GameRecord
-    from .session import Reply, Session
+    from ..session.session import Reply, Session
 
 
 class Screen:
@@ -40,7 +41,7 @@ class Screen:
             self.console = Console(highlight=False, soft_wrap=True)
 
     def board(self, session: Session) -> None:
-        from .render import board_lines, to_plain, to_rich
+        from ..render.board import board_lines, to_plain, to_rich
 
         lines = board_lines(session.game, ascii=self.ascii, status=session.status_line())
         if self.console is not None:
@@ -53,7 +54,7 @@ class Screen:
 
 
 def _settings(ruleset: Any, ascii: bool, autoplay: bool | None, autofinish: bool | None) -> Any:
-    from .session import Settings
+    from ..session.session import Settings
 
     return Settings(
         ascii=ascii,
@@ -63,101 +64,6 @@ def _settings(ruleset: Any, ascii: bool, autoplay: bool | None, autofinish: bool
     )
 
 
-def _save(session: Session, screen: Screen) -> bool:
-    """Keep an unfinished, played game for `patience resume`. True when it was written."""
-    from .saves import write_save
-
-    if not session.worth_keeping():
-        screen.say(_("nothing to save: the game is over or not started"))
-        return False
-    try:
-        path = write_save(session)
-    except OSError as err:
-        screen.say(_("could not save the game: {error}").format(error=err))
-        return False
-    session.saved = True
-    screen.say(_("game saved to {path}; continue it with `patience resume {game}`").format(
-        path=path, game=session.game.ruleset.id))
-    return True
-
-
-def leave_game(session: Session, screen: Screen) -> list[GameRecord]:
-    """Leaving with `quit`, Ctrl-C, Ctrl-D or a closed terminal (or, at full screen, for another
-    game): an unfinished game that was played is kept; a finished one was recorded when it
-    ended (a lost one is, now). The games recorded now."""
-    if session.worth_keeping():
-        _save(session, screen)
-        return []
-    session.leave()
-    return record_games(session, screen)
-
-
-def _end_of_input(session: Session, screen: Screen) -> list[GameRecord]:
-    """The end of a script's input. A kept game (saved on the way, or resumed from its save) is
-    kept as it now is, as by `quit`; any other is left like `new` leaves it: recorded, and its
-    save removed. Either way a game is recorded once, when it ends, as at the terminal. The
-    games recorded."""
-    if session.saved:
-        return leave_game(session, screen)
-    session.leave()
-    return record_games(session, screen)
-
-
-def record_games(session: Session, screen: Screen) -> list[GameRecord]:
-    """Write the games the session has finished to the statistics, tell of any new best, and
-    remove the saves of games that ended (only theirs: another game's save stays). The records
-    written (or kept aside), for `--json` to show."""
-    import sqlite3
-
-    from ..paths import data_dir
-    from ..stats.store import StatsError, Store
-    from ..stats.summary import new_bests
-    from .saves import discard_save, save_path
-
-    for uid in session.take_ended():
-        discard_save([save_path(session.key), session.resumed_from], uid)
-    records = session.take_records()
-    for record in records:
-        try:
-            with Store(data_dir()) as store:
-                earlier = store.games(record.ruleset)
-                store.record(record)
-                notes = store.messages
-        except (StatsError, OSError, sqlite3.Error) as err:
-            screen.say(_keep_aside(record, err))
-            continue
-        for note in notes + new_bests(earlier, record):
-            screen.say(note)
-    return records
-
-
-def _keep_aside(record: GameRecord, err: Exception) -> str:
-    """The statistics could not even be opened (locked, damaged, unreadable): the game waits in
-    the pending file, merged the next time they open, and the player is told which happened."""
-    from ..paths import data_dir
-    from ..stats import pending
-
-    try:
-        pending.keep(data_dir(), record)
-    except (OSError, ValueError):
-        return _("statistics: this game was not recorded: {error}").format(error=err)
-    return _("statistics: {error}; this game was kept aside and will be added next time").format(error=err)
-
-
-def apply_reply(session: Session, reply: Reply, screen: Screen) -> tuple[bool, list[GameRecord]]:
-    """Act on what a command asked for beyond its message lines (the prompt, a script and the
-    full screen alike): record ended games, show the rules, save. Whether all went well (a save
-    asked for was written), and the games recorded."""
-    records = record_games(session, screen)
-    if reply.rules:
-        from ..ruleset.describe import rules_text
-
-        screen.say(printable(rules_text(session.game.ruleset, session.settings.lang), keep_newlines=True))
-    if reply.save and not reply.quit:
-        return _save(session, screen), records
-    return True, records
-
-
 def _state(session: Session, command: str | None, reply: Reply | None, notes: Notes | None = None,
            ok: bool = True, records: Sequence[GameRecord] = ()) -> dict[str, Any]:
     """One line of `--json`: the command, whether it went well, its messages, then what else it
@@ -165,7 +71,7 @@ def _state(session: Session, command: str | None, reply: Reply | None, notes: No
     games it recorded, and the state."""
     from dataclasses import asdict
 
-    from .render import to_json
+    from ..render.board import to_json
 
     state = to_json(session.game)
     state.update(elapsed=round(session.elapsed(), 1), turns=len(session.turns))
@@ -262,8 +168,8 @@ def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool,
 
 
 def _last_words(session: Session, notes: Screen) -> None:
-    """The end of the input (`_end_of_input`); with --json, what it brought about as one line."""
-    records = _end_of_input(session, notes)
+    """The end of the input (`session.keeping.end_of_input`); with --json, what it brought about as one line."""
+    records = end_of_input(session, notes)
     if isinstance(notes, Notes) and (notes.kept or records):
         click.echo(json_line(_state(session, None, None, notes, records=records)))
 
@@ -347,7 +253,7 @@ def guarded(session: Session, screen: Screen, loop: Callable[[], int]) -> int:
 
 def crash_report(session: Session, err: Exception) -> str:
     """Keep what can be kept after a bug, and one line saying what happened and where things went."""
-    from .saves import write_save
+    from ..session.saves import write_save
 
     log = log_traceback()  # first, while the error is the one being handled
     parts = [_("patience stopped on an unexpected error (a bug): {error}.").format(
@@ -370,7 +276,7 @@ def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
     screen = Screen(ascii=ascii, colour=colour)
     _leave_on_signals()
     _decode_leniently(sys.stdin)
-    from . import tui
+    from .. import tui
 
     if tui.wanted(as_json, click.get_current_context().find_root().meta.get("plain", False)):
         code = guarded(session, screen, lambda: full_screen(session, screen, ascii))
@@ -386,7 +292,7 @@ def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
 
 def full_screen(session: Session, screen: Screen, ascii: bool) -> int:
     """The full-screen game (Textual); leaving it keeps or records the game as the prompt does."""
-    from . import tui
+    from .. import tui
 
     root = click.get_current_context().find_root()
     closed = False
@@ -515,8 +421,8 @@ def play_new(game_name: str, started: Game, *, ascii: bool, as_json: bool, stric
              autofinish: bool | None, notes: Sequence[str] = (), daily: str | None = None,
              choose_deal: Callable[[int | None], tuple[int, list[str]]] | None = None) -> None:
     """Play a new game at the prompt or from a pipe: `play`, `play --winnable` and `daily`."""
-    from .saves import save_path, tidy_saves
-    from .session import Session
+    from ..session.saves import save_path, tidy_saves
+    from ..session.session import Session
 
     ruleset = started.ruleset
     located = locate_game(game_name)  # the same resolution as start_game: the same ruleset
@@ -545,7 +451,7 @@ def resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay:
 
 def _resume(game: str | None, ascii: bool, as_json: bool, strict: bool, autoplay: bool | None,
             autofinish: bool | None) -> None:
-    from .saves import SaveError, list_saves, read_save, restore, resumed_session, save_path, tidy_saves
+    from ..session.saves import SaveError, list_saves, read_save, restore, resumed_session, save_path, tidy_saves
 
     tidy_saves()
     if game is not None:

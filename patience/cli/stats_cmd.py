@@ -18,12 +18,12 @@ from ..i18n import _, ngettext
 from ..printable import json_escaped, printable
 from . import main
 from .common import FORCE_HELP, exists_message, export_target, find_game, start_game
+from ..session.figures import carries, clock_or_dash, running_totals, summary_lines
 from .play import play_new, play_options
 
 if TYPE_CHECKING:
     from ..ruleset.model import Ruleset
     from ..stats.store import GameRecord, Store
-    from ..stats.summary import Summary
 
 
 @contextmanager
@@ -78,12 +78,6 @@ def _ruleset_id(game: str, store: Store) -> str:
         raise click.ClickException(printable(str(err))) from None
 
 
-def _clock(seconds: float | None) -> str:
-    from .session import clock
-
-    return "-" if seconds is None else clock(seconds)
-
-
 HISTORY_LIMIT = 1_000_000  # more games than anyone plays; SQLite's own limit is 2**63 - 1
 
 
@@ -134,7 +128,7 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
             return
         rulesets = [ruleset] if ruleset else store.rulesets()
         summaries = [summarize(r, store.games(r)) for r in rulesets]
-        totals = _running_totals(store, rulesets)
+        totals = running_totals(store, rulesets)
     if as_json:
         click.echo(safe_json([s.as_dict() for s in summaries]))
         return
@@ -142,49 +136,8 @@ def stats(game: str | None, as_json: bool, history: bool, limit: int, export_to:
         say(_("no games recorded yet for {game}").format(game=ruleset) if ruleset else _("no games recorded yet"))
         return
     for s in summaries:
-        for line in _summary_lines(s, totals):
+        for line in summary_lines(s, totals):
             say(line)
-
-
-def _summary_lines(s: Summary, totals: dict[str, int]) -> list[str]:
-    """One game's results as `patience stats` prints them (the full screen's statistics page too)."""
-    lines = [f"{s.ruleset}",
-             "  " + _("played {played} · won {won} ({rate:.0%}) · lost {lost} · abandoned {abandoned}").format(
-                 played=s.played, won=s.won, rate=s.win_rate, lost=s.lost, abandoned=s.abandoned)]
-    line = "  " + _("streak {streak} (best {best}) · best time {time} · fewest moves {moves}").format(
-        streak=s.current_streak, best=s.best_streak, time=_clock(s.best_time),
-        moves=s.fewest_moves if s.fewest_moves is not None else "-")
-    if s.best_score is not None:
-        line += " · " + _("best score {score}").format(score=s.best_score)
-    lines.append(line)
-    if s.scripted:
-        lines.append("  " + ngettext("of these, {n} game played by a script: in no streak and no best",
-                                     "of these, {n} games played by scripts: in no streak and no best",
-                                     s.scripted).format(n=s.scripted))
-    if s.ruleset in totals:
-        lines.append("  " + _("running total {total} (patience stats {game} --reset-total starts it again)").format(
-            total=totals[s.ruleset], game=s.ruleset))
-    return lines
-
-
-def summary_text(ruleset: str) -> str:
-    """A game's statistics as text, for the full screen's `stats` page; a problem with the file
-    is said in its place (the game goes on)."""
-    import sqlite3
-
-    from ..paths import data_dir
-    from ..stats.store import StatsError, Store
-    from ..stats.summary import summarize
-
-    try:
-        with Store(data_dir()) as store:
-            summary = summarize(ruleset, store.games(ruleset))
-            totals = _running_totals(store, [ruleset])
-    except (StatsError, OSError, sqlite3.Error) as err:
-        return _("statistics: {error}").format(error=printable(str(err)))
-    if not summary.played:
-        return _("no games recorded yet for {game}").format(game=ruleset)
-    return "\n".join(_summary_lines(summary, totals))
 
 
 def _import(source: Path) -> None:
@@ -216,7 +169,7 @@ def _repair() -> None:
 def _history(recent: list[GameRecord], as_json: bool) -> None:
     from dataclasses import asdict
 
-    from .session import status_word
+    from ..session.session import status_word
 
     if as_json:
         click.echo(safe_json([asdict(g) for g in recent]))
@@ -229,7 +182,7 @@ def _history(recent: list[GameRecord], as_json: bool) -> None:
         moves = ngettext("{n} move", "{n} moves", g.moves).format(n=g.moves)
         deal = _("deal {number}").format(number=g.deal)
         say(f"{g.ended_at[:16].replace('T', ' ')}  {g.ruleset:<16} {deal:<13} "
-            f"{status_word(g.result):<12} {moves:>10}  {_clock(g.seconds):>7}{score}{daily}")
+            f"{status_word(g.result):<12} {moves:>10}  {clock_or_dash(g.seconds):>7}{score}{daily}")
 
 
 DEFAULT_DAILY_GAME = "solitaire"  # a name, found like any other: the game people call solitaire
@@ -307,27 +260,7 @@ def _leaderboard(game: str | None, when: Date, as_json: bool) -> None:
     click.echo(_("Daily deal {date}").format(date=when.isoformat()))
     for p in placings:
         moves = ngettext("{n} move", "{n} moves", p.moves).format(n=p.moves)
-        say(f"{p.rank:>3}. {p.player:<20} {_clock(p.seconds):>7}  {moves:>10}  ({p.ruleset})")
-
-
-def _carries(ruleset_id: str) -> bool:
-    """Whether the ruleset's score carries from game to game (`scoring.carry`); False when it cannot be found."""
-    from ..ruleset.errors import RulesetError
-    from ..ruleset.registry import UnknownGame, find_ruleset
-
-    try:
-        scoring = find_ruleset(ruleset_id).scoring
-    except (UnknownGame, RulesetError, OSError):
-        return False
-    return scoring is not None and scoring.carry
-
-
-def _running_totals(store: Store, rulesets: list[str]) -> dict[str, int]:
-    """Per ruleset whose score carries over: its recorded scores since the last reset, added up."""
-    from ..stats.carry import read_marks, running_total
-
-    marks = read_marks(store.folder)
-    return {r: running_total(store.games(r), marks.get(r)) for r in rulesets if _carries(r)}
+        say(f"{p.rank:>3}. {p.player:<20} {clock_or_dash(p.seconds):>7}  {moves:>10}  ({p.ruleset})")
 
 
 def _reset_total(game: str | None) -> None:
@@ -339,7 +272,7 @@ def _reset_total(game: str | None) -> None:
         raise click.UsageError(_("say which game's running total to start again: patience stats GAME --reset-total"))
     with open_store() as store:
         ruleset = _ruleset_id(game, store)
-    if not _carries(ruleset):
+    if not carries(ruleset):
         raise click.ClickException(_("{game} keeps no running total: its score does not carry from game to game").format(
             game=ruleset))
     try:

@@ -102,7 +102,7 @@ def _run(game: str, ruleset: Ruleset, deals: range, timeout: float, max_states: 
     from ..survey.run import in_this_process
     from ..survey.run import survey as solve_missing
     from ..survey.store import NO_LIMIT
-    from .catalogue import rules_digest
+    from ..session.catalogue import rules_digest
 
     key = SurveyKey(ruleset.id, rules_digest(ruleset), SOLVER_VERSION, timeout, max_states or NO_LIMIT)
     name = str(Path(game).resolve()) if is_ruleset_path(game) else ruleset.id  # what a worker can find

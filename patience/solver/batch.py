@@ -3,17 +3,19 @@ top-level function that loads the ruleset itself)."""
 
 from __future__ import annotations
 
-import multiprocessing
 import statistics
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from multiprocessing.pool import AsyncResult, Pool
+from typing import TYPE_CHECKING
 
 from ..engine.game import Game
 from ..i18n import _
 from ..ruleset.registry import find_ruleset
 from .beside import deaf_to_ctrl_c, ignore_ctrl_c
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, solve
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult, Pool
 
 Progress = Callable[[int, int, float], None]  # (deal, positions expanded, seconds so far)
 
@@ -49,6 +51,8 @@ def solve_deals(game_name: str, deals: range, timeout: float | None, max_states:
         return
     if workers > 1:
         raise ValueError(_("ask for several jobs or several workers, not both"))
+    import multiprocessing  # only for several jobs: its import costs every start
+
     with deaf_to_ctrl_c():
         pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c)
     with pool:

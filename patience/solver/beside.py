@@ -10,17 +10,17 @@ never does.
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import threading
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
-from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
 
 from ..engine.game import Game
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
     from .search import SolveResult
 
 REPORT_EVERY = 1024  # positions between the helper's counts; --max-states may overshoot by this
@@ -31,6 +31,8 @@ Search = Callable[[Game, str | None], Generator[None, None, "SolveResult"]]
 def can_fork() -> bool:
     """Whether a helper can be started here: `fork` exists, and this is not a daemonic process
     (a `multiprocessing.Pool` worker), which may not have children."""
+    import multiprocessing  # only when asked: its import costs every `patience solve` its start
+
     return "fork" in multiprocessing.get_all_start_methods() and not multiprocessing.current_process().daemon
 
 
@@ -64,6 +66,8 @@ class Helper:
     at the end, its answer. `stop` ends it; the parent must call it (a `finally`)."""
 
     def __init__(self, search: Search, root: Game, autoplay: str | None) -> None:
+        import multiprocessing
+
         context = multiprocessing.get_context("fork")
         self._answers, sender = context.Pipe(duplex=False)
         self._process = context.Process(target=_run, args=(self._answers, sender, search, root, autoplay),

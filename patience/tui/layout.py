@@ -16,14 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...engine.faces import faces_key, is_down
-from ...i18n import _
-from ..render import Glyphs, group_title
-from ..render_grid import card_span, cross_groups, cross_places
+from ..engine.faces import faces_key, is_down
+from ..i18n import _
+from ..render.board import group_title
+from ..render.glyphs import Glyphs
+from ..render.grid import card_span, cross_groups, cross_places
 
 if TYPE_CHECKING:
-    from ...engine.compiled import Group
-    from ...engine.game import Game
+    from ..engine.compiled import Group
+    from ..engine.game import Game
 
 Hit = tuple[int, int]  # (pile, card index from the bottom; -1 for an empty pile or the pile itself)
 Span = tuple[str, str | None, Hit | None]  # text, style name, what a click there selects
@@ -317,7 +318,7 @@ def _shape(p: _Painter, group: Group, width: int, rows: int) -> list[Line] | Non
     leaving a gap. Where it fits, with each pile's label over its card and ``*`` on a free card,
     as `patience show` draws it (the hints name `a7`); narrower or shorter, the cards alone, a
     half card to the side being two columns. None when even that is wider than the board."""
-    from ...ruleset.shape import places
+    from ..ruleset.shape import places
 
     assert group.spec.shape is not None
     game = p.game

@@ -13,14 +13,14 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ...i18n import _
-from ...printable import printable
-from ..render import STYLES
+from ..i18n import _
+from ..printable import printable
+from ..render.board import STYLES
 from . import pointing
 from .layout import Hit, lay_out
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from ..session.session import Session
 
 # The style words the board uses, as SGR parameters (Textual's colours are its theme's; close enough
 # for the fraction of a second before it draws).

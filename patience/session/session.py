@@ -23,7 +23,7 @@ from ..cards import ascii_cards, card_str
 from ..i18n import N_, _, ngettext, number
 from ..printable import printable
 from ..stats import now_iso
-from .common import MAX_LINE, RANDOM_DEALS
+from .start import MAX_LINE, RANDOM_DEALS
 
 if TYPE_CHECKING:
     from ..engine.game import Game

@@ -11,8 +11,8 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ...engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE
-from ...i18n import _
+from ..engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE
+from ..i18n import _
 from . import pointing
 from .first_frame import own_style, shown_style
 from .layout import Board, Hit, lay_out

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.moves import CLOSE_UP, REMOVE, SLOT, SWAP
+from ..engine.moves import CLOSE_UP, REMOVE, SLOT, SWAP
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
-    from ...engine.moves import Move
+    from ..engine.game import Game
+    from ..engine.moves import Move
     from .layout import Hit
 
 

@@ -30,7 +30,7 @@ from ..files import FileRefused, read_user_file, write_atomic
 from ..i18n import _
 from ..paths import data_dir
 from ..stats import now_iso, reserve_aside
-from .common import MAX_LINE
+from .start import MAX_LINE
 
 if TYPE_CHECKING:
     from ..engine.game import Game

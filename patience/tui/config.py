@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from ...files import check_nesting, read_user_file, write_atomic
-from ...i18n import N_, _
+from ..files import check_nesting, read_user_file, write_atomic
+from ..i18n import N_, _
 
 FILE_NAME = "config.toml"
 MAX_FILE_BYTES = 64 * 1024  # a few short lines; a larger file is not read
@@ -44,7 +44,7 @@ class ConfigError(ValueError):
 
 
 def config_path() -> Path:
-    from ...paths import config_dir
+    from ..paths import config_dir
 
     return config_dir() / FILE_NAME
 

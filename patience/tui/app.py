@@ -15,8 +15,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
-from ...i18n import _
-from ..common import MAX_LINE
+from ..i18n import _
+from ..session.start import MAX_LINE
 from . import pointing
 from .first_frame import status_text
 from .layout import Hit
@@ -24,15 +24,17 @@ from .screens import CSS, EndOfGame, GameChooser, Question, SettingsScreen, Text
 from .widgets import BoardView, CommandLine
 
 if TYPE_CHECKING:
-    from ...engine.moves import Move
-    from ..session import Reply, Session
+    from ..engine.moves import Move
+    from ..session.session import Reply, Session
     from .config import Config
+    from .searching import HintSearch
 
 MULTI_LINE = {"help", "moves", "rules", "position"}  # commands whose reply is a page, not a message
 SCREEN_COMMANDS = {"stats": "stats", "statistics": "stats", "statystyki": "stats", "games": "games", "gry": "games",
                    "settings": "settings", "ustawienia": "settings"}
 GAME_ACTIONS = {"help", "settings", "command", "play_hint", "stats", "games"}  # waiting under an overlay
 MAX_TYPED = MAX_LINE + 1  # a longer line is refused by the session, unread
+PLAY_HINT = "\x00play the hint"  # F4 while a hint is searched, waiting in line; no key types it
 
 
 def keys_help(hot: frozenset[str] = frozenset("?")) -> str:
@@ -114,6 +116,9 @@ class PatienceApp(App[int]):
         self.said = ""  # the message line's text
         self.first_message = ""  # shown when the board first appears (a damaged settings file)
         self.early_keys = ""  # typed at the first frame, before the app could read them (first_frame.py)
+        self.searching = False  # a hint's search has the session (`searching.py`)
+        self.waiting: list[tuple[str, bool]] = []  # lines given meanwhile, played after it in order
+        self.search: HintSearch | None = None
 
     def compose(self) -> ComposeResult:
         # Kept, not looked up: while an overlay is up, queries search the overlay.
@@ -160,7 +165,7 @@ class PatienceApp(App[int]):
         self.message_line.update(shown)
 
     def card_name(self, hit: Hit) -> str:
-        from ...cards import card_str
+        from ..cards import card_str
 
         pile, index = hit
         cards = self.session.game.piles[pile]
@@ -179,8 +184,14 @@ class PatienceApp(App[int]):
         self.run_command(game.notation(move))
 
     def run_command(self, line: str, *, confirmed: bool = False) -> None:
-        from ..session import Command, resolve_command
+        from ..session.session import Command, resolve_command
 
+        if self.searching:  # the session is the hint's until it answers: this line waits its turn
+            self.waiting.append((line, confirmed))
+            return
+        if line == PLAY_HINT:
+            self.action_play_hint()
+            return
         word = line.strip().split(" ", 1)[0].lower()
         if word in SCREEN_COMMANDS and word not in self.session.game.rules.pile_by_label:  # the full screen's own pages
             getattr(self, f"action_{SCREEN_COMMANDS[word]}")()
@@ -202,11 +213,14 @@ class PatienceApp(App[int]):
         if name == "quit":
             self.exit(0)
             return
+        if name == "hint":
+            self.ask_hint(line)
+            return
         reply = self.session.handle(line)
         self.after(reply, page=name in MULTI_LINE, hint=name == "hint")
 
     def after(self, reply: Reply, *, page: bool = False, hint: bool = False) -> None:
-        from ..play import apply_reply
+        from ..session.keeping import apply_reply
 
         board = self.board_view
         board.selected, board.targets, board.hinted = None, set(), set()
@@ -227,6 +241,38 @@ class PatienceApp(App[int]):
             self._end_of_game(lines)
         self.last_status = status
 
+    def ask_hint(self, line: str = "hint", *, play: bool = False) -> None:
+        """Search a hint in a worker (a forked child where it can be, `searching.py`): the screen
+        keeps answering, and lines given meanwhile wait and are played after it, in order.
+        ``play``: then play the move it names (F4)."""
+        if self.searching:
+            return  # one search at a time: the hint asked for is on its way
+        self.searching = True
+        self.message(_("looking for a hint…"))
+        self.run_worker(self._hint_worker(line, play), group="hint", exit_on_error=True)
+
+    async def _hint_worker(self, line: str, play: bool) -> None:
+        import asyncio
+
+        from .searching import HintSearch
+
+        self.search = HintSearch()
+        try:
+            reply = await asyncio.to_thread(self.search.run, self.session, line)
+        finally:
+            self.searching = False
+        if reply is None:  # stopped: the player left
+            return
+        self.after(reply, hint=True)
+        if play:
+            self._play_shown_hint()
+        waiting, self.waiting = self.waiting, []
+        for index, (line, confirmed) in enumerate(waiting):
+            self.run_command(line, confirmed=confirmed)
+            if self.searching or len(self.screen_stack) > 1:  # another hint, or a question: the rest waits again
+                self.waiting = waiting[index + 1:] + self.waiting
+                break
+
     def _highlight_hint(self, move: Move) -> None:
         """Light up the piles of the move the hint names (the session gives the move itself: the
         hint's text may hold other words that read as moves, such as "2 s")."""
@@ -236,7 +282,7 @@ class PatienceApp(App[int]):
         board.refresh()
 
     def _end_of_game(self, lines: list[str]) -> None:
-        from ..session import clock, status_word
+        from ..session.session import clock, status_word
 
         session = self.session
         game = session.game
@@ -266,12 +312,12 @@ class PatienceApp(App[int]):
         self.run_command(line)
 
     def action_help(self) -> None:
-        from ..session import help_text
+        from ..session.session import help_text
 
         self.push_screen(TextPage(keys_help(self.hot) + help_text(self.session.settings.lang)))
 
     def action_stats(self) -> None:
-        from ..stats_cmd import summary_text
+        from ..session.figures import summary_text
 
         self.push_screen(TextPage(summary_text(self.session.game.ruleset.id)))
 
@@ -288,8 +334,8 @@ class PatienceApp(App[int]):
 
     def action_games(self) -> None:
         """The game chooser; the game chosen starts at a random deal, this one kept as by quit."""
-        from ...i18n import language
-        from ...ruleset.registry import catalogue, names_of
+        from ..i18n import language
+        from ..ruleset.registry import catalogue, names_of
 
         lang = language()
         games = [(f"{entry.ruleset.display_name(lang)} ({entry.id})", " ".join(sorted(names_of(entry.ruleset))),
@@ -307,19 +353,17 @@ class PatienceApp(App[int]):
         file or name) at a random deal; a ruleset that cannot be loaded is said in one line."""
         import dataclasses
 
-        import click
-
-        from ...i18n import language
-        from ..common import locate_game, start_game
-        from ..play import leave_game
-        from ..saves import save_path
-        from ..session import Session
+        from ..i18n import language
+        from ..session.start import StartError, locate_game, start_game
+        from ..session.keeping import leave_game
+        from ..session.saves import save_path
+        from ..session.session import Session
 
         try:
             located = locate_game(name)
             game = start_game(str(located.path), None)
-        except click.ClickException as err:
-            self.message(err.format_message(), failed=True)
+        except StartError as err:
+            self.message(str(err), failed=True)
             return
         leave_game(self.session, self.notes)
         told = self.notes.take()
@@ -341,11 +385,23 @@ class PatienceApp(App[int]):
     def action_leave(self) -> None:
         self.exit(0)
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Leaving stops a hint's search at once: no waiting for the solver's budget."""
+        if self.search is not None:
+            self.search.stop()
+        super().exit(*args, **kwargs)
+
     def action_play_hint(self) -> None:
         """Play the move of the hint on the board; with none shown, ask for one and play it."""
+        if self.searching:
+            self.waiting.append((PLAY_HINT, False))
+        elif self.hint is None or self.hint[0] != self.session.game.position():
+            self.ask_hint(play=True)
+        else:
+            self._play_shown_hint()
+
+    def _play_shown_hint(self) -> None:
         game = self.session.game
-        if self.hint is None or self.hint[0] != game.position():
-            self.run_command("hint")
         if self.hint is not None and self.hint[0] == game.position():
             move = self.hint[1]
             played = _("played the hint: {move}").format(move=" ".join(self.session.describe(move).split()))

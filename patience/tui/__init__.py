@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from ..session.session import Session
     from .app import PatienceApp
 
 GRACE = 3.0  # seconds a closed window's app gets to leave by itself before the game is kept without it
@@ -32,7 +32,7 @@ def run(session: Session, *, ascii: bool, autoplay_given: bool, language_given: 
     without a word: there is no one to read it). A bug inside is raised again here, for play.py's
     guard to keep the game and say so in one line. ``keep`` keeps a game silently when a closed
     window's app cannot leave by itself (issue 38)."""
-    from ...i18n import set_language
+    from ..i18n import set_language
     from .config import load
 
     config, problem = load()

@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...i18n import N_, _
+from ..i18n import N_, _
 
 T = TypeVar("T")
 
@@ -181,7 +181,7 @@ class GameChooser(ModalScreen[Any]):
     def on_input_changed(self, event: Any) -> None:
         from textual.widgets import OptionList
 
-        from ..catalogue import search_text
+        from ..session.catalogue import search_text
 
         wanted = search_text(event.value)
         self.shown = [g for g in self.games if wanted in g[1]]

@@ -19,7 +19,7 @@ from ..cards import card_str
 from ..i18n import _, language
 from ..printable import printable
 from .glyphs import Glyphs, Line
-from .render_grid import card_span, cross_groups, cross_lines, grid_lines, shape_lines
+from .grid import card_span, cross_groups, cross_lines, grid_lines, shape_lines
 
 if TYPE_CHECKING:
     from ..engine.compiled import Group
