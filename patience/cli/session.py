@@ -76,6 +76,8 @@ class Reply:
     rules: bool = False  # the loop should print the rules text
     question: bool = False  # a yes/no question waits for the next line (`new`, `restart`)
     hinted: Move | None = None  # the move a hint names, for the full screen to light up
+    command: str | None = None  # the command carried out (its name); None for a move: the full
+    # screen reads the line's meaning here, never again by itself (a move `ne` is no `new`)
 
 
 @dataclass(frozen=True)
@@ -462,6 +464,11 @@ class Session:
         return reply
 
     def _command(self, command: Command, argument: str, *, confirmed: bool = False) -> Reply:
+        reply = self._carry_out(command, argument, confirmed=confirmed)
+        reply.command = command.name
+        return reply
+
+    def _carry_out(self, command: Command, argument: str, *, confirmed: bool) -> Reply:
         from ..engine.moves import IllegalMove
 
         if argument and not command.takes_argument:

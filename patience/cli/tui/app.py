@@ -101,6 +101,7 @@ class PatienceApp(App[int]):
     def __init__(self, session: Session, config: Config, *, ascii: bool, colour: bool, fixed_clock: bool = False) -> None:
         super().__init__()
         self.session = session
+        session.settings.confirm = True  # someone is there to answer: the session asks, a dialog shows it
         self.config = config
         self.ascii = ascii
         self.colour = colour
@@ -141,6 +142,7 @@ class PatienceApp(App[int]):
         while len(self.screen_stack) > 1:  # an overlay of the game before
             self.pop_screen()
         self.session = session
+        session.settings.confirm = True
         self.last_status = session.status()
         self.hot = frozenset("?") - {label[:1] for label in session.game.rules.labels}
         self.hint = None
@@ -178,35 +180,33 @@ class PatienceApp(App[int]):
         self.session.listed = []  # a click's notation is the move itself, never a number of a list
         self.run_command(game.notation(move))
 
-    def run_command(self, line: str, *, confirmed: bool = False) -> None:
-        from ..session import Command, resolve_command
-
+    def run_command(self, line: str) -> None:
+        """Carry out a typed line. The session alone reads it, as at the prompt (a move first, a
+        command's beginning only when no move reads so); the screen shows the answer, and asks in
+        a dialog the question the session asks (`new`, `restart` of an unfinished game)."""
         word = line.strip().split(" ", 1)[0].lower()
         if word in SCREEN_COMMANDS and word not in self.session.game.rules.pile_by_label:  # the full screen's own pages
             getattr(self, f"action_{SCREEN_COMMANDS[word]}")()
             return
-        found = resolve_command(word) if word else None
-        name = found.name if isinstance(found, Command) else None
-        if name in ("new", "restart") and not confirmed and self.session.worth_keeping():
-            question = (_("Start a new deal? This game is not finished.") if name == "new"
+        reply = self.session.handle(line)
+        if reply.question:
+            question = (_("Start a new deal? This game is not finished.") if reply.command == "new"
                         else _("Start this deal again from the beginning? Your moves are lost."))
 
             def answer(yes: bool | None) -> None:
-                if yes:
-                    self.run_command(line, confirmed=True)
-                else:
-                    self.message(_("the game goes on"))
+                self.after(self.session.handle("y" if yes else "n"))
 
             self.push_screen(Question(question), answer)
             return
-        if name == "quit":
+        if reply.quit:
             self.exit(0)
             return
-        reply = self.session.handle(line)
-        self.after(reply, page=name in MULTI_LINE, hint=name == "hint")
+        self.after(reply)
 
-    def after(self, reply: Reply, *, page: bool = False, hint: bool = False) -> None:
+    def after(self, reply: Reply) -> None:
         from ..play import apply_reply
+
+        page, hint = reply.command in MULTI_LINE, reply.command == "hint"
 
         board = self.board_view
         board.selected, board.targets, board.hinted = None, set(), set()
@@ -249,7 +249,7 @@ class PatienceApp(App[int]):
 
         def chosen(what: str | None) -> None:
             if what in ("new", "restart"):
-                self.run_command(what, confirmed=True)
+                self.run_command(f"{what}!")  # `!`: the game is over, nothing to ask
             elif what == "quit":
                 self.exit(0)
 
