@@ -20,6 +20,7 @@ from patience.cli.session import Session, Settings  # noqa: E402
 from patience.cli.tui.app import PatienceApp  # noqa: E402
 from patience.cli.tui.config import Config  # noqa: E402
 from patience.cli.tui.screens import EndOfGame, Question, SettingsScreen, TextPage  # noqa: E402
+from patience.engine.outcome import IN_PROGRESS  # noqa: E402
 from patience.ruleset.registry import shipped_rulesets  # noqa: E402
 
 SHIPPED = sorted(r.id for r in shipped_rulesets())
@@ -61,10 +62,10 @@ def sample_positions(game_id: str, count: int = 3) -> list[Game]:
     for _ in range(count - 1):
         for _step in range(rng.randint(3, 8)):
             moves = game.legal_moves()
-            if not moves or game.status() != "playing":
+            if not moves or game.status() != IN_PROGRESS:
                 break
             game.play(rng.choice(moves))
-        if game.status() == "playing" and game.legal_moves():
+        if game.status() == IN_PROGRESS and game.legal_moves():
             found.append(game.copy())
     return found
 
@@ -129,6 +130,36 @@ def test_CZ_a_move_that_starts_with_a_former_hot_key_letter_is_played_not_taken_
         await pilot.pause()
         assert session.game.move_count == 1 and session.game.history[-1][0] == move
         assert not isinstance(app.screen, Question)
+
+    play_out(app, script)
+
+
+def test_a_command_prefix_never_shadows_a_move_in_the_full_screen():
+    """The prompt's rule (tests/test_play.py) on the full screen too: a line is a move first, a
+    command's beginning only when no move reads so. Triple Yukon's `ne` (pile n onto pile e) begins
+    `new`; typed in an unfinished game it is played, not a question about a new deal. The screen
+    asks the question the session asks, so `new` in full still asks."""
+    from patience.cli.session import resolve_command
+
+    session = session_of(Game.new("triple-yukon", 1))
+    for word in ("ilv4", "ldv4", "ckv6", "emv2"):
+        assert not session.handle(word).failed
+    game = session.game
+    move = next(m for m in game.legal_moves() if game.notation(m) == "ne")
+    assert resolve_command("ne").name == "new" and session.worth_keeping()  # the premise
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        paste_speed(app, "ne")
+        await pilot.pause()
+        assert not isinstance(app.screen, Question)
+        assert session.game.move_count == 5 and session.game.history[-1][0] == move
+        paste_speed(app, "new")
+        await pilot.pause()
+        assert isinstance(app.screen, Question) and "Start a new deal?" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.game.move_count == 5 and "the game goes on" in screen_text(app)
 
     play_out(app, script)
 
