@@ -206,8 +206,7 @@ class PatienceApp(App[int]):
     def after(self, reply: Reply) -> None:
         from ..play import apply_reply
 
-        page, hint = reply.command in MULTI_LINE, reply.command == "hint"
-
+        page = reply.command in MULTI_LINE
         board = self.board_view
         board.selected, board.targets, board.hinted = None, set(), set()
         apply_reply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
@@ -219,7 +218,7 @@ class PatienceApp(App[int]):
         else:
             self.message("")
         self.refresh_board()
-        if hint and reply.hinted is not None:
+        if reply.hinted is not None:  # only a hint names a move to light up
             self._highlight_hint(reply.hinted)
         status = self.session.status()
         if status != self.last_status and status in ("won", "lost"):
