@@ -62,3 +62,20 @@ def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     set_language("en")
     yield
     set_language("en")
+
+
+# Textual's pilot waits for the app to go idle in ticks of 20 ms (`textual._wait`, the same from
+# 3.0 to 8.x): every `pause()` costs a tick after the app's messages are handled, every `press()`
+# two a key. The app has no timer a test waits on (`fixed_clock` stops its only one), so a 4 ms
+# tick waits for the same thing, sooner. A tick still counts as idle only under 1 ms of CPU.
+IDLE_TICK = 0.004
+
+
+@pytest.fixture(autouse=True)
+def _quick_idle_tick(monkeypatch: pytest.MonkeyPatch):
+    try:
+        from textual import _wait
+    except ImportError:  # the tests that need it skip
+        return
+    monkeypatch.setattr(_wait, "SLEEP_GRANULARITY", IDLE_TICK)
+    monkeypatch.setattr(_wait, "SLEEP_IDLE", 0.001)
