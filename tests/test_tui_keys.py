@@ -16,6 +16,7 @@ from screentext import screen_text  # noqa: E402
 from textual import events  # noqa: E402
 
 from patience import Game  # noqa: E402
+from patience.engine.outcome import IN_PROGRESS  # noqa: E402
 from patience.session.session import Session, Settings  # noqa: E402
 from patience.tui.app import PatienceApp  # noqa: E402
 from patience.tui.config import Config  # noqa: E402
@@ -59,7 +60,10 @@ def paste_speed(app: PatienceApp, text: str, *, enter: bool = True) -> None:
     """Every key of ``text`` queued at once, as a terminal delivers a paste or fast typing: none
     waits for the one before to be handled (the pilot's `press` waits between keys)."""
     for char in text:
-        app.post_message(events.Key(KEY_NAMES.get(char, char), char))
+        if char == "\n":
+            app.post_message(events.Key("enter", "\r"))
+        else:
+            app.post_message(events.Key(KEY_NAMES.get(char, char), char))
     if enter:
         app.post_message(events.Key("enter", "\r"))
 
@@ -72,10 +76,10 @@ def sample_positions(game_id: str, count: int = 3) -> list[Game]:
     for _ in range(count - 1):
         for _step in range(rng.randint(3, 8)):
             moves = game.legal_moves()
-            if not moves or game.status() != "playing":
+            if not moves or game.status() != IN_PROGRESS:
                 break
             game.play(rng.choice(moves))
-        if game.status() == "playing" and game.legal_moves():
+        if game.status() == IN_PROGRESS and game.legal_moves():
             found.append(game.copy())
     return found
 
@@ -90,37 +94,77 @@ def moves_to_type(game: Game, moves: list, most: int = 40) -> list:
     return list(firsts.values()) + random.Random(len(moves)).sample(rest, max(0, most - len(firsts)))
 
 
+class Lines:
+    """Spies on what the screen hands the session: each line, the move it played (None when it
+    played none: an undo, a refusal) and the position's key after it."""
+
+    def __init__(self, session: Session) -> None:
+        self.seen: list[tuple[str, object, object]] = []
+        handle = session.handle
+
+        def spy(line: str):
+            game = session.game
+            count = len(game.history)
+            reply = handle(line)
+            played = game.history[-1][0] if len(game.history) == count + 1 else None
+            self.seen.append((line, played, game.key()))
+            return reply
+
+        session.handle = spy  # the app calls session.handle, so the spy sees every line it is given
+
+
+def ends_the_game(game: Game, move) -> bool:
+    after = game.copy()
+    after.push(move)
+    return after.status() != IN_PROGRESS
+
+
 @pytest.mark.parametrize("share", range(4))
 def test_every_legal_move_typed_at_paste_speed_is_played_in_every_shipped_game(share):
     """Issue 35 (2, 3): typed at once, with no pause between keys, each legal move's notation
     plays that move: no first key is lost while the line opens, none is taken for a hot key.
-    The shipped games in four shares, for the test workers to run side by side."""
+    A position's moves are typed as one stream, each followed by `u` (undo; a fast typist's
+    `1h⏎u⏎38⏎u⏎`), so no key may be lost between lines either; a move that ends the game
+    is typed alone, as its end-of-game page takes the keys after it. The shipped games in four
+    shares, for the test workers to run side by side."""
     app = app_for(session_of(Game.new("klondike", 1)))
     failures: list[str] = []
 
     async def script(pilot) -> None:
         for game_id in SHIPPED[share::4]:
             for game in sample_positions(game_id):
+                before, start = game.position(), game.key()
                 session = session_of(game)
                 app.load(session)
                 await pilot.pause()
-                moves = game.legal_moves()
-                for move in moves_to_type(game, moves):
-                    written = game.notation(move)
-                    before, count = game.position(), game.move_count
+                moves = moves_to_type(game, game.legal_moves())
+                ending = [m for m in moves if ends_the_game(game, m)]
+                streamed = [m for m in moves if m not in ending]
+                lines = Lines(session)
+                paste_speed(app, "".join(f"{game.notation(m)}\nu\n" for m in streamed), enter=False)
+                await pilot.pause()
+                wanted = [seen for m in streamed for seen in ((game.notation(m), m), ("u", None))]
+                got = [(line, played) for line, played, _key in lines.seen]
+                if got != wanted or any(key != start for line, _, key in lines.seen if line == "u"):
+                    wrong = next((i for i, pair in enumerate(wanted) if i >= len(got) or got[i] != pair), len(wanted))
+                    failures.append(f"{game_id} at move {game.move_count}: typed {wanted[wrong:wrong + 2]}, "
+                                    f"the session got {got[wrong:wrong + 2]}: {app.message_line.render()}")
+                for move in ending:
+                    written, count = game.notation(move), len(session.game.history)
                     paste_speed(app, written)
                     await pilot.pause()
-                    played = session.game.history[-1][0] if session.game.move_count == count + 1 else None
+                    played = session.game.history[-1][0] if len(session.game.history) == count + 1 else None
                     if played != move:
                         failures.append(f"{game_id} {written!r}: {app.message_line.render()}")
                     while isinstance(app.screen, (EndOfGame, TextPage, Question)):
                         app.pop_screen()
-                    if session.game.move_count > count:
+                    if len(session.game.history) > count:
                         session.handle("undo")
-                    assert session.game.position() == before, f"{game_id}: {written} was not undone"
+                if session.game.position() != before:
+                    failures.append(f"{game_id} at move {game.move_count}: the moves typed were not all undone")
 
     play_out(app, script)
-    assert not failures, f"{len(failures)} typed moves not played: {failures[:10]}"
+    assert not failures, f"{len(failures)} positions or moves went wrong: {failures[:10]}"
 
 
 @pytest.mark.parametrize("game_id, written", [("czternastki", "na1+nb2"), ("czternastki", ":na1+nb2"),
@@ -140,6 +184,36 @@ def test_CZ_a_move_that_starts_with_a_former_hot_key_letter_is_played_not_taken_
         await pilot.pause()
         assert session.game.move_count == 1 and session.game.history[-1][0] == move
         assert not isinstance(app.screen, Question)
+
+    play_out(app, script)
+
+
+def test_a_command_prefix_never_shadows_a_move_in_the_full_screen():
+    """The prompt's rule (tests/test_play.py) on the full screen too: a line is a move first, a
+    command's beginning only when no move reads so. Triple Yukon's `ne` (pile n onto pile e) begins
+    `new`; typed in an unfinished game it is played, not a question about a new deal. The screen
+    asks the question the session asks, so `new` in full still asks."""
+    from patience.session.session import resolve_command
+
+    session = session_of(Game.new("triple-yukon", 1))
+    for word in ("ilv4", "ldv4", "ckv6", "emv2"):
+        assert not session.handle(word).failed
+    game = session.game
+    move = next(m for m in game.legal_moves() if game.notation(m) == "ne")
+    assert resolve_command("ne").name == "new" and session.worth_keeping()  # the premise
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        paste_speed(app, "ne")
+        await pilot.pause()
+        assert not isinstance(app.screen, Question)
+        assert session.game.move_count == 5 and session.game.history[-1][0] == move
+        paste_speed(app, "new")
+        await pilot.pause()
+        assert isinstance(app.screen, Question) and "Start a new deal?" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.game.move_count == 5 and "the game goes on" in screen_text(app)
 
     play_out(app, script)
 
@@ -315,7 +389,7 @@ def test_the_screen_answers_while_a_hint_is_searched_and_a_move_typed_meanwhile_
             await pilot.press(KEY_NAMES.get(char, char))
         assert app.command_line.value == move, app.failure  # the screen answered each key during the search
         await pilot.press("enter")
-        assert app.searching and app.waiting == [(move, False)] and game.move_count == 0
+        assert app.searching and app.waiting == [move] and game.move_count == 0
         await until(pilot, app, lambda: game.move_count == 1)
         assert not app.searching and app.waiting == []
         assert app.hint is not None  # the hint came, and was shown before the move

@@ -19,7 +19,7 @@ from .board import Board
 from .checks import why_illegal
 from .moves import IllegalMove, Move
 from .notation import format_move, parse_move
-from .outcome import progress_possible
+from .outcome import IN_PROGRESS, LOST, WON, progress_possible
 from .position import read_position, write_position
 
 if TYPE_CHECKING:
@@ -92,11 +92,12 @@ class Game(Board):
         return later_class(self) is None
 
     def status(self) -> str:
+        """`WON`, `LOST` or `IN_PROGRESS` (engine.outcome's constants)."""
         if self.is_won():
-            return "won"
+            return WON
         if progress_possible(self):
-            return "in progress"
-        return "won" if later_class(self) is not None else "lost"
+            return IN_PROGRESS
+        return WON if later_class(self) is not None else LOST
 
     def win_class(self) -> str | None:
         """The id of the win class reached (CZ-4: ``first``, ``second``), or None while not won.

@@ -16,6 +16,8 @@ from .refill import deals_back
 if TYPE_CHECKING:
     from .board import Board
 
+# What `Game.status()` says: compare with these, never with a word typed again ("playing" is none).
+WON, LOST, IN_PROGRESS = "won", "lost", "in progress"
 SHUFFLE_SEARCH = 300  # most positions lost detection visits through relocations (and recursion depth)
 
 

@@ -76,6 +76,8 @@ class Reply:
     rules: bool = False  # the loop should print the rules text
     question: bool = False  # a yes/no question waits for the next line (`new`, `restart`)
     hinted: Move | None = None  # the move a hint names, for the full screen to light up
+    command: str | None = None  # the command carried out (its name); None for a move: the full
+    # screen reads the line's meaning here, never again by itself (a move `ne` is no `new`)
 
 
 @dataclass(frozen=True)
@@ -379,6 +381,39 @@ class Session:
         except IllegalMove as err:
             return Reply([str(err)], failed=True)  # the engine names groups as the board does
 
+    def command_of(self, line: str) -> str | None:
+        """The name of the command `handle` would carry out for ``line``, read as `_handle` reads
+        it but changing nothing; None for a move, a number, an answer or nothing. The full screen
+        asks it before a hint, which it searches in a worker."""
+        from ..engine.moves import IllegalMove
+        from ..engine.notation import parse_move
+
+        text = line.strip()
+        if not text or self.asked is not None and text.lower() in YES + NO or unreadable(text) is not None:
+            return None
+        word, _space, argument = text.partition(" ")
+        word = word.lower()
+        if word.startswith("#"):
+            return None
+        if word.endswith("!") and isinstance(_BY_WORD.get(word[:-1]), Command):
+            return _BY_WORD[word[:-1]].name
+        rules = self.game.rules
+        if not argument.strip() and rules.stock_pile >= 0 and word == rules.labels[rules.stock_pile]:
+            return None
+        if word in _BY_WORD:
+            return _BY_WORD[word].name
+        if not argument.strip():
+            if whole_number(text) is not None:
+                return None
+            try:
+                parse_move(self.game, text)
+                return None
+            except IllegalMove:
+                if self._reads_as_move(text):  # refused as a move, with the notation's reason
+                    return None
+        found = resolve_command(word)
+        return found.name if isinstance(found, Command) else None
+
     def _also_a_move(self, text: str) -> str | None:
         """When a command word is also a legal move here (labels `l` and `s` spell `ls`), how to
         type the move so that it is read as one: its labels apart."""
@@ -462,6 +497,11 @@ class Session:
         return reply
 
     def _command(self, command: Command, argument: str, *, confirmed: bool = False) -> Reply:
+        reply = self._carry_out(command, argument, confirmed=confirmed)
+        reply.command = command.name
+        return reply
+
+    def _carry_out(self, command: Command, argument: str, *, confirmed: bool) -> Reply:
         from ..engine.moves import IllegalMove
 
         if argument and not command.takes_argument:

@@ -103,6 +103,7 @@ class PatienceApp(App[int]):
     def __init__(self, session: Session, config: Config, *, ascii: bool, colour: bool, fixed_clock: bool = False) -> None:
         super().__init__()
         self.session = session
+        session.settings.confirm = True  # someone is there to answer: the session asks, a dialog shows it
         self.config = config
         self.ascii = ascii
         self.colour = colour
@@ -117,7 +118,7 @@ class PatienceApp(App[int]):
         self.first_message = ""  # shown when the board first appears (a damaged settings file)
         self.early_keys = ""  # typed at the first frame, before the app could read them (first_frame.py)
         self.searching = False  # a hint's search has the session (`searching.py`)
-        self.waiting: list[tuple[str, bool]] = []  # lines given meanwhile, played after it in order
+        self.waiting: list[str] = []  # lines given meanwhile, played after it in order
         self.search: HintSearch | None = None
 
     def compose(self) -> ComposeResult:
@@ -146,6 +147,7 @@ class PatienceApp(App[int]):
         while len(self.screen_stack) > 1:  # an overlay of the game before
             self.pop_screen()
         self.session = session
+        session.settings.confirm = True
         self.last_status = session.status()
         self.hot = frozenset("?") - {label[:1] for label in session.game.rules.labels}
         self.hint = None
@@ -183,11 +185,13 @@ class PatienceApp(App[int]):
         self.session.listed = []  # a click's notation is the move itself, never a number of a list
         self.run_command(game.notation(move))
 
-    def run_command(self, line: str, *, confirmed: bool = False) -> None:
-        from ..session.session import Command, resolve_command
-
+    def run_command(self, line: str) -> None:
+        """Carry out a typed line. The session alone reads it, as at the prompt (a move first, a
+        command's beginning only when no move reads so); the screen shows the answer, and asks in
+        a dialog the question the session asks (`new`, `restart` of an unfinished game). A hint
+        is searched in a worker; lines given meanwhile wait their turn."""
         if self.searching:  # the session is the hint's until it answers: this line waits its turn
-            self.waiting.append((line, confirmed))
+            self.waiting.append(line)
             return
         if line == PLAY_HINT:
             self.action_play_hint()
@@ -196,32 +200,28 @@ class PatienceApp(App[int]):
         if word in SCREEN_COMMANDS and word not in self.session.game.rules.pile_by_label:  # the full screen's own pages
             getattr(self, f"action_{SCREEN_COMMANDS[word]}")()
             return
-        found = resolve_command(word) if word else None
-        name = found.name if isinstance(found, Command) else None
-        if name in ("new", "restart") and not confirmed and self.session.worth_keeping():
-            question = (_("Start a new deal? This game is not finished.") if name == "new"
-                        else _("Start this deal again from the beginning? Your moves are lost."))
-
-            def answer(yes: bool | None) -> None:
-                if yes:
-                    self.run_command(line, confirmed=True)
-                else:
-                    self.message(_("the game goes on"))
-
-            self.push_screen(Question(question), answer)
-            return
-        if name == "quit":
-            self.exit(0)
-            return
-        if name == "hint":
+        if self.session.command_of(line) == "hint":
             self.ask_hint(line)
             return
         reply = self.session.handle(line)
-        self.after(reply, page=name in MULTI_LINE, hint=name == "hint")
+        if reply.question:
+            question = (_("Start a new deal? This game is not finished.") if reply.command == "new"
+                        else _("Start this deal again from the beginning? Your moves are lost."))
 
-    def after(self, reply: Reply, *, page: bool = False, hint: bool = False) -> None:
+            def answer(yes: bool | None) -> None:
+                self.after(self.session.handle("y" if yes else "n"))
+
+            self.push_screen(Question(question), answer)
+            return
+        if reply.quit:
+            self.exit(0)
+            return
+        self.after(reply)
+
+    def after(self, reply: Reply) -> None:
         from ..session.keeping import apply_reply
 
+        page = reply.command in MULTI_LINE
         board = self.board_view
         board.selected, board.targets, board.hinted = None, set(), set()
         apply_reply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
@@ -233,7 +233,7 @@ class PatienceApp(App[int]):
         else:
             self.message("")
         self.refresh_board()
-        if hint and reply.hinted is not None:
+        if reply.hinted is not None:  # only a hint names a move to light up
             self._highlight_hint(reply.hinted)
         status = self.session.status()
         if status != self.last_status and status in ("won", "lost"):
@@ -263,12 +263,12 @@ class PatienceApp(App[int]):
             self.searching = False
         if reply is None:  # stopped: the player left
             return
-        self.after(reply, hint=True)
+        self.after(reply)
         if play:
             self._play_shown_hint()
         waiting, self.waiting = self.waiting, []
-        for index, (line, confirmed) in enumerate(waiting):
-            self.run_command(line, confirmed=confirmed)
+        for index, line in enumerate(waiting):
+            self.run_command(line)
             if self.searching or len(self.screen_stack) > 1:  # another hint, or a question: the rest waits again
                 self.waiting = waiting[index + 1:] + self.waiting
                 break
@@ -295,7 +295,7 @@ class PatienceApp(App[int]):
 
         def chosen(what: str | None) -> None:
             if what in ("new", "restart"):
-                self.run_command(what, confirmed=True)
+                self.run_command(f"{what}!")  # `!`: the game is over, nothing to ask
             elif what == "quit":
                 self.exit(0)
 
@@ -394,7 +394,7 @@ class PatienceApp(App[int]):
     def action_play_hint(self) -> None:
         """Play the move of the hint on the board; with none shown, ask for one and play it."""
         if self.searching:
-            self.waiting.append((PLAY_HINT, False))
+            self.waiting.append(PLAY_HINT)
         elif self.hint is None or self.hint[0] != self.session.game.position():
             self.ask_hint(play=True)
         else:
