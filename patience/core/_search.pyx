@@ -1994,6 +1994,11 @@ cdef class Core:
                 return True
         return False
 
+    cdef inline bint _takes_back(self, Move m) noexcept nogil:
+        """A card taken back from the foundations: a card move from a win pile to a pile that is
+        not one (a move between win piles, as Parada's, keeps the card home)."""
+        return m.dst >= 0 and self.is_win[m.src] and not self.is_win[m.dst]
+
     cdef inline int _noise(self) noexcept nogil:
         """A number below NOISE from the run's xorshift state; 0 in the first run."""
         cdef unsigned int x = self.noise
@@ -2044,7 +2049,7 @@ cdef class Core:
                 count = 0
                 for i in range(n):
                     m = self.scratch[i]
-                    if self.restricted and m.dst >= 0 and self.is_win[m.src]:
+                    if self.restricted and self._takes_back(m):
                         continue
                     if waste_only and m.dst >= 0 and m.src != self.waste:
                         continue  # tried before the stock turned (`prune.stock_commutes`)
@@ -2065,7 +2070,7 @@ cdef class Core:
                         c = &children[n_children + count]
                         c.move = m
                         c.estimate = self._estimate() + self._noise()
-                        if m.dst >= 0 and self.is_win[m.src]:
+                        if self._takes_back(m):
                             c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
                         c.order = i
                         count += 1
