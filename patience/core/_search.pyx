@@ -40,6 +40,7 @@ cdef enum:
     # The first run's expansions (later runs double it) and the noise added to estimates after it.
     FIRST_RUN = 1024
     NOISE = 16
+    TIES_BACK_FIRST = 1  # the first run's tie order: 1, the last listed first (search.py's)
     RUN_WON = 1
     RUN_EXHAUSTED = 2
     RUN_SPENT = 3
@@ -336,6 +337,7 @@ cdef class Core:
     cdef unsigned int noise
     cdef unsigned int noise_range  # estimates after the first run get noise below this
     cdef bint restricted  # this run plays no card out of a win pile
+    cdef bint ties_back  # this run tries equal estimates last listed first (search.py's order)
     # best-first (`_bf_turn`): one table, its nodes and two queues kept across its turns
     cdef uint64_t *bf_table
     cdef size_t bf_cap, bf_count
@@ -1966,6 +1968,9 @@ cdef class Core:
                 # Lines that take no card back from a win pile first: while some run without such
                 # moves may still win, the first three runs and every other one after are such runs.
                 self.restricted = keep_home and (run <= 3 or run % 2 == 0)
+                # Equal estimates in the order listed, then the other way, run by run: ties decide
+                # much early in a line, and search.py tries the last listed first.
+                self.ties_back = TIES_BACK_FIRST ^ (run % 2 == 0)
                 outcome = self._run(budget, avoid_keys)
                 if outcome == RUN_WON:
                     moves = [self._undo_out(i) for i in range(base, self.n_undo)]
@@ -2072,7 +2077,7 @@ cdef class Core:
                         c.estimate = self._estimate() + self._noise()
                         if self._takes_back(m):
                             c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
-                        c.order = i
+                        c.order = n - i if self.ties_back else i
                         count += 1
                     while self.n_undo > before:
                         self._pop()
