@@ -14,6 +14,12 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport abs, free, malloc, realloc
 from libc.string cimport memset
+
+cdef extern from *:
+    """
+    #define PATIENCE_PREFETCH(p) __builtin_prefetch(p)
+    """
+    void prefetch "PATIENCE_PREFETCH"(const void *p) noexcept nogil
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 cdef enum:
@@ -91,6 +97,13 @@ ctypedef struct Node:
     Move move  # the move from the parent (safe moves after it are played again)
     uint8_t expanded
     uint8_t waste_only  # a stock turn with nothing after it: only waste moves are new here
+
+ctypedef struct Listed:  # a child listed by `_bf_turn`, probed in the table once all are listed
+    uint64_t k0, k1
+    int prio0, prio1
+    Move move
+    uint8_t waste_only
+    uint8_t won
 
 ctypedef struct Entry:  # ordered as search.py's heap tuples: priority, depth, then age
     int prio
@@ -348,6 +361,7 @@ cdef class Core:
     cdef size_t n_snaps, snaps_cap, snap_size
     cdef uint8_t *root_snap  # the position the search started from, before its safe moves
     cdef long long bf_turns
+    cdef Listed *listed  # scratch_cap of them: one expansion's children before their probes
     # ---- lanes and follows (KK-2, KK-4; `tables.CoreTables`) ----
     cdef int *lane_first  # per pile (P + 1): its lanes are lane_first[p]..lane_first[p + 1]
     cdef int *lane_stop  # per lane: the end of its cells (it starts where the lane before stops)
@@ -498,6 +512,7 @@ cdef class Core:
         self.runs_len = self._ints(P)
         self.scratch_cap = P * (self.total + 1) + 8 + self._action_room()
         self.scratch = <Move *>self._alloc(self.scratch_cap * sizeof(Move))
+        self.listed = <Listed *>self._alloc(self.scratch_cap * sizeof(Listed))
         self.load(piles, hidden, redeals_used, uses, shown)
 
     # ------------------------------------------------------------ lanes and follows (KK-2, KK-4)
@@ -2331,7 +2346,8 @@ cdef class Core:
         in turn; a position is expanded once, from whichever queue reaches it first. RUN_WON
         leaves the winning line on the undo stack; else the start position is restored."""
         cdef long long expanded = 0
-        cdef int i, n, count, node, q, before, edge, score, rooms, cells
+        cdef int i, n, count, node, q, before, edge, score, rooms, cells, listed, depth
+        cdef Listed *c
         cdef Entry e
         cdef Node *child
         cdef Move m
@@ -2368,7 +2384,16 @@ cdef class Core:
                     return RUN_WON
                 waste_only = self.nodes[node].waste_only
                 n = self._list(self.scratch)
-                count = 0
+                # Room for every child first, so that the slots prefetched below stay where they are.
+                while (self.table_count + n) * 4 >= self.table_cap * 3:
+                    if self.max_memory >= 0 and self._bf_memory(2 * self.table_cap) > self.max_memory:
+                        self.stop_reason = "max memory"
+                        return RUN_STOPPED
+                    self._table_grow()
+                # List every child with its key and priorities, its table slot prefetched; probe
+                # them after: a probe is a cache miss in a large table, and these overlap.
+                listed = 0
+                depth = self.nodes[node].depth + 1
                 for i in range(n):
                     m = self.scratch[i]
                     if waste_only and m.dst >= 0 and m.src != self.waste:
@@ -2377,36 +2402,45 @@ cdef class Core:
                     self._push(m)
                     self._play_safe()
                     edge = self.n_undo - before
-                    if self.table_count * 4 >= self.table_cap * 3:
-                        if self.max_memory >= 0 and self._bf_memory(2 * self.table_cap) > self.max_memory:
-                            self.stop_reason = "max memory"
-                            return RUN_STOPPED
-                        self._table_grow()
-                    if not self._seen_or_add(self.k0, self.k1):
-                        if self._won():
-                            self._bf_line(node, m, base)
-                            won = True
-                            return RUN_WON
-                        if self.n_nodes >= self.nodes_cap:
-                            if self.max_memory >= 0 and self._bf_memory(self.table_cap) + self.nodes_cap * sizeof(Node) > self.max_memory:
-                                self.stop_reason = "max memory"
-                                return RUN_STOPPED
-                            self.nodes_cap *= 2
-                            self.nodes = <Node *>grow(self.nodes, self.nodes_cap * sizeof(Node))
-                        child = &self.nodes[self.n_nodes]
-                        child.parent = node
-                        child.snap = -1
-                        child.depth = self.nodes[node].depth + 1
-                        child.move = m
-                        child.expanded = 0
-                        child.waste_only = self.commutes and edge == 1 and m.dst < 0
-                        score = self._bf_terms(&rooms, &cells)  # once: the queues differ only in weights
-                        heap_push(&self.queues[0], score - 2 * rooms - 2 * cells + child.depth - 1, child.depth, self.n_nodes)
-                        heap_push(&self.queues[1], 5 * score - 4 * rooms - cells + child.depth - 1, child.depth, self.n_nodes)
-                        self.n_nodes += 1
-                        count += 1
+                    c = &self.listed[listed]
+                    c.won = self._won()
+                    c.k0 = self.k0
+                    c.k1 = self.k1
+                    prefetch(&self.table[2 * ((self.k0 ^ (self.k1 >> 17)) & (self.table_cap - 1))])
+                    score = self._bf_terms(&rooms, &cells)  # once: the queues differ only in weights
+                    c.prio0 = score - 2 * rooms - 2 * cells + depth - 1
+                    c.prio1 = 5 * score - 4 * rooms - cells + depth - 1
+                    c.move = m
+                    c.waste_only = self.commutes and edge == 1 and m.dst < 0
+                    listed += 1
                     while self.n_undo > before:
                         self._pop()
+                count = 0
+                for i in range(listed):
+                    c = &self.listed[i]
+                    if self._seen_or_add(c.k0, c.k1):
+                        continue
+                    if c.won:
+                        self._bf_line(node, c.move, base)
+                        won = True
+                        return RUN_WON
+                    if self.n_nodes >= self.nodes_cap:
+                        if self.max_memory >= 0 and self._bf_memory(self.table_cap) + self.nodes_cap * sizeof(Node) > self.max_memory:
+                            self.stop_reason = "max memory"
+                            return RUN_STOPPED
+                        self.nodes_cap *= 2
+                        self.nodes = <Node *>grow(self.nodes, self.nodes_cap * sizeof(Node))
+                    child = &self.nodes[self.n_nodes]
+                    child.parent = node
+                    child.snap = -1
+                    child.depth = depth
+                    child.move = c.move
+                    child.expanded = 0
+                    child.waste_only = c.waste_only
+                    heap_push(&self.queues[0], c.prio0, depth, self.n_nodes)
+                    heap_push(&self.queues[1], c.prio1, depth, self.n_nodes)
+                    self.n_nodes += 1
+                    count += 1
                 if count:  # its children start from here: keep the position
                     if self.n_snaps >= self.snaps_cap:
                         self.snaps_cap = self.snaps_cap * 2 if self.snaps_cap else 1024
