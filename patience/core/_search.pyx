@@ -362,6 +362,8 @@ cdef class Core:
     cdef uint8_t *root_snap  # the position the search started from, before its safe moves
     cdef long long bf_turns
     cdef Listed *listed  # scratch_cap of them: one expansion's children before their probes
+    cdef uint64_t *tally_ph  # per pile: the key term (ph0) its disorder below was counted at
+    cdef int *tally_dis
     # ---- lanes and follows (KK-2, KK-4; `tables.CoreTables`) ----
     cdef int *lane_first  # per pile (P + 1): its lanes are lane_first[p]..lane_first[p + 1]
     cdef int *lane_stop  # per lane: the end of its cells (it starts where the lane before stops)
@@ -513,6 +515,8 @@ cdef class Core:
         self.scratch_cap = P * (self.total + 1) + 8 + self._action_room()
         self.scratch = <Move *>self._alloc(self.scratch_cap * sizeof(Move))
         self.listed = <Listed *>self._alloc(self.scratch_cap * sizeof(Listed))
+        self.tally_ph = <uint64_t *>self._alloc(self.P * sizeof(uint64_t))
+        self.tally_dis = self._ints(self.P)
         self.load(piles, hidden, redeals_used, uses, shown)
 
     # ------------------------------------------------------------ lanes and follows (KK-2, KK-4)
@@ -1449,7 +1453,7 @@ cdef class Core:
     cdef void _tally(self, int *down_out, int *disorder_out, int *free_out, int *cells_out) noexcept nogil:
         """The terms both estimates weigh (`heuristic.Heuristic`): face-down cards, cards above the
         first break of a pile's run (disorder), empty rooms and empty cells."""
-        cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0
+        cdef int i, p, size, start, below, above, j, here, down = 0, disorder = 0, free = 0, cells = 0
         cdef uint8_t *pile
         cdef uint8_t *ok
         for i in range(self.n_stacks):
@@ -1458,16 +1462,25 @@ cdef class Core:
             if size < 2:
                 continue
             down += self.hidden[p]
+            # A pile's disorder is remembered under its key term: between one child and the next
+            # most piles are as they were, and the loop below was most of the estimate's cost.
+            if self.tally_ph[p] == self.ph0[p] and not self.top_only[p]:
+                disorder += self.tally_dis[p]
+                continue
             pile = self.cards + p * self.cap
             ok = self.run_ok + self.pile_group[p] * SQUARE
             start = self.hidden[p] if self.hidden[p] else 1
             below = pile[start - 1]
+            here = 0
             for j in range(start, size):
                 above = pile[j]
                 if not ok[below * NCARDS + above]:
-                    disorder += size - j
+                    here = size - j
                     break
                 below = above
+            disorder += here
+            self.tally_ph[p] = self.ph0[p]
+            self.tally_dis[p] = here
         for i in range(self.n_rooms):
             if not self.size[self.rooms[i]]:
                 free += 1
