@@ -363,6 +363,12 @@ cdef class Core:
     cdef long long bf_turns
     cdef Listed *listed  # scratch_cap of them: one expansion's children before their probes
     cdef uint64_t *tally_ph  # per pile: the key term (ph0) its disorder below was counted at
+    # `_safe_move`'s per-card tables and the foundations' key terms they were made at (found_key
+    # 0: none); not kept when a foundation is keyed by its top alone (its term misses the rest)
+    cdef bint found_memo, found_counted
+    cdef uint64_t found_key
+    cdef uint8_t found_wanted[NCARDS]
+    cdef uint8_t found_home[NCARDS]
     cdef int *tally_dis
     # ---- lanes and follows (KK-2, KK-4; `tables.CoreTables`) ----
     cdef int *lane_first  # per pile (P + 1): its lanes are lane_first[p]..lane_first[p + 1]
@@ -517,6 +523,9 @@ cdef class Core:
         self.listed = <Listed *>self._alloc(self.scratch_cap * sizeof(Listed))
         self.tally_ph = <uint64_t *>self._alloc(self.P * sizeof(uint64_t))
         self.tally_dis = self._ints(self.P)
+        self.found_memo = not any(tables.top_only[f] for f in tables.foundations)
+        self.found_key = 0
+        self.found_counted = 0
         self.load(piles, hidden, redeals_used, uses, shown)
 
     # ------------------------------------------------------------ lanes and follows (KK-2, KK-4)
@@ -1356,11 +1365,22 @@ cdef class Core:
     cdef int _safe_move(self, Move *found) noexcept nogil:
         """`prune.Autoplay._find`: a safe foundation move whose card has one possible home."""
         cdef int i, j, src, card, f, t, ntargets
-        cdef uint8_t home[NCARDS]
+        cdef uint8_t *home = self.found_home
         cdef int counted = 0
         cdef int targets[64]
-        cdef uint8_t wanted[NCARDS]
-        self._wanted(wanted)
+        cdef uint8_t *wanted = self.found_wanted
+        cdef uint64_t fkey = 1
+        # Both per-card tables read the foundations alone: remembered under the foundations'
+        # key terms, they are read again while no card went home or came back (most children).
+        if self.found_memo:
+            for j in range(self.n_foundations):
+                f = self.foundations[j]
+                fkey += mix0(self.ph0[f] + self.salt0[f])
+            counted = fkey == self.found_key and self.found_counted
+        if not (self.found_memo and fkey == self.found_key):
+            self._wanted(wanted)
+            self.found_key = fkey if self.found_memo else 0
+            self.found_counted = 0
         for i in range(self.n_auto_sources):
             src = self.auto_sources[i]
             if self.size[src] <= self.hidden[src]:
@@ -1380,6 +1400,7 @@ cdef class Core:
                 continue
             if not counted:
                 counted = 1
+                self.found_counted = self.found_memo
                 memset(home, 0, NCARDS)
                 for j in range(self.n_foundations):
                     f = self.foundations[j]
