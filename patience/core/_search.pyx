@@ -46,7 +46,7 @@ cdef enum:
     # The first run's expansions (later runs double it) and the noise added to estimates after it.
     FIRST_RUN = 1024
     NOISE = 16
-    TIES_BACK_FIRST = 1  # the first run's tie order: 1, the last listed first (search.py's)
+    TIES_BACK_FIRST = 0  # the first run's tie order: 0, the order listed (as before; 1 lost Dywan 2)
     RUN_WON = 1
     RUN_EXHAUSTED = 2
     RUN_SPENT = 3
