@@ -363,13 +363,13 @@ cdef class Core:
     cdef long long bf_turns
     cdef Listed *listed  # scratch_cap of them: one expansion's children before their probes
     cdef uint64_t *tally_ph  # per pile: the key term (ph0) its disorder below was counted at
+    cdef int *tally_dis  # and that disorder (`_tally`)
     # `_safe_move`'s per-card tables and the foundations' key terms they were made at (found_key
     # 0: none); not kept when a foundation is keyed by its top alone (its term misses the rest)
     cdef bint found_memo, found_counted
     cdef uint64_t found_key
     cdef uint8_t found_wanted[NCARDS]
     cdef uint8_t found_home[NCARDS]
-    cdef int *tally_dis
     # ---- lanes and follows (KK-2, KK-4; `tables.CoreTables`) ----
     cdef int *lane_first  # per pile (P + 1): its lanes are lane_first[p]..lane_first[p + 1]
     cdef int *lane_stop  # per lane: the end of its cells (it starts where the lane before stops)
