@@ -14,6 +14,12 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport abs, free, malloc, realloc
 from libc.string cimport memset
+
+cdef extern from *:
+    """
+    #define PATIENCE_PREFETCH(p) __builtin_prefetch(p)
+    """
+    void prefetch "PATIENCE_PREFETCH"(const void *p) noexcept nogil
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 cdef enum:
@@ -42,6 +48,7 @@ cdef enum:
     # The first run's expansions (later runs double it) and the noise added to estimates after it.
     FIRST_RUN = 1024
     NOISE = 16
+    TIES_BACK_FIRST = 0  # the first run's tie order: 0, the order listed (as before; 1 lost Dywan 2)
     RUN_WON = 1
     RUN_EXHAUSTED = 2
     RUN_SPENT = 3
@@ -107,6 +114,13 @@ ctypedef struct Node:
     Move move  # the move from the parent (safe moves after it are played again)
     uint8_t expanded
     uint8_t waste_only  # a stock turn with nothing after it: only waste moves are new here
+
+ctypedef struct Listed:  # a child listed by `_bf_turn`, probed in the table once all are listed
+    uint64_t k0, k1
+    int prio0, prio1
+    Move move
+    uint8_t waste_only
+    uint8_t won
 
 ctypedef struct Entry:  # ordered as search.py's heap tuples: priority, depth, then age
     int prio
@@ -428,6 +442,7 @@ cdef class Core:
     cdef unsigned int noise
     cdef unsigned int noise_range  # estimates after the first run get noise below this
     cdef bint restricted  # this run plays no card out of a win pile
+    cdef bint ties_back  # this run tries equal estimates last listed first (search.py's order)
     # best-first (`_bf_turn`): one table, its nodes and two queues kept across its turns
     cdef uint64_t *bf_table
     cdef size_t bf_cap, bf_count
@@ -438,6 +453,15 @@ cdef class Core:
     cdef size_t n_snaps, snaps_cap, snap_size
     cdef uint8_t *root_snap  # the position the search started from, before its safe moves
     cdef long long bf_turns
+    cdef Listed *listed  # scratch_cap of them: one expansion's children before their probes
+    cdef uint64_t *tally_ph  # per pile: the key term (ph0) its disorder below was counted at
+    cdef int *tally_dis  # and that disorder (`_tally`)
+    # `_safe_move`'s per-card tables and the foundations' key terms they were made at (found_key
+    # 0: none); not kept when a foundation is keyed by its top alone (its term misses the rest)
+    cdef bint found_memo, found_counted
+    cdef uint64_t found_key
+    cdef uint8_t found_wanted[NCARDS]
+    cdef uint8_t found_home[NCARDS]
     # ---- lanes and follows (KK-2, KK-4; `tables.CoreTables`) ----
     cdef int *lane_first  # per pile (P + 1): its lanes are lane_first[p]..lane_first[p + 1]
     cdef int *lane_stop  # per lane: the end of its cells (it starts where the lane before stops)
@@ -615,6 +639,12 @@ cdef class Core:
         self.runs_len = self._ints(P)
         self.scratch_cap = P * (self.total + 1) + 8 + self._action_room()
         self.scratch = <Move *>self._alloc(self.scratch_cap * sizeof(Move))
+        self.listed = <Listed *>self._alloc(self.scratch_cap * sizeof(Listed))
+        self.tally_ph = <uint64_t *>self._alloc(self.P * sizeof(uint64_t))
+        self.tally_dis = self._ints(self.P)
+        self.found_memo = not any(tables.top_only[f] for f in tables.foundations)
+        self.found_key = 0
+        self.found_counted = 0
         self.load(piles, hidden, redeals_used, uses, shown)
 
     # ------------------------------------------------------------ lanes and follows (KK-2, KK-4)
@@ -1500,11 +1530,22 @@ cdef class Core:
     cdef int _safe_move(self, Move *found) noexcept nogil:
         """`prune.Autoplay._find`: a safe foundation move whose card has one possible home."""
         cdef int i, j, src, card, f, t, ntargets
-        cdef uint8_t home[NCARDS]
+        cdef uint8_t *home = self.found_home
         cdef int counted = 0
         cdef int targets[64]
-        cdef uint8_t wanted[NCARDS]
-        self._wanted(wanted)
+        cdef uint8_t *wanted = self.found_wanted
+        cdef uint64_t fkey = 1
+        # Both per-card tables read the foundations alone: remembered under the foundations'
+        # key terms, they are read again while no card went home or came back (most children).
+        if self.found_memo:
+            for j in range(self.n_foundations):
+                f = self.foundations[j]
+                fkey += mix0(self.ph0[f] + self.salt0[f])
+            counted = fkey == self.found_key and self.found_counted
+        if not (self.found_memo and fkey == self.found_key):
+            self._wanted(wanted)
+            self.found_key = fkey if self.found_memo else 0
+            self.found_counted = 0
         for i in range(self.n_auto_sources):
             src = self.auto_sources[i]
             if self.size[src] <= self.hidden[src]:
@@ -1524,6 +1565,7 @@ cdef class Core:
                 continue
             if not counted:
                 counted = 1
+                self.found_counted = self.found_memo
                 memset(home, 0, NCARDS)
                 for j in range(self.n_foundations):
                     f = self.foundations[j]
@@ -1597,7 +1639,7 @@ cdef class Core:
     cdef void _tally(self, int *down_out, int *disorder_out, int *free_out, int *cells_out) noexcept nogil:
         """The terms both estimates weigh (`heuristic.Heuristic`): face-down cards, cards above the
         first break of a pile's run (disorder), empty rooms and empty cells."""
-        cdef int i, p, size, start, below, above, j, down = 0, disorder = 0, free = 0, cells = 0
+        cdef int i, p, size, start, below, above, j, here, down = 0, disorder = 0, free = 0, cells = 0
         cdef uint8_t *pile
         cdef uint8_t *ok
         for i in range(self.n_stacks):
@@ -1606,16 +1648,25 @@ cdef class Core:
             if size < 2:
                 continue
             down += self.hidden[p]
+            # A pile's disorder is remembered under its key term: between one child and the next
+            # most piles are as they were, and the loop below was most of the estimate's cost.
+            if self.tally_ph[p] == self.ph0[p] and not self.top_only[p]:
+                disorder += self.tally_dis[p]
+                continue
             pile = self.cards + p * self.cap
             ok = self.run_ok + self.pile_group[p] * SQUARE
             start = self.hidden[p] if self.hidden[p] else 1
             below = pile[start - 1]
+            here = 0
             for j in range(start, size):
                 above = pile[j]
                 if not ok[below * NCARDS + above]:
-                    disorder += size - j
+                    here = size - j
                     break
                 below = above
+            disorder += here
+            self.tally_ph[p] = self.ph0[p]
+            self.tally_dis[p] = here
         for i in range(self.n_rooms):
             if not self.size[self.rooms[i]]:
                 free += 1
@@ -2382,6 +2433,9 @@ cdef class Core:
                 # Lines that take no card back from a win pile first: while some run without such
                 # moves may still win, the first three runs and every other one after are such runs.
                 self.restricted = keep_home and (run <= 3 or run % 2 == 0)
+                # Equal estimates in the order listed, then the other way, run by run: ties decide
+                # much early in a line, and search.py tries the last listed first.
+                self.ties_back = TIES_BACK_FIRST ^ (run % 2 == 0)
                 outcome = self._run(budget, avoid_keys)
                 if outcome == RUN_WON:
                     moves = [self._undo_out(i) for i in range(base, self.n_undo)]
@@ -2422,6 +2476,11 @@ cdef class Core:
             if self.move_kind[self.pile_group[self.win_piles[i]]]:
                 return True
         return False
+
+    cdef inline bint _takes_back(self, Move m) noexcept nogil:
+        """A card taken back from the foundations: a card move from a win pile to a pile that is
+        not one (a move between win piles, as Parada's, keeps the card home)."""
+        return m.dst >= 0 and self.is_win[m.src] and not self.is_win[m.dst]
 
     cdef inline int _noise(self) noexcept nogil:
         """A number below NOISE from the run's xorshift state; 0 in the first run."""
@@ -2493,7 +2552,7 @@ cdef class Core:
                 count = 0
                 for i in range(n):
                     m = self.scratch[i]
-                    if self.restricted and m.dst >= 0 and self.is_win[m.src]:
+                    if self.restricted and self._takes_back(m):
                         continue
                     if waste_only and m.dst >= 0 and m.src != self.waste:
                         continue  # tried before the stock turned (`prune.stock_commutes`)
@@ -2512,9 +2571,9 @@ cdef class Core:
                             c = &children[n_children + count]
                             c.move = m
                             c.estimate = self._estimate() + self._noise()
-                            if m.dst >= 0 and self.is_win[m.src]:
+                            if self._takes_back(m):
                                 c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
-                            c.order = i
+                            c.order = n - i if self.ties_back else i
                             count += 1
                     while self.n_undo > before:
                         self._pop()
@@ -2695,6 +2754,45 @@ cdef class Core:
             self.uses[i] = <int16_t>(snap[at + 2 * i] | (snap[at + 2 * i + 1] << 8))
             self._uses_key(i, 1)
 
+    cdef void _unsnap_diff(self, const uint8_t *snap) noexcept nogil:
+        """`_unsnap` by difference: only the piles (and counters) that differ from the snapshot
+        are rebuilt, each from the first card where the two differ, the key updated as by moves.
+        Best-first's successive nodes are mostly near each other, so this is far cheaper than
+        rebuilding every pile."""
+        cdef int p, i, n, keep, lim, at = 2 * self.P + 2, r
+        cdef const uint8_t *here
+        cdef int16_t u
+        r = snap[2 * self.P] | (snap[2 * self.P + 1] << 8)
+        if r != self.redeals_used:
+            self._redeals_key(-1)
+            self.redeals_used = r
+            self._redeals_key(1)
+        for p in range(self.P):
+            n = snap[p]
+            here = self.cards + p * self.cap
+            lim = n if n < self.size[p] else self.size[p]
+            keep = 0
+            while keep < lim and here[keep] == snap[at + keep]:
+                keep += 1
+            if keep == n and n == self.size[p] and self.hidden[p] == snap[self.P + p]:
+                at += n
+                continue
+            self._unkey(p)
+            while self.size[p] > keep:
+                self._take(p)
+            for i in range(keep, n):
+                self._put(p, snap[at + i])
+            self._set_hidden(p, snap[self.P + p])
+            self._rekey(p)
+            at += n
+        at = 2 * self.P + 2 + self.total
+        for i in range(self.n_actions):
+            u = <int16_t>(snap[at + 2 * i] | (snap[at + 2 * i + 1] << 8))
+            if u != self.uses[i]:
+                self._uses_key(i, -1)
+                self.uses[i] = u
+                self._uses_key(i, 1)
+
     cdef int _bf_start(self, avoid_keys) except -1:
         """The best-first search's root: the start position, its safe moves played, queued."""
         cdef int base = self.n_undo, q
@@ -2764,10 +2862,10 @@ cdef class Core:
         self.n_undo = base
         self.n_side = self.side_base
         if n.parent < 0:
-            self._unsnap(self.root_snap)
+            self._unsnap_diff(self.root_snap)
             self._play_safe()
             return 0
-        self._unsnap(self.snaps + <size_t>self.nodes[n.parent].snap * self.snap_size)
+        self._unsnap_diff(self.snaps + <size_t>self.nodes[n.parent].snap * self.snap_size)
         self._push(n.move)
         self._play_safe()
         return 0
@@ -2804,7 +2902,8 @@ cdef class Core:
         in turn; a position is expanded once, from whichever queue reaches it first. RUN_WON
         leaves the winning line on the undo stack; else the start position is restored."""
         cdef long long expanded = 0
-        cdef int i, n, count, node, q, before, edge, score, rooms, cells
+        cdef int i, n, count, node, q, before, edge, score, rooms, cells, listed, depth
+        cdef Listed *c
         cdef Entry e
         cdef Node *child
         cdef Move m
@@ -2841,7 +2940,16 @@ cdef class Core:
                     return RUN_WON
                 waste_only = self.nodes[node].waste_only
                 n = self._list(self.scratch)
-                count = 0
+                # Room for every child first, so that the slots prefetched below stay where they are.
+                while (self.table_count + n) * 4 >= self.table_cap * 3:
+                    if self.max_memory >= 0 and self._bf_memory(2 * self.table_cap) > self.max_memory:
+                        self.stop_reason = "max memory"
+                        return RUN_STOPPED
+                    self._table_grow()
+                # List every child with its key and priorities, its table slot prefetched; probe
+                # them after: a probe is a cache miss in a large table, and these overlap.
+                listed = 0
+                depth = self.nodes[node].depth + 1
                 for i in range(n):
                     m = self.scratch[i]
                     if waste_only and m.dst >= 0 and m.src != self.waste:
@@ -2854,36 +2962,45 @@ cdef class Core:
                         while self.n_undo > before:
                             self._pop()
                         continue
-                    if self.table_count * 4 >= self.table_cap * 3:
-                        if self.max_memory >= 0 and self._bf_memory(2 * self.table_cap) > self.max_memory:
-                            self.stop_reason = "max memory"
-                            return RUN_STOPPED
-                        self._table_grow()
-                    if not self._seen_or_add(self.k0, self.k1):
-                        if self._won():
-                            self._bf_line(node, m, base)
-                            won = True
-                            return RUN_WON
-                        if self.n_nodes >= self.nodes_cap:
-                            if self.max_memory >= 0 and self._bf_memory(self.table_cap) + self.nodes_cap * sizeof(Node) > self.max_memory:
-                                self.stop_reason = "max memory"
-                                return RUN_STOPPED
-                            self.nodes_cap *= 2
-                            self.nodes = <Node *>grow(self.nodes, self.nodes_cap * sizeof(Node))
-                        child = &self.nodes[self.n_nodes]
-                        child.parent = node
-                        child.snap = -1
-                        child.depth = self.nodes[node].depth + 1
-                        child.move = m
-                        child.expanded = 0
-                        child.waste_only = self.commutes and edge == 1 and m.dst < 0
-                        score = self._bf_terms(&rooms, &cells)  # once: the queues differ only in weights
-                        heap_push(&self.queues[0], score - 2 * rooms - 2 * cells + child.depth - 1, child.depth, self.n_nodes)
-                        heap_push(&self.queues[1], 5 * score - 4 * rooms - cells + child.depth - 1, child.depth, self.n_nodes)
-                        self.n_nodes += 1
-                        count += 1
+                    c = &self.listed[listed]
+                    c.won = self._won()
+                    c.k0 = self.k0
+                    c.k1 = self.k1
+                    prefetch(&self.table[2 * ((self.k0 ^ (self.k1 >> 17)) & (self.table_cap - 1))])
+                    score = self._bf_terms(&rooms, &cells)  # once: the queues differ only in weights
+                    c.prio0 = score - 2 * rooms - 2 * cells + depth - 1
+                    c.prio1 = 5 * score - 4 * rooms - cells + depth - 1
+                    c.move = m
+                    c.waste_only = self.commutes and edge == 1 and m.dst < 0
+                    listed += 1
                     while self.n_undo > before:
                         self._pop()
+                count = 0
+                for i in range(listed):
+                    c = &self.listed[i]
+                    if self._seen_or_add(c.k0, c.k1):
+                        continue
+                    if c.won:
+                        self._bf_line(node, c.move, base)
+                        won = True
+                        return RUN_WON
+                    if self.n_nodes >= self.nodes_cap:
+                        if self.max_memory >= 0 and self._bf_memory(self.table_cap) + self.nodes_cap * sizeof(Node) > self.max_memory:
+                            self.stop_reason = "max memory"
+                            return RUN_STOPPED
+                        self.nodes_cap *= 2
+                        self.nodes = <Node *>grow(self.nodes, self.nodes_cap * sizeof(Node))
+                    child = &self.nodes[self.n_nodes]
+                    child.parent = node
+                    child.snap = -1
+                    child.depth = depth
+                    child.move = c.move
+                    child.expanded = 0
+                    child.waste_only = c.waste_only
+                    heap_push(&self.queues[0], c.prio0, depth, self.n_nodes)
+                    heap_push(&self.queues[1], c.prio1, depth, self.n_nodes)
+                    self.n_nodes += 1
+                    count += 1
                 if count:  # its children start from here: keep the position
                     if self.n_snaps >= self.snaps_cap:
                         self.snaps_cap = self.snaps_cap * 2 if self.snaps_cap else 1024
@@ -2896,4 +3013,4 @@ cdef class Core:
             if not won:
                 self.n_undo = base
                 self.n_side = self.side_base
-                self._unsnap(self.root_snap)
+                self._unsnap_diff(self.root_snap)
