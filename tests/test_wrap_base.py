@@ -112,3 +112,25 @@ def test_the_schema_takes_base_true_and_false(wrap):
     codes = [f.code for f in lint_text(changed, f"{SOLVITAIRE}.yaml")[1]]
     assert "P013" not in codes
     assert "P013" in [f.code for f in lint_text(changed.replace(f"wrap: {wrap}}}", "wrap: bottom}"), "a.yaml")[1]]
+
+
+def test_deal_n_is_canfields_deal_n():
+    # `deal.key: canfield`: the two readings compare deal by deal (docs/winnability.md)
+    for deal in (1, 39, 200):
+        assert Game.new(SOLVITAIRE, deal).piles == Game.new("canfield", deal).piles
+
+
+def test_a_win_under_the_stricter_reading_is_a_win_under_canfields():
+    # every move `wrap: base` allows, `wrap: true` allows too: a win replays move for move
+    from patience.solver import solve
+
+    for deal in range(1, 8):
+        result = solve(Game.new(SOLVITAIRE, deal), timeout=10, max_states=50_000)
+        if result.status == "solved":
+            break
+    else:
+        pytest.fail("no deal of 1-7 solved within the budget")
+    game = Game.new("canfield", deal)
+    for move in result.moves:
+        game.play(move)
+    assert game.is_won()
