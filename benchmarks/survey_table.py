@@ -15,7 +15,8 @@ With --write, the table replaces what lies between the two `survey-table` marker
 otherwise it is printed. Lines already in that table whose game, deals and budget the files do
 not give again are kept as they stand (the results files of older surveys need not be at hand),
 except those of the games named by --replace (their rules changed since). --load names a JSON
-file of {game: "load text"} for the lines the files give (the load is not in a results file).
+file of {game: "load text"} for the lines the files give, or {"GAME 10 s": ...} for one budget
+of a game (the load is not in a results file).
 """
 
 from __future__ import annotations
@@ -135,7 +136,8 @@ def table(files: list[Path], loads: dict[str, str] | None = None, page_table: st
     lines = [HEADER]
     for ruleset in sorted(shipped_rulesets(), key=lambda r: r.id):
         digest = rules_digest(ruleset)
-        own = [line(ruleset.id, r, (loads or {}).get(ruleset.id, "")) for r in found
+        loads = loads or {}
+        own = [line(ruleset.id, r, loads.get(f"{ruleset.id} {r.timeout:g} s", loads.get(ruleset.id, ""))) for r in found
                if r.game == ruleset.id and r.rules == digest]
         given = {tuple(_cells(text)[1:3]) for text in own}
         old = [text for key, text in kept.get(ruleset.id, []) if key not in given and ruleset.id not in replace]
