@@ -282,6 +282,7 @@ EQUIVALENT = {
     ("parada-1", "row3.move"): "as row1",
     ("canfield", "foundations.max_cards"): "one deck: after thirteen cards the next is the base card, already there",
     ("penguin", "foundations.max_cards"): "as Canfield's",
+    ("canfield-solvitaire", "foundations.max_cards"): "as Canfield's",
     ("spider", "foundations.build.suit"): "a run that moves is in one suit already (`run: {suit: same}`)",
     ("spider-1", "tableau.build.suit"): "one suit: every card is of the same suit",
     ("spider-1", "foundations.build.suit"): "as tableau.build.suit",

@@ -330,14 +330,30 @@ def test_the_docs_table_lists_every_shipped_game_and_fills_the_surveyed_one(tmp_
     lines = survey_table.table([path]).splitlines()[2:]
     assert [line.split(" | ")[0].strip("| ") for line in lines] == sorted(r.id for r in shipped_rulesets())
     (freecell,) = [line for line in lines if line.startswith("| freecell |")]
-    assert f"| 1–2 | 5 s, 300 positions, solver {SOLVER_VERSION} |" in freecell and "| 99.999 |" in freecell
+    assert f"| 1–2 | 5 s, 300 positions, solver {SOLVER_VERSION} |" in freecell
+    assert "| 99.999 | Blake & Gent, JAIR 2026 (Solvitaire) |" in freecell  # the figure and its source
+    assert len(freecell.strip("|").split("|")) == survey_table.COLUMNS
     assert all("not surveyed" in line for line in lines if line is not freecell)
+    # A page's lines of other surveys stay (their files need not be at hand), in the new columns;
+    # a line of the same deals and budget is the file's; --replace drops a game's old lines.
+    older = ("| golf | 1–1000 | 30 s, solver 9 | 445 | 354 | 201 | 55.7 (52.2–59.1) | 44.5–64.6 | 45.1 | 0.69 / 4.33 | m |\n"
+             "| fan | 1–10 | 1 s, solver 8 | 5 | 5 | 0 | 50.0 (23.7–76.3) |  | 48.8 | 0.1 / 0.2 | m |\n"
+             f"| freecell | 1–2 | 5 s, 300 positions, solver {SOLVER_VERSION} | OLD | 0 | 0 | 2 | 0.0 | none decided | "
+             "0.0–100.0 | | | 1 / 1 | m |\n")
     page = tmp_path / "page.md"
-    page.write_text(f"before\n{survey_table.START}\nSTALE ROW\n{survey_table.END}\nafter\n", encoding="utf-8")
-    monkeypatch.setattr(sys, "argv", ["survey_table.py", str(path), "--write", str(page)])
+    page.write_text(f"before\n{survey_table.START}\nSTALE ROW\n{older}{survey_table.END}\nafter\n", encoding="utf-8")
+    load = tmp_path / "load.json"
+    load.write_text('{"freecell": "9.9"}', encoding="utf-8")
+    monkeypatch.setattr(sys, "argv", ["survey_table.py", str(path), "--write", str(page), "--load", str(load),
+                                      "--replace", "fan"])
     survey_table.main()
     text = page.read_text(encoding="utf-8")
-    assert text.startswith("before\n") and text.endswith("after\n") and "STALE ROW" not in text and "| freecell | 1–2" in text
+    assert text.startswith("before\n") and text.endswith("after\n") and "STALE ROW" not in text
+    assert f"| freecell | 1–2 | 5 s, 300 positions, solver {SOLVER_VERSION} | 9.9 |" in text and "OLD" not in text
+    (golf,) = [line for line in text.splitlines() if line.startswith("| golf |")]
+    assert golf.startswith(f"| golf | 1–1000 | 30 s, solver 9 | {survey_table.OLDER_LOAD} | 445 | 354 | 201 | 79.9 |")
+    assert "| 45.1 | Blake & Gent, JAIR 2026 (Solvitaire) |" in golf
+    assert "| fan | not surveyed |" in text
 
 
 def test_a_damaged_or_unwritable_results_file_is_refused_in_one_line(tmp_path, no_dask):

@@ -43,7 +43,7 @@ from .cover import hide_again, is_free, turn_up_uncovered
 from .dealing import deal_cards
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, Move
 from .reach import reach_moves
-from .refill import base_table, pop_fill, pop_reshuffle, push_fill, push_reshuffle, reshuffle_move
+from .refill import base_table, fit_base, pop_fill, pop_reshuffle, push_fill, push_reshuffle, reshuffle_move
 from .state import State
 from .stock import why_stock_illegal
 
@@ -60,6 +60,7 @@ class Board(State):
         super().__init__(ruleset, deal)
         if deal is not None:
             deal_cards(self, deal)
+            fit_base(self)  # `wrap: base`: the tables for the base the deal set
 
     # ----------------------------------------------------------------- legal moves
     def legal_moves(self, actions: bool = True, sources: tuple[int, ...] | None = None) -> list[Move]:

@@ -46,8 +46,9 @@ FEW_STARTERS = 13  # below this many, `Board.legal_moves` looks an empty pile's 
 _LIMITS = {"none": LIMIT_NONE, "supermove": LIMIT_SUPERMOVE, "cells-plus-columns": LIMIT_SUM}
 
 
-def rank_fits(rule: Build, below: int, above: int) -> bool:
-    """Whether rank ``above`` may lie on rank ``below`` under ``rule`` (ranks 1..13)."""
+def rank_fits(rule: Build, below: int, above: int, base: int = 0) -> bool:
+    """Whether rank ``above`` may lie on rank ``below`` under ``rule`` (ranks 1..13); ``base``:
+    the base rank `wrap: base` counts from (0 while none is set: the corner everywhere)."""
     kind = rule.rank
     if kind == "none":
         return False
@@ -55,9 +56,12 @@ def rank_fits(rule: Build, below: int, above: int) -> bool:
         return True
     if kind == "same":
         return above == below
+    wrap = rule.wrap
+    if wrap == "base" and base:  # ranks counted from the base: it is the lowest, no corner
+        below, above, wrap = (below - base) % 13 + 1, (above - base) % 13 + 1, False
     up = below + rule.step
     down = below - rule.step
-    if rule.wrap:
+    if wrap:
         up = (up - 1) % 13 + 1
         down = (down - 1) % 13 + 1
     if kind == "up":
@@ -81,10 +85,10 @@ def suit_fits(rule: Build, below: int, above: int) -> bool:
     return IS_RED[above] != IS_RED[below]  # alternate-colour
 
 
-def card_fits(rule: Build, below: int, above: int) -> bool:
+def card_fits(rule: Build, below: int, above: int, base: int = 0) -> bool:
     if rule.match == "either":  # Accordion: the same rank or the same suit
-        return rank_fits(rule, RANK[below], RANK[above]) or suit_fits(rule, below, above)
-    return rank_fits(rule, RANK[below], RANK[above]) and suit_fits(rule, below, above)
+        return rank_fits(rule, RANK[below], RANK[above], base) or suit_fits(rule, below, above)
+    return rank_fits(rule, RANK[below], RANK[above], base) and suit_fits(rule, below, above)
 
 
 def prefill_suits(prefill_suit: str) -> range:
@@ -168,11 +172,11 @@ class Group:
         return True
 
 
-def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Group:
+def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int, base: int = 0) -> Group:
     rule = spec.build
     # Each (below, above) pair is judged once; both tables come from the same answers (start-up time).
     fits_on = tuple(
-        tuple(above for above in range(DECK_SIZE) if card_fits(rule, below, above)) if rule.rank != "none" else ()
+        tuple(above for above in range(DECK_SIZE) if card_fits(rule, below, above, base)) if rule.rank != "none" else ()
         for below in range(DECK_SIZE)
     )
     run_ok = bytearray(DECK_SIZE * DECK_SIZE)
@@ -181,7 +185,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int) -> Gr
     run_rule = _run_rule(rule, spec)
     for below, aboves in enumerate(fits_on):
         for above in aboves:
-            if run_rule is None or card_fits(run_rule, below, above):
+            if run_rule is None or card_fits(run_rule, below, above, base):
                 run_ok[below * DECK_SIZE + above] = 1
     if spec.empty == "none":
         empty_ok = None
@@ -271,14 +275,21 @@ def carries(place: Group, source: Group, target: Group) -> bool:
 class CompiledRules:
     """A ruleset turned into tables indexed by pile number."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, bases: tuple[int, ...] = ()) -> None:
         self.ruleset = ruleset
         self.undo_counts_as_move = ruleset.undo_counts_as_move  # FC-7
         self.groups: list[Group] = []
         first = 0
         for i, (gid, spec) in enumerate(ruleset.piles.items()):
-            self.groups.append(_compile_group(i, gid, spec, first))
+            self.groups.append(_compile_group(i, gid, spec, first, bases[i] if bases else 0))
             first += spec.count
+        # `build.wrap: base`: these groups' tables depend on the base rank, so a game whose base is
+        # dealt plays under a copy compiled for it (`for_base`); ``unbased`` is the copy with none.
+        self.bases = bases
+        self.wraps_at_base: tuple[int, ...] = tuple(
+            i for i, spec in enumerate(ruleset.piles.values()) if spec.build.wrap == "base")
+        self.unbased: CompiledRules = self
+        self._based: dict[tuple[int, ...], CompiledRules] = {}
         self.pile_count = first
         self.group_by_id = {g.id: g for g in self.groups}
         all_groups = frozenset(range(len(self.groups)))
@@ -471,6 +482,19 @@ class CompiledRules:
         self.longest_label: int = max(map(len, named))
 
         self._compile_scoring()
+
+    def for_base(self, bases: tuple[int, ...]) -> CompiledRules:
+        """These rules with the tables of the `wrap: base` groups compiled for ``bases`` (per
+        group its base rank, 0: none), built once per bases and kept."""
+        root = self.unbased
+        if not any(bases):
+            return root
+        based = root._based.get(bases)
+        if based is None:
+            based = CompiledRules(root.ruleset, bases)
+            based.unbased = root
+            root._based[bases] = based
+        return based
 
     def deal_piles(self, left: int) -> tuple[int, ...]:
         """Where a stock deal onto several piles puts its cards, in order, while the stock holds

@@ -37,6 +37,7 @@ from ..ruleset.registry import UnknownGame, find_ruleset, find_ruleset_file, loa
 from ..ruleset.views import RulesetView, source_file
 from .board import Board
 from .faces import faces_key, is_down, lay_down
+from .refill import fit_base
 from .state import State
 
 if TYPE_CHECKING:
@@ -227,6 +228,7 @@ def _game_from(header: dict[str, str], pile_lines: dict[str, tuple[int, str]], r
         if extra:
             parts.append("too many " + " ".join(card_str(c, ascii=True) for c in sorted(extra.elements())))
         raise PositionError(f"the cards do not make {ruleset.decks} deck(s): {'; '.join(parts)}")
+    fit_base(game)  # `wrap: base`: the tables for the base the position shows
     return game
 
 

@@ -51,6 +51,17 @@ def base_rank(game: State, group: Group) -> int | None:
     return None
 
 
+def fit_base(game: State) -> None:
+    """`build.wrap: base`: play on under the tables compiled for the base ranks now set (after
+    the deal, or a position read); the rules with no base while none is set."""
+    rules = game.rules.unbased
+    if not rules.wraps_at_base:
+        return
+    wanted = set(rules.wraps_at_base)
+    bases = tuple(base_rank(game, g) or 0 if g.index in wanted else 0 for g in rules.groups)
+    game.rules = rules.for_base(bases)
+
+
 # ------------------------------------------------------------------ fill
 def push_fill(game: State, src: int) -> int:
     """`fill`: the emptied pile ``src`` takes the top card of its fill pile, face up; a fill pile

@@ -62,7 +62,9 @@ def build_rule(build: Build) -> str:
     text = rank + (_(SUIT_RELATION[build.suit]) if SUIT_RELATION[build.suit] else "")
     if build.match == "either" and SUIT_RELATION[build.suit]:  # Accordion: one of the two is enough
         text = _("{rank} or{suit}").format(rank=rank, suit=_(SUIT_RELATION[build.suit]))
-    if build.wrap:
+    if build.wrap == "base":  # Solvitaire's Canfield: the corner turns everywhere but at the base
+        text += _(" (ranks counted round from the base rank, which is the lowest)")
+    elif build.wrap:
         text += _(" (K and A follow each other)")
     return text
 

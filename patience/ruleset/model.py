@@ -150,7 +150,13 @@ class Build(Strict):
         "the same rank, any rank, or none (nothing is ever built on this pile).",
     )
     step: int = Field(1, ge=1, le=12, description="How many ranks up or down (1 = next rank; 3 = 2-5-8-J).")
-    wrap: bool = Field(False, description="Whether ranks wrap around (K then A going up, A then K going down).")
+    wrap: bool | Literal["base"] = Field(
+        False,
+        description="Whether ranks wrap around (K then A going up, A then K going down). `base`: the ranks "
+        "run from the group's base round to the rank below it, so they wrap everywhere but there: building "
+        "down, nothing goes on a card of the base rank (Canfield as Solvitaire counts it: with an ace base "
+        "no king goes on an ace). The base is the one `base_of` names (set by the deal).",
+    )
     suit: SuitRelation = Field(
         "any",
         description="Suit of the new card against the top card: any, same suit, other suit, "
@@ -406,9 +412,9 @@ class PileGroup(Strict):
     )
     base_of: BaseOf | None = Field(
         None,
-        description="With `empty: base`: the base rank is read from another group, `offset` ranks from its "
-        "base (Agnes Bernauer, Penguin: a column space takes the rank below the foundations' base). "
-        "Default: the group's own base.",
+        description="With `empty: base` or `build.wrap: base`: the base rank is read from another group, "
+        "`offset` ranks from its base (Agnes Bernauer, Penguin: a column space takes the rank below the "
+        "foundations' base). Default: the group's own base.",
     )
     takes_when: Condition | None = Field(
         None,

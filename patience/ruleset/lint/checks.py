@@ -596,9 +596,20 @@ def check_refills(ctx: _Context) -> None:
     reshuffle without a limit keeps every game in progress."""
     for gid, group in ctx.groups.items():
         at: KeyPath = ("piles", gid)
-        if group.base_of is not None and group.empty != "base":
-            ctx.add("P201", at + ("base_of",), _("`base_of` says whose base rank `empty: base` reads, but {group} "
-                    "has no `empty: base`").format(group=gid))
+        wraps_at_base = group.build.wrap == "base"
+        if group.base_of is not None and group.empty != "base" and not wraps_at_base:
+            ctx.add("P201", at + ("base_of",), _("`base_of` says whose base rank `empty: base` or `wrap: base` reads, "
+                    "but {group} has neither").format(group=gid))
+        if wraps_at_base and group.base_of is None and group.empty != "base":
+            ctx.add("P100", at + ("build", "wrap"), _("`wrap: base` counts ranks from a base, but {group} has none; "
+                    "add `base_of: {{group: ...}}` naming the group whose base counts").format(group=gid))
+        if wraps_at_base:
+            source = group.base_of.group if group.base_of is not None else gid
+            if not any(step.to == source and (step.count == "rest" or (any(step.count) if isinstance(step.count, list)
+                                                                         else step.count > 0))
+                       for step in ctx.ruleset.deal.steps) and not ctx.groups[source].prefill:
+                ctx.add("P100", at + ("build", "wrap"), _("`wrap: base` reads the base the deal sets, but no deal step "
+                        "puts a card on {source}; deal its first card there, or write `wrap: true`").format(source=source))
         if group.empty == "base" and group.count == 1 and group.base_of is None:
             ctx.add("P201", at + ("empty",), _("`empty: base` reads the group's other piles, but {group} has one pile; "
                     "write `empty: any`").format(group=gid))
