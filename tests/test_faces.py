@@ -181,3 +181,17 @@ def test_the_stored_martha_win_plays_to_a_win():
     from positions import stored_wins, wins_its_deal
     paths = stored_wins(["martha"])
     assert paths and all(wins_its_deal(path) for path in paths)
+
+
+def test_lint_names_the_step_when_face_down_cards_lie_on_face_up_ones_dealt_by_a_list_of_counts():
+    """A face-up step under a face-down step with a list of counts: lint reports, never crashes
+    (it once looked only at steps of one count for the place to name)."""
+    from patience.ruleset.registry import find_ruleset_file
+    source = find_ruleset_file("klondike").read_text(encoding="utf-8").replace("id: klondike", "id: klondike-mixed")
+    step = "    - {to: tableau, count: [1, 2, 3, 4, 5, 6, 7], face: top-up, order: rows}   # KL-1\n"
+    assert step in source
+    mixed = ("    - {to: tableau, count: 1, face: up}\n"
+             "    - {to: tableau, count: [1, 1, 1, 1, 1, 1, 1], face: down}\n"
+             "    - {to: tableau, count: 1, face: up}\n")
+    _, findings = lint_text(source.replace(step, mixed), "klondike-mixed.yaml")
+    assert "P000" not in {f.code for f in findings}, findings

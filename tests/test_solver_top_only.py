@@ -24,36 +24,9 @@ from patience.ruleset.registry import shipped_rulesets
 from patience.solver import search
 from patience.solver.search import Packer, solve
 
-# Per shipped ruleset the Python search plays (the core does not cover it): the groups of the piles
-# keyed by their top card, without safe moves and with them (foundations then keyed in full).
-TOP_ONLY_IN_PYTHON = {
-    "cruel": (["foundations"] * 4, []),
-    "gaps": (["out"], ["out"]),
-    "la-belle-lucie": (["foundations"] * 4, []),
-    "miss-milligan": (["foundations"] * 8, []),
-    "perseverance": (["foundations"] * 4, []),
-    "trefoil": (["foundations"] * 4, []),
-}
-
-
-def top_only_groups(game: Game, safe_moves: bool) -> list[str]:
-    return [game.rules.group_of[p].id for p in Packer(game, safe_moves=safe_moves).top_only_piles]
-
-
-def test_the_python_searchs_top_only_piles_are_the_pinned_ones():
-    found = {}
-    for ruleset in shipped_rulesets():
-        game = Game(ruleset)
-        if not_covered(game.rules) is None:
-            continue  # tests/test_core_differential.py pins the core's
-        groups = (top_only_groups(game, False), top_only_groups(game, True))
-        if groups != ([], []):
-            found[ruleset.id] = groups
-    assert found == TOP_ONLY_IN_PYTHON
-
-
 def test_packer_keys_the_cores_piles_where_the_core_covers_the_ruleset():
-    """One rule: on the rulesets the core plays the Packer cuts exactly the core's piles."""
+    """One rule: on the rulesets the core plays the Packer cuts exactly the core's piles. The core
+    plays every shipped ruleset (tests/test_core_words.py keeps it so), so this pins them all."""
     for ruleset in shipped_rulesets():
         game = Game(ruleset)
         if not_covered(game.rules) is None:

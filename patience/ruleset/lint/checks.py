@@ -277,8 +277,11 @@ def check_mixed_faces(ctx: _Context) -> None:
     dealt = dealt_per_pile(rs)
     for gid in sorted(mixed):
         group = rs.piles[gid]
-        step = max(i for i, s in enumerate(rs.deal.steps) if s.to == gid and isinstance(s.count, int)
-                   and any(card_down(s, k, s.count) for k in range(s.count)))
+        # the last step that lays face-down cards there (one of `rest` or a list of counts counts too)
+        steps = [i for i, s in enumerate(rs.deal.steps) if s.to == gid]
+        step = max((i for i in steps if isinstance(rs.deal.steps[i].count, int)
+                    and any(card_down(rs.deal.steps[i], k, rs.deal.steps[i].count) for k in range(rs.deal.steps[i].count))),
+                   default=steps[-1] if steps else 0)
         why = None
         if group.turn_up == "never":
             why = _("`turn_up: never` would keep its face-down cards down for good")
