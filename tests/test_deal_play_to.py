@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from patience import deals
+from patience.cards import SUIT
 from patience.engine.game import Game
 from patience.ruleset import RulesetError, load_text
 
@@ -101,3 +102,35 @@ def test_play_to_composes_with_a_skip_that_sends_its_cards_home():
         rows, homes = books_citadel_deal(number)
         assert [game.piles[p] for p in game.rules.group_by_id["tableau"].piles] == rows, number
         assert [game.piles[p] for p in game.rules.group_by_id["foundations"].piles] == homes, number
+
+
+# `takes_when` is part of what a group takes (docs/design.md: a suit per foundation, a pile that
+# takes only while empty); a card dealt with `play_to` goes home by the same judgement as a move.
+SUITED_HOMES = HOMES.replace("empty: [A], max_cards: 3}", "empty: [A], max_cards: 3, takes_when: {suits: [C, D, H, S]}}")
+ONE_CARD_HOMES = HOMES.replace("empty: [A], max_cards: 3}", "empty: [A], takes_when: {pile: empty}}")
+
+
+def test_play_to_keeps_each_foundation_to_its_takes_when_suit():
+    ruleset = load_text(SUITED_HOMES, "suited-homes.yaml")
+    home_cards = 0
+    for deal in range(1, 31):
+        game = Game(ruleset, deal)
+        group = game.rules.group_by_id["foundations"]
+        for i, p in enumerate(group.piles):
+            assert all(SUIT[c] == i for c in game.piles[p]), (deal, game.rules.labels[p])  # C D H S in order
+            home_cards += len(game.piles[p])
+            # and a move is judged the same way: the pile's own suit only
+            assert all(game.why_illegal((q, p, 1)) is not None for q in game.rules.group_by_id["columns"].piles
+                       if game.piles[q] and SUIT[game.piles[q][-1]] != i)
+    assert home_cards > 0  # the rule was put to the test: some cards went home as dealt
+
+
+def test_play_to_puts_no_card_on_a_started_pile_that_takes_cards_only_while_empty():
+    ruleset = load_text(ONE_CARD_HOMES, "one-card-homes.yaml")
+    aces_home = 0
+    for deal in range(1, 31):
+        game = Game(ruleset, deal)
+        homes = [game.piles[p] for p in game.rules.group_by_id["foundations"].piles]
+        assert all(len(h) <= 1 for h in homes), deal  # an ace, and nothing built on it as dealt
+        aces_home += sum(len(h) for h in homes)
+    assert aces_home > 0

@@ -1,6 +1,8 @@
 """Gaps (Montana): its rules checked on deal 1 and a hand-set near-won layout (issue 23)."""
 from __future__ import annotations
 
+import re
+
 from patience.cards import card_str
 from patience.engine.game import Game
 
@@ -46,3 +48,44 @@ def test_gaps_near_won_layout_is_won_by_the_last_king():
     assert not game.is_won()
     game.play("m1l1")
     assert game.is_won()
+
+
+def _near_won_position(uses: int) -> str:
+    """Every row 2..K of its suit from the left edge, except row 1's king, which lies past its gap
+    (l1 empty, K♥ in m1); ``uses`` redeals left."""
+    rows = ["H", "C", "D", "S"]
+    ranks = "23456789TJQK"
+    lines = ["game: gaps", "deal: 1", "redeals: 0", "score: 0", f"uses: rs {uses}"]
+    for r, suit in enumerate(rows):
+        for col in range(13):
+            cell = f"{'abcdefghijklm'[col]}{r + 1}"
+            card = ranks[col] + suit if col < 12 else ""
+            if r == 0 and col >= 11:
+                card = "" if col == 11 else "KH"
+            lines.append(f"pile {cell}: | {card}".rstrip())
+    lines.append("pile x: | AD AS AH AC")
+    return "\n".join(lines) + "\n"
+
+
+def test_gaps_with_no_redeal_left_a_relocation_that_wins_keeps_the_game_in_progress():
+    """KL-9 / design §7: lost only when no position reachable by the moves left is won. In Gaps
+    every move is a relocation (a lone card into a gap), so a chain of them must count when it
+    reaches the win, or a game one move from winning is declared lost (hints, deal 1)."""
+    game = Game.from_position(_near_won_position(0))
+    assert _moves(game) == ["m1l1"]  # the one move left: the king into its gap
+    assert game.status() == "in progress" and not game.is_lost()
+    game.play("m1l1")
+    assert game.status() == "won"
+
+
+def test_gaps_with_no_redeal_left_and_only_relocations_that_never_win_is_lost():
+    """The other side of the rule: relocations that cannot reach the win are no progress. Row 1
+    has 5♥ and 6♥ the wrong way round, and nothing can go into a gap after a king to mend it; the
+    2s may still trade places through the left-edge gap a2, but no chain of such moves ever wins."""
+    text = _near_won_position(0).replace("pile l1: |\n", "pile l1: | KH\n").replace("pile m1: | KH", "pile m1: |")
+    text = text.replace("pile d1: | 5H", "pile d1: | 6H").replace("pile e1: | 6H", "pile e1: | 5H")
+    row2 = "".join(f"pile {'abcdefghijklm'[c]}2: | {'3456789TJQK'[c - 1] + 'C' if 1 <= c <= 11 else ''}".rstrip() + "\n" for c in range(12))
+    text = re.sub(r"pile a2:.*?pile m2: \| ?\n", row2 + "pile m2: | 2C\n", text, flags=re.S)
+    game = Game.from_position(text)
+    assert sorted(_moves(game)) == ["a1a2", "a3a2", "a4a2", "m2a2"]  # any 2 into a left-edge gap
+    assert game.status() == "lost" and game.is_lost()

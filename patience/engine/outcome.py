@@ -55,10 +55,11 @@ def has_real_move(game: Board) -> bool:
     - a run moved from one card onto an identical one (two decks) never does: every move
       it opens was open before it, from the other copy;
     - a relocation (a whole pile into an empty pile: PA-3's waiting base cards, a lone card
-      between a column and a free cell) counts only if a chain of relocations leads to
+      between a column and a free cell) counts only if a chain of relocations wins, leads to
       another kind of move, or frees a stock that could not move before (a one-card hand
       played to an empty waste pile: the next card can then be turned); searched, at most
-      SHUFFLE_SEARCH positions.
+      SHUFFLE_SEARCH positions. Where every move is a relocation (Gaps: a lone card into a
+      gap), the chain's win is the only progress there is.
     """
     swap = game.rules.swap_index
     if swap >= 0 and game.uses_left[swap] and swap_possible(game):
@@ -118,9 +119,9 @@ def trades_support(game: Board, move: Move) -> bool:
 
 
 def relocations_lead_on(game: Board, seen: set) -> bool:
-    """Depth-first through positions reached by relocations alone: does one offer another
-    move, or a stock move that was not possible before? Too many positions to search counts as
-    yes (the game is then not called lost)."""
+    """Depth-first through positions reached by relocations alone: is one won, or does one
+    offer another move, or a stock move that was not possible before? Too many positions to
+    search counts as yes (the game is then not called lost)."""
     foundations = game.rules.foundation_piles
     stock_blocked = game.stock_move() is None
     for move in game.legal_moves():
@@ -134,6 +135,8 @@ def relocations_lead_on(game: Board, seen: set) -> bool:
             if len(seen) >= SHUFFLE_SEARCH:
                 return True
             seen.add(key)
+            if game.is_won():
+                return True  # relocations alone win (Gaps, where every move is one)
             if stock_blocked and game.stock_move() is not None:
                 return True  # the relocation made room for the stock's next card
             for other in game.legal_moves():

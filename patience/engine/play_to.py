@@ -14,10 +14,15 @@ if TYPE_CHECKING:
 
 def taker(game: State, group: Group, card: int) -> int:
     """The first pile of ``group`` whose rules take ``card`` now (-1: none): on a card, its build
-    (and `build.base`); empty, its `empty` rule as play would read it; never past `max_cards`."""
+    (and `build.base`); empty, its `empty` rule as play would read it; never past `max_cards`;
+    and its `takes_when` as a move reads it (`Group.takes_when_ok`)."""
+    stock = game.rules.stock_pile
+    stock_out = stock < 0 or not game.piles[stock]
     for p in group.piles:
         pile = game.piles[p]
         if group.max_cards and len(pile) >= group.max_cards:
+            continue
+        if not group.takes_when_ok(p, card, game.piles, stock_out):
             continue
         if pile:
             if (group.base_ok is None or group.base_ok[pile[0]]) and card in group.fits_on[pile[-1]]:

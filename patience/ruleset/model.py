@@ -547,8 +547,8 @@ class DealStep(Strict):
     play_to: str | None = Field(
         None,
         description="A group that takes cards as they are dealt: each card this step deals goes instead onto the "
-        "first pile of that group whose rules take it (its build, empty and `max_cards` rules, on the position "
-        "dealt so far), and the pile whose turn it was gets no card that turn, so its piles may end shorter "
+        "first pile of that group whose rules take it (its build, empty, `max_cards` and `takes_when` rules, as "
+        "for a move, on the position dealt so far), and the pile whose turn it was gets no card that turn, so its piles may end shorter "
         "(Citadel: `play_to: foundations`, a card that fits a foundation goes there as dealt). With a `skip` "
         "that has a `to`, skipped cards go there first and the pile takes the next card, as `skip` says; only "
         "the others are offered to this group (Citadel as some books deal it: `skip: {ranks: [A], to: "
