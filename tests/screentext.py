@@ -27,3 +27,14 @@ def screen_text(app: Any) -> str:
         cells = rows.get(row, {})
         lines.append("".join(cells.get(col, " ") for col in range(max(cells, default=-1) + 1)).rstrip())
     return "\n".join(lines)
+
+
+async def until(pilot, app, condition, timeout: float = 60.0) -> None:
+    """Let the app run until ``condition()`` holds: a hint is searched in a worker, which a
+    loaded machine may start late (a bounded wait, not a measured one)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline and app.failure is None, app.failure
+        await pilot.pause(0.05)

@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("textual")
 
 from positions import build, freecell_solution  # noqa: E402
+from screentext import until  # noqa: E402
 
 from patience import Game  # noqa: E402
 from patience.session.session import Session, Settings  # noqa: E402
@@ -317,16 +318,6 @@ def test_a_bug_inside_the_full_screen_leaves_it_quietly_for_the_guard_to_report(
     play_out(app, script)
     assert isinstance(app.failure, RuntimeError)  # tui.run raises it again; play.guarded saves and reports
 
-
-async def until(pilot, app, condition, timeout: float = 60.0) -> None:
-    """Let the app run until ``condition()`` holds: a hint is searched in a worker, which a
-    loaded machine may start late (a bounded wait, not a measured one)."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline and app.failure is None, app.failure
-        await pilot.pause(0.05)
 
 
 def test_h_lights_up_the_piles_of_the_move_the_hint_names_and_not_other_words_of_its_text(monkeypatch):

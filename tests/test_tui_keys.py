@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("textual")
 
 from positions import freecell_solution  # noqa: E402
-from screentext import screen_text  # noqa: E402
+from screentext import screen_text, until  # noqa: E402
 from textual import events  # noqa: E402
 
 from patience import Game  # noqa: E402
@@ -44,16 +44,6 @@ def play_out(app: PatienceApp, script, size: tuple[int, int] = (120, 40)) -> Non
 
     asyncio.run(run())
 
-
-async def until(pilot, app, condition, timeout: float = 60.0) -> None:
-    """Let the app run until ``condition()`` holds: a hint is searched in a worker, which a
-    loaded machine may start late (a bounded wait, not a measured one)."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline and app.failure is None, app.failure
-        await pilot.pause(0.05)
 
 
 def paste_speed(app: PatienceApp, text: str, *, enter: bool = True) -> None:
