@@ -309,7 +309,15 @@ class PatienceApp(App[int]):
 
     # ------------------------------------------------------------------ actions
     def action_command(self, line: str) -> None:
-        self.run_command(line)
+        """A hot key's command goes down the queue of the widget the keys go to, behind any line
+        typed before it (a priority binding acts in the app's turn, ahead of those keys)."""
+        from .widgets import BoardView, CommandLine, HotCommand
+
+        target = self.focused
+        if isinstance(target, (BoardView, CommandLine)):
+            target.post_message(HotCommand(line))
+        else:
+            self.run_command(line)
 
     def action_help(self) -> None:
         from ..session.session import help_text

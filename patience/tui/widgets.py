@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -23,6 +24,15 @@ if TYPE_CHECKING:
 # The board's styles: render.py's, and the marks of pointing. Without colour only the marks stay.
 MARKS = {"selected": "reverse yellow", "target": "reverse green", "cursor": "reverse", "hinted": "reverse cyan"}
 PLAIN_MARKS = {"selected": "reverse", "target": "reverse underline", "cursor": "reverse", "hinted": "reverse"}
+
+
+class HotCommand(Message):
+    """A hot key's command (Ctrl+Z: `undo`), sent down the queue the typed keys went to, so that it
+    acts after the keys typed before it, never before a line still waiting there."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__()
+        self.line = line
 
 
 class BoardView(Widget, can_focus=True):
@@ -206,15 +216,31 @@ class BoardView(Widget, can_focus=True):
         event.stop()
         self.game_app.type_text(event.text)
 
+    def on_hot_command(self, message: HotCommand) -> None:
+        message.stop()
+        self.game_app.run_command(message.line)
+
 
 class CommandLine(Input):
-    """The command line. Esc empties it and goes back to the board."""
+    """The command line. Esc empties it and goes back to the board; Enter plays its line at once,
+    in the order of the keys (a posted `Submitted` would come after a hot key queued behind it)."""
+
+    async def action_submit(self) -> None:
+        self.game_app.submit_command_line()
+
+    def on_hot_command(self, message: HotCommand) -> None:
+        message.stop()
+        self.game_app.run_command(message.line)
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape":
             event.stop()
             event.prevent_default()
             self.game_app.clear_command_line()
+        elif event.key == "enter":  # here, in the keys' queue: a binding would act only once the key bubbled up
+            event.stop()
+            event.prevent_default()
+            self.game_app.submit_command_line()
 
     @property
     def game_app(self) -> PatienceApp:
