@@ -122,6 +122,7 @@ def test_core_walks_osmosis_and_suited_foundations_as_the_engine(tmp_path):
     for game in (Game.new("osmosis", 3), Game(load_text(COTILLION_ONE_FILL, "rc.yaml"), 2)):
         position = core.position(game)
         rnd = random.Random(7)
+        homed = 0
         for _ in range(300):
             moves = game.legal_moves()
             assert position.legal_moves() == moves
@@ -130,8 +131,10 @@ def test_core_walks_osmosis_and_suited_foundations_as_the_engine(tmp_path):
                 break
             home = [m for m in moves if m[1] in game.rules.foundation_piles]
             move = rnd.choice(home or moves)
+            homed += bool(home)
             game.push(move)
             position.push(move)
+        assert homed >= 3, (game.rules.id, homed)  # the walk played foundation moves, where the rules bite
 
 
 def test_a_condition_must_say_something():
