@@ -13,6 +13,7 @@ import pytest
 from positions import build, pile, refused
 
 from patience import Game
+from patience.cards import RANK
 from patience.ruleset.describe import build_rule
 from patience.ruleset.lint import lint_text
 from patience.ruleset.registry import find_ruleset, find_ruleset_file
@@ -56,9 +57,15 @@ def test_the_deal_sets_the_base_and_the_game_plays_under_its_tables():
     assert game.rules.bases and game.rules is not game.rules.unbased
     assert game.rules is Game.new(SOLVITAIRE, 1).rules  # compiled once per base, then kept
     tableau = game.rules.group_by_id["tableau"]
-    below_base = [c for c in range(52) if (c % 13 + 1) == ((base % 13) - 1) % 13 + 1]
-    # nothing of the rank below the base fits on a card of the base rank
-    assert not set(below_base) & set(tableau.fits_on[base])
+    canfield = Game.new("canfield", 1).rules.group_by_id["tableau"]
+    below_base = {c for c in range(52) if RANK[c] % 13 + 1 == RANK[base]}
+    assert len(below_base) == 4
+    for card in range(52):
+        if RANK[card] == RANK[base]:
+            # nothing of the rank below the base fits on a card of the base rank, as it does in Canfield
+            assert not below_base & set(tableau.fits_on[card]) and below_base & set(canfield.fits_on[card]), card
+        else:  # elsewhere the tables are Canfield's
+            assert tableau.fits_on[card] == canfield.fits_on[card], card
 
 
 def test_undo_to_the_start_keeps_the_base():
