@@ -28,6 +28,7 @@ stock: {pile: stock, to: columns}
 
 def test_an_empty_pile_takes_by_its_empty_rule_and_a_full_one_takes_nothing():
     ruleset = load_text(HOMES, "homes.yaml")
+    sizes: set[int] = set()
     for deal in range(1, 31):
         game = Game(ruleset, deal)
         homes = [game.piles[p] for p in game.rules.group_by_id["foundations"].piles]
@@ -37,6 +38,8 @@ def test_an_empty_pile_takes_by_its_empty_rule_and_a_full_one_takes_nothing():
         assert all(b // 4 + 1 == a // 4 and a % 4 == b % 4 for h in homes for a, b in zip(h[1:], h)), deal
         assert sum(map(len, columns)) + sum(map(len, homes)) == 16, deal  # 16 turns, one card each
         assert not any(c < 4 for col in columns for c in col), deal  # no ace stays in a column
+        sizes.update(map(len, homes))
+    assert {1, 2, 3} <= sizes  # the premise: homes were started, built on, and filled to max_cards
 
 
 @pytest.mark.parametrize("step, message", [
