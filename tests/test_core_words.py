@@ -7,6 +7,7 @@ answers, which is to stay empty: a new word is not done until the core plays it.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -82,6 +83,21 @@ def test_takes_when_the_reserve_opens_once_the_stock_is_out_and_only_while_empty
     walk_both("miss-milligan", deals=(1, 2, 3), steps=220, chosen=chosen,
               favour=lambda m: m[1] < 0 or m[1] == reserve)
     assert chosen[reserve] >= 3 and chosen[-1] >= 24
+    # the engine's own rule, which the walks above only compare: no card into the reserve while
+    # the stock lasts or the reserve holds a card; some once the stock is out and it is empty
+    opened = 0
+    for deal in (1, 2, 3):
+        game, rnd = Game.new("miss-milligan", deal), random.Random(deal)
+        for _ in range(220):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            into = any(m[1] == reserve for m in moves)
+            assert not (into and (game.piles[rules.stock_pile] or game.piles[reserve])), deal
+            opened += into
+            deals = [m for m in moves if m[1] < 0]
+            game.push(rnd.choice(deals) if deals and rnd.random() < 0.5 else rnd.choice(moves))
+    assert opened
 
 
 def test_chained_fills_refill_the_reserve_from_the_waste_and_the_waste_from_the_stock():
