@@ -111,6 +111,30 @@ def test_chained_fills_refill_the_reserve_from_the_waste_and_the_waste_from_the_
     walk_both("windmill", deals=(1, 2, 3, 4), steps=200, chosen=chosen,
               favour=lambda m: m[0] in reserves or m[0] == rules.waste_pile)
     assert sum(chosen.values()) >= 30
+    # and the chains met: a reserve's last card played while the waste holds one card and the
+    # stock some, in the engine and the core alike
+    waste, stock, chains = rules.waste_pile, rules.stock_pile, 0
+    for deal in (1, 2, 3):
+        game = Game.new("windmill", deal)
+        position, rnd = core.position(game), random.Random(deal)
+        for _ in range(200):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            for move in moves:
+                if move[0] in reserves and len(game.piles[move[0]]) == 1 and len(game.piles[waste]) == 1 and game.piles[stock]:
+                    refill, next_card = game.piles[waste][-1], game.piles[stock][-1]
+                    game.push(move)
+                    position.push(move)
+                    assert (game.piles[move[0]], game.piles[waste]) == ([refill], [next_card]), (deal, move)
+                    assert position.piles() == game.piles and position.hidden_counts() == game.hidden, (deal, move)
+                    game.pop()
+                    position.pop()
+                    chains += 1
+            move = rnd.choice(moves)
+            game.push(move)
+            position.push(move)
+    assert chains >= 5
 
 
 def test_a_reshuffle_onto_the_stock_gathers_the_corners_face_down_as_the_engine_does():
