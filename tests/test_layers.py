@@ -86,6 +86,7 @@ TERMINAL = ("render", "session", "tui", "cli")
 def test_no_private_name_crosses_from_one_package_to_another():
     """Checked for the terminal's packages, which issue 35 split out of cli/."""
     problems = []
+    assert all(any((PACKAGE / package).rglob("*.py")) for package in TERMINAL)  # each package is there to check
     for path in (path for package in TERMINAL for path in (PACKAGE / package).rglob("*.py")):
         module = "patience." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
         problems += private_crossings(module, imported_names(path))
