@@ -19,7 +19,7 @@ import click
 from ..i18n import N_, _, language, ngettext
 from ..printable import json_escaped, printable
 from . import main
-from ..session.keeping import apply_reply, end_of_input, leave_game, record_games
+from ..session.keeping import Notes, Says, apply_reply, end_of_input, leave_game, record_games
 from .common import EXIT_BUG, MAX_LINE, find_game, locate_game, log_traceback, start_game, winnable_deal
 
 if TYPE_CHECKING:
@@ -102,22 +102,6 @@ class Quiet(Screen):
         click.echo(text, err=True)
 
 
-class Notes(Screen):
-    """Messages kept for the next `--json` line instead of printed: with --json, everything is
-    said in JSON."""
-
-    def __init__(self) -> None:
-        super().__init__(ascii=True, colour=False)
-        self.kept: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.kept.append(text)
-
-    def take(self) -> list[str]:
-        taken, self.kept = self.kept, []
-        return taken
-
-
 class Silent(Screen):
     """No messages at all: the terminal is gone (a closed window, a closed pipe)."""
 
@@ -167,7 +151,7 @@ def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool,
     return 0
 
 
-def _last_words(session: Session, notes: Screen) -> None:
+def _last_words(session: Session, notes: Says) -> None:
     """The end of the input (`session.keeping.end_of_input`); with --json, what it brought about as one line."""
     records = end_of_input(session, notes)
     if isinstance(notes, Notes) and (notes.kept or records):

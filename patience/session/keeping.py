@@ -20,6 +20,21 @@ class Says(Protocol):
     def say(self, text: str) -> None: ...
 
 
+class Notes:
+    """Messages kept instead of shown at once: for the next `--json` line, or the full screen's
+    message bar (and its end-of-game page)."""
+
+    def __init__(self) -> None:
+        self.kept: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.kept.append(text)
+
+    def take(self) -> list[str]:
+        taken, self.kept = self.kept, []
+        return taken
+
+
 def save_game(session: Session, screen: Says) -> bool:
     """Keep an unfinished, played game for `patience resume`. True when it was written."""
     from .saves import write_save

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from ..i18n import _
+from ..session.keeping import Notes
 from ..session.start import MAX_LINE
 from . import pointing
 from .first_frame import status_text
@@ -57,20 +58,6 @@ def keys_help(hot: frozenset[str] = frozenset("?")) -> str:
         _("  pick up a card and click another to swap them."),
         "",
     ])
-
-
-class Notes:
-    """The `say` side of play.py's Screen: lines for the message bar (and the end-of-game page)."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
-
-    def take(self) -> list[str]:
-        taken, self.lines = self.lines, []
-        return taken
 
 
 class PatienceApp(App[int]):
