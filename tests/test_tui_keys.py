@@ -531,3 +531,13 @@ def test_a_hot_key_typed_after_a_line_acts_after_it():
         assert not game.history, (text, game.history)
 
     play_out(app, script)
+
+
+@pytest.mark.parametrize("line", ["hint", "hi", "h", "hint!", "new!", "undo", "u", "1a", "1", "#1", "ne", "zz", "", "rules"])
+def test_command_of_names_the_command_the_session_then_carries_out(line):
+    """The full screen asks `Session.command_of` before a hint (searched in a worker); it must read
+    a line as `handle` does: the same command, or none for a move, a number or a refusal."""
+    session = session_of(Game.new("freecell", 1))
+    said = session.command_of(line)
+    reply = session_of(Game.new("freecell", 1)).handle(line)
+    assert said == reply.command, (line, said, reply.command, reply.lines)

@@ -395,8 +395,8 @@ class Session:
         word = word.lower()
         if word.startswith("#"):
             return None
-        if word.endswith("!") and isinstance(_BY_WORD.get(word[:-1]), Command):
-            return _BY_WORD[word[:-1]].name
+        if word.endswith("!") and _BY_WORD.get(word[:-1]) is not None and _BY_WORD[word[:-1]].name in ASKING:
+            return _BY_WORD[word[:-1]].name  # `new!`: as `_handle` reads it, only for the asking commands
         rules = self.game.rules
         if not argument.strip() and rules.stock_pile >= 0 and word == rules.labels[rules.stock_pile]:
             return None
@@ -497,7 +497,12 @@ class Session:
         return reply
 
     def _command(self, command: Command, argument: str, *, confirmed: bool = False) -> Reply:
-        reply = self._carry_out(command, argument, confirmed=confirmed)
+        from ..engine.moves import IllegalMove
+
+        try:
+            reply = self._carry_out(command, argument, confirmed=confirmed)
+        except IllegalMove as err:  # refused ("nothing to undo"): still this command's answer
+            return Reply([str(err)], failed=True, command=command.name)
         reply.command = command.name
         return reply
 
