@@ -133,6 +133,16 @@ def _fill_chain(fill_from: list[int], pile: int) -> int:
     return links
 
 
+def _per_pile(rules: CompiledRules, field: str) -> tuple[int, ...]:
+    """A `Group` field held per pile of its group (``pile_suits``, ``rank_from``, ``left_of``)
+    spread over every pile of the ruleset: -1 for a pile whose group has none."""
+    out = []
+    for p, g in enumerate(rules.group_of):
+        values = getattr(g, field)
+        out.append(values[p - g.piles.start] if values is not None else -1)
+    return tuple(out)
+
+
 def _may_lie_face_down(rules: CompiledRules, group: str) -> bool:
     """Whether a face-down card can lie in ``group``: dealt face down, or dealt by the stock.
     A shape whose cards all lie face up (Pyramid, Giza) has nothing to turn up, so the core,
@@ -420,10 +430,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         move_kind=tuple(g.move_kind for g in groups),
         run_limit=tuple(g.run_limit for g in groups),
         max_cards=tuple(g.max_cards for g in groups),
-        pile_suit=tuple(g.pile_suits[p - g.piles.start] if g.pile_suits is not None else -1
-                        for p, g in enumerate(rules.group_of)),
-        rank_from=tuple(g.rank_from[p - g.piles.start] if g.rank_from is not None else -1
-                        for p, g in enumerate(rules.group_of)),
+        pile_suit=_per_pile(rules, "pile_suits"),
+        rank_from=_per_pile(rules, "rank_from"),
         turn_up=tuple(int(g.turn_up) for g in groups),
         sortable=tuple(int(g.index in rules.sortable_groups) for g in groups),
         build_id=tuple(g.build_id for g in groups),
@@ -491,8 +499,7 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         only_when_empty=tuple(int(g.only_when_empty) for g in groups),
         shuffle_to=rules.reshuffle_to,
         shuffle_rows=rules.reshuffle_rows or (),
-        left_of=tuple(g.left_of[p - g.piles.start] if g.left_of is not None else -1
-                      for p, g in enumerate(rules.group_of)),
+        left_of=_per_pile(rules, "left_of"),
         win_rows=rules.win_rows,
         reach=tuple(g.reach for g in groups),
     )

@@ -628,10 +628,10 @@ class Board(State):
 
     def key(self) -> tuple:
         """A cheap hashable key of the exact position (the score and counters aside)."""
-        if self.rules.mixed_faces:
-            return (tuple(map(bytes, self.piles)), tuple(self.hidden), self.redeals_key(), self.uses_left,
-                    tuple(faces_key(self, p) for p in range(len(self.piles))))
-        return (tuple(map(bytes, self.piles)), tuple(self.hidden), self.redeals_key(), self.uses_left)
+        key = (tuple(map(bytes, self.piles)), tuple(self.hidden), self.redeals_key(), self.uses_left)
+        if self.rules.mixed_faces:  # face-up cards under face-down ones (engine/faces.py)
+            return key + (tuple(faces_key(self, p) for p in range(len(self.piles))),)
+        return key
 
     def canonical_key(self) -> tuple:
         """Like key(), but piles of one group that only differ in order count as the same position.

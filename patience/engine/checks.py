@@ -56,11 +56,11 @@ def why_illegal(game: Board, move: Move) -> str | None:
     if not source:
         return _("{label} is empty").format(label=label_s)
     face_up = len(source) - game.hidden[src]
-    if (n < 1 or n > face_up) and faces_key(game, src):  # faces alternate: the face-up cards under a face-down one stay
-        return ngettext("{label} has {count} card above its face-down ones, not {n}",
-                        "{label} has {count} cards above its face-down ones, not {n}",
-                        face_up).format(label=label_s, count=face_up, n=n)
     if n < 1 or n > face_up:
+        if faces_key(game, src):  # faces alternate: the face-up cards under a face-down one stay
+            return ngettext("{label} has {count} card above its face-down ones, not {n}",
+                            "{label} has {count} cards above its face-down ones, not {n}",
+                            face_up).format(label=label_s, count=face_up, n=n)
         return ngettext("{label} has {count} face-up card, not {n}", "{label} has {count} face-up cards, not {n}",
                         face_up).format(label=label_s, count=face_up, n=n)
     if n > 1 and source_group.move_kind == MOVE_TOP:

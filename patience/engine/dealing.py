@@ -11,7 +11,7 @@ from ..cards import RANK
 from ..deals import shuffled_deck
 from ..i18n import _
 from .faces import card_down, lay_down
-from .play_to import taker
+from .play_to import deal_onto
 from .skip import deal_skipping
 
 if TYPE_CHECKING:
@@ -65,9 +65,8 @@ def deal_cards(game: State, number: int) -> None:
             if step.count == "rest":
                 cards.reverse()
             for i, card in zip(order, cards):
-                target = taker(game, home, card) if home is not None else -1
                 # Citadel: a card the group takes goes there as dealt, and this pile's turn passes
-                game.piles[target if target >= 0 else piles[i]].append(card)
+                deal_onto(game, home, card, piles[i])
         _face(game, step, piles, [len(game.piles[p]) - b for p, b in zip(piles, before)])
         if step.bottom:  # Baker's Dozen: kings under the other cards of their pile
             sink(game, game.rules.group_by_id[step.to].piles, step.bottom)

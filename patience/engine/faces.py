@@ -12,6 +12,7 @@ that move, down to the next face-down card.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..ruleset.views import card_down
@@ -19,7 +20,7 @@ from ..ruleset.views import card_down
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["card_down", "face_down", "faces_key", "is_down", "lay_down", "turned_below"]
+__all__ = ["barred", "card_down", "face_down", "faces_key", "is_down", "lay_down", "turned_below"]
 
 
 def lay_down(game: State, pile: int, at: int) -> None:
@@ -52,3 +53,19 @@ def faces_key(game: State, pile: int) -> int:
 def face_down(game: State, pile: int) -> int:
     """How many cards of the pile lie face down."""
     return game.hidden[pile] - bin(faces_key(game, pile)).count("1")
+
+
+def barred(words: list[str], down: Iterable[bool]) -> list[str]:
+    """``words`` (a pile's cards, bottom up) in the position format: a `|` wherever the faces
+    change, starting face down (``down``: each card face down or not), so a pile that ends face
+    down ends with a `|` (engine/position.py, the rules tests' expected piles)."""
+    parts: list[str] = []
+    is_down_now = True
+    for word, d in zip(words, down):
+        if d != is_down_now:
+            parts.append("|")
+            is_down_now = d
+        parts.append(word)
+    if is_down_now:
+        parts.append("|")
+    return parts

@@ -30,3 +30,10 @@ def taker(game: State, group: Group, card: int) -> int:
         elif group.empty_ok is not None and (base_table(game, group) if group.base_empty else group.empty_ok)[card]:
             return p
     return -1
+
+
+def deal_onto(game: State, home: Group | None, card: int, pile: int) -> None:
+    """Deal ``card`` onto ``pile``, or with ``home`` (a step's `play_to`) onto the first pile of
+    that group that takes it now (`taker`): the card uses this pile's turn all the same."""
+    target = taker(game, home, card) if home is not None else -1
+    game.piles[target if target >= 0 else pile].append(card)

@@ -36,7 +36,7 @@ from ..ruleset.errors import RulesetError
 from ..ruleset.registry import UnknownGame, find_ruleset, find_ruleset_file, load_path
 from ..ruleset.views import RulesetView, source_file
 from .board import Board
-from .faces import faces_key, is_down, lay_down
+from .faces import barred, faces_key, is_down, lay_down
 from .refill import fit_base
 from .state import State
 
@@ -68,16 +68,7 @@ def write_position(game: State) -> str:
         words = [card_str(c, ascii=True) for c in cards]
         shown = faces_key(game, pile)
         if shown:  # faces alternate (engine/faces.py): each `|` turns the cards after it over
-            down = True
-            parts: list[str] = []
-            for i, word in enumerate(words):
-                if is_down(game, pile, i) != down:
-                    parts.append("|")
-                    down = not down
-                parts.append(word)
-            if down:
-                parts.append("|")
-            words = parts
+            words = barred(words, (is_down(game, pile, i) for i in range(len(words))))
         else:
             words.insert(game.hidden[pile], "|")
         lines.append(f"pile {game.rules.labels[pile]}: {' '.join(words)}")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK
 from ..i18n import _
-from .play_to import taker
+from .play_to import deal_onto
 
 if TYPE_CHECKING:
     from .compiled import Group
@@ -41,8 +41,7 @@ def deal_skipping(game: State, step: Any, piles: list[int], order: list[int], po
                     pile.append(card)
                     break
                 if not _skipped(card, pile, ranks, skip.same_rank, first_rank):
-                    target = taker(game, home, card) if home is not None else -1
-                    game.piles[target if target >= 0 else piles[i]].append(card)
+                    deal_onto(game, home, card, piles[i])
                     break
                 if to:
                     _send(game, to, sent, card, skip.to)

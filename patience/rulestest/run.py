@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..cards import CardError, card_str, parse_card
 from ..deals import shuffled_deck
-from ..engine.faces import face_down, is_down
+from ..engine.faces import barred, face_down, is_down
 from ..engine.game import Game
 from ..engine.moves import AmbiguousMove, IllegalMove
 from ..engine.notation import parse_move
@@ -189,15 +189,7 @@ def _cards(text: str) -> tuple[list[bool] | None, list[int]]:
 def _shown(cards: list[int], down: list[bool] | None = None) -> str:
     words = [card_str(c, ascii=True) for c in cards]
     if down is not None:
-        parts, face_down = [], True
-        for word, d in zip(words, down):
-            if d != face_down:
-                parts.append("|")
-                face_down = d
-            parts.append(word)
-        if face_down:
-            parts.append("|")
-        words = parts
+        words = barred(words, down)
     return " ".join(words) or "(empty)"
 
 
