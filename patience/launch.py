@@ -1,4 +1,5 @@
 """The `patience` command's entry point: the command line, and Ctrl-C while it is still loading.
+A bare `patience --version` is answered here, before anything else is imported.
 
 Importing the command line takes some tens of milliseconds; a Ctrl-C pressed then would
 otherwise end in a KeyboardInterrupt traceback, before click is there to catch it.
@@ -10,6 +11,13 @@ import sys
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--version"]:
+        # Answered before click and the command line are imported (about 30 ms of a start, issue 34);
+        # the words are click's `version_option`'s, as `patience --lang pl --version` still prints them.
+        from patience import __version__
+
+        print(f"patience, version {__version__}")
+        return
     try:
         from patience.cli import main as command_line
     except KeyboardInterrupt:

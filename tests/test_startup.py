@@ -59,6 +59,17 @@ def test_the_first_load_validates_and_the_next_process_does_not():
     assert "patience.ruleset.model" not in _modules_after("show", "bakers-game")
 
 
+def test_version_is_answered_before_click_in_clicks_own_words():
+    """Issue 34 (4): `patience --version` imports no click, yet says what click's version_option says."""
+    from click.testing import CliRunner
+
+    code = ("import sys\nsys.argv = ['patience', '--version']\nfrom patience.launch import main\nmain()\n"
+            "assert 'click' not in sys.modules and 'patience.cli' not in sys.modules, sorted(sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == CliRunner().invoke(main, ["--version"]).output
+    assert "click" in _modules_after("--lang", "pl", "--version")  # any other form is still click's
+
 # ---------------------------------------------------------------- the full-screen game's first frame
 def _session(game: str = "klondike"):
     from patience import Game
