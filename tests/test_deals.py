@@ -1,9 +1,12 @@
 """G-1 and FC-6: a deal is fixed forever by (ruleset, deal number)."""
 
+import ast
 import hashlib
+from pathlib import Path
 
 import pytest
 
+import patience
 from patience import Game
 from patience.cards import cards_str
 from patience.deals import (
@@ -16,6 +19,8 @@ from patience.deals import (
     patience_shuffle,
     shuffled_deck,
 )
+from patience.ruleset.registry import find_ruleset
+from patience.ruleset.views import dealt_deck, deal_key
 
 
 def rows(game: Game) -> list[str]:
@@ -171,3 +176,29 @@ def test_FC6_shuffled_deck_refuses_a_microsoft_number_past_its_last():
     assert len(shuffled_deck("microsoft", "x", 2**31 - 1)) == 52
     with pytest.raises(DealError, match="Microsoft deal numbers run from 1 to 2147483647, not 99999999999"):
         shuffled_deck("microsoft", "x", 99999999999)
+
+
+def deal_key_readers(source: str) -> int:
+    """How many times ``source`` reads a ruleset's deal key itself (``x.deal.key``, ``deal.key``)."""
+    return sum(1 for node in ast.walk(ast.parse(source))
+               if isinstance(node, ast.Attribute) and node.attr == "key"
+               and ((isinstance(node.value, ast.Attribute) and node.value.attr == "deal")
+                    or (isinstance(node.value, ast.Name) and node.value.id == "deal")))
+
+
+def test_G1_the_deal_key_is_read_in_one_place():
+    """The deal, a reshuffle's rounds, the compiled core's orders, a rules test's first card and
+    the catalogue all take the key from `views.deal_key`, so none can seed a deal differently."""
+    package = Path(patience.__file__).parent
+    readers = [path.relative_to(package).as_posix() for path in package.rglob("*.py")
+               if deal_key_readers(path.read_text(encoding="utf-8"))]
+    assert readers == ["ruleset/views.py"]
+    both_forms = "k = rs.deal.key or rs.id\ndeal = rs.deal\nk = deal.key\n"
+    assert deal_key_readers(both_forms) == 2  # the check sees both forms
+
+
+def test_G1_the_deal_key_is_the_key_else_the_id():
+    nestor, variant = find_ruleset("nestor"), find_ruleset("klondike-vegas")
+    assert nestor.deal.key is None and deal_key(nestor) == "nestor"
+    assert deal_key(variant) == variant.deal.key == "klondike"
+    assert dealt_deck(variant, 42) == patience_shuffle("klondike", 42)

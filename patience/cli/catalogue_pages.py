@@ -24,7 +24,8 @@ from ..ruleset.describe import rules_text
 from ..ruleset.errors import RulesetError
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import load_path, shipped_files
-from ..session.catalogue import FAMILY_IDS, deal_key, families, family_name, rules_digest
+from ..ruleset.views import deal_key
+from ..session.catalogue import FAMILY_IDS, families, family_name, rules_digest
 from ..render.board import render
 
 REGENERATE = "python -m patience.cli.catalogue_pages"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from ..engine.compiled import CompiledRules
+from ..ruleset.views import deal_key
 from .tables import CoreTables, core_tables, not_covered, shuffle_orders
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def position(game: Game, safe_needs: list[frozenset[int]] | None = None, sources
     tables = cached[key]
     if tables is None:
         raise ValueError(not_covered(game.rules))
-    orders = shuffle_orders(game.rules, game.ruleset.deal.key or game.ruleset.id, game.deal_number or 0)
+    orders = shuffle_orders(game.rules, deal_key(game.ruleset), game.deal_number or 0)
     return _search.Core(tables, game.piles, game.hidden, game.redeals_used, game.uses_left, game.shown, orders)
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import RANK
-from ..deals import shuffled_deck
 from ..i18n import _
+from ..ruleset.views import dealt_deck
 from .faces import card_down, lay_down
 from .play_to import deal_onto
 from .skip import deal_skipping
@@ -23,7 +23,7 @@ def deal_cards(game: State, number: int) -> None:
     """Deal ``number`` of the ruleset onto the empty piles: the prefilled cards, then the deal
     steps in order, then (PA-1) the face-up cards of a discarded rank out to the discard pile."""
     rs = game.ruleset
-    deck = shuffled_deck(rs.deal.shuffle, rs.deal.key or rs.id, number, rs.decks, rs.suits)
+    deck = dealt_deck(rs, number)
     if game.rules.prefill:  # DY-1: these cards are taken out first; the rest keep the shuffled order
         for pile, card in game.rules.prefill:
             deck.remove(card)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..cards import RANK
 from ..deals import reshuffled
 from ..i18n import _, ngettext
+from ..ruleset.views import deal_key
 from .compiled import RANK_TABLES, row_run
 from .moves import RESHUFFLE, Move
 
@@ -190,15 +191,10 @@ def push_reshuffle(game: State) -> ReshuffleRecord:
     if rules.reshuffle_to >= 0:
         return _push_onto(game)
     before = tuple((tuple(piles[p]), game.hidden[p]) for p in rules.reshuffle_piles)
-    limited = rules.action_uses[index] > 0
-    round_ = rules.action_uses[index] - game.uses_left[index] + 1 if limited else 0
-    deal = game.ruleset.deal
     kept = _kept_runs(game)
-    gathered = _gathered(game, kept)  # pile by pile in order, each from its bottom card
+    cards = _gathered(game, kept)  # pile by pile in order, each from its bottom card
     if rules.reshuffle_shuffles:
-        cards = reshuffled(sorted(gathered), deal.key or game.ruleset.id, game.deal_number or 0, round_)
-    else:
-        cards = gathered
+        cards = _shuffled(game, cards)
     if rules.reshuffle_rows is not None:  # keep: row-runs: the runs stay, one gap after each
         _deal_after_runs(game, cards, kept)
         return before, game.spend_use(index)
@@ -208,6 +204,16 @@ def push_reshuffle(game: State) -> ReshuffleRecord:
         piles[p][:] = cards[i * per_pile:(i + 1) * per_pile if i < last else len(cards)]
         game.hidden[p] = 0
     return before, game.spend_use(index)
+
+
+def _shuffled(game: State, cards: list[int]) -> list[int]:
+    """The gathered ``cards`` in this use's shuffle: sorted, then shuffled by the deal's key and
+    number and the round (the uses made so far, counting this one; 0 for an unlimited action)."""
+    rules = game.rules
+    index = rules.reshuffle_index
+    limited = rules.action_uses[index] > 0
+    round_ = rules.action_uses[index] - game.uses_left[index] + 1 if limited else 0
+    return reshuffled(sorted(cards), deal_key(game.ruleset), game.deal_number or 0, round_)
 
 
 def _push_onto(game: State) -> ReshuffleRecord:
@@ -220,10 +226,7 @@ def _push_onto(game: State) -> ReshuffleRecord:
     before = tuple((tuple(piles[p]), game.hidden[p]) for p in rules.reshuffle_piles)
     cards = _gathered(game, [])
     if rules.reshuffle_shuffles:
-        limited = rules.action_uses[index] > 0
-        round_ = rules.action_uses[index] - game.uses_left[index] + 1 if limited else 0
-        deal = game.ruleset.deal
-        cards = reshuffled(sorted(cards), deal.key or game.ruleset.id, game.deal_number or 0, round_)
+        cards = _shuffled(game, cards)
     for p in rules.reshuffle_piles:
         piles[p].clear()
         game.hidden[p] = 0

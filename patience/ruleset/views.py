@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..deals import shuffled_deck
+
 if TYPE_CHECKING:
     from .model import DealStep, Left, PileGroup, Ruleset
 
@@ -70,6 +72,19 @@ class RulesetView:
 
 # Mixins by model class name, for plain.py.
 VIEWS: dict[str, type] = {"Grid": GridView, "WinClass": WinClassView, "Win": WinView, "Ruleset": RulesetView}
+
+
+def deal_key(ruleset: Ruleset) -> str:
+    """The key that, with a deal number, fixes a deal's cards (G-1): the ruleset's `deal.key`,
+    else its id. Rulesets with the same key deal the same cards for a number (docs/deals.md); the
+    deal, a reshuffle's rounds and the compiled core's copy of them all read it here."""
+    return ruleset.deal.key or ruleset.id
+
+
+def dealt_deck(ruleset: Ruleset, number: int) -> list[int]:
+    """The whole pack of deal ``number`` in dealing order, before `prefill` takes its cards out:
+    the ruleset's shuffle, seeded by its `deal_key` and the number."""
+    return shuffled_deck(ruleset.deal.shuffle, deal_key(ruleset), number, ruleset.decks, ruleset.suits)
 
 
 def step_cards(step: DealStep, group: PileGroup) -> int:

@@ -6,7 +6,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..cards import CardError, card_str, parse_card
-from ..deals import shuffled_deck
 from ..engine.faces import barred, face_down, is_down
 from ..engine.game import Game
 from ..engine.moves import AmbiguousMove, IllegalMove
@@ -15,6 +14,7 @@ from ..i18n import _, using_language
 from ..ruleset.loader import RulesetError
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import UnknownGame
+from ..ruleset.views import dealt_deck
 from .files import LoadedTests, TestFileError, load_test_file, ruleset_of
 from .model import PerPile, Refusal, Scenario, Shape
 from .start import StartError, start_game
@@ -256,7 +256,7 @@ def _check_first(game: Game, scenario: Scenario, label: str, check: _Checker) ->
     """The first card of the shuffled pack (prefilled cards taken out) lies on pile ``label``."""
     rs = game.ruleset
     assert scenario.deal is not None
-    deck = shuffled_deck(rs.deal.shuffle, rs.deal.key or rs.id, scenario.deal, rs.decks, rs.suits)
+    deck = dealt_deck(rs, scenario.deal)
     for _pile, card in game.rules.prefill:
         deck.remove(card)
     first = deck[0]

@@ -14,6 +14,7 @@ from ..i18n import language
 from ..ruleset.families import FAMILIES_FILE, family_ids
 from ..ruleset.model import Ruleset
 from ..ruleset.registry import names_of, normalize_name
+from ..ruleset.views import deal_key
 
 FAMILY_IDS: tuple[str, ...] = family_ids()
 
@@ -52,11 +53,6 @@ def matches(ruleset: Ruleset, wanted: str) -> bool:
     """Whether ``wanted`` (already `search_text`) is part of the ruleset's id, name, a name in any
     language or an alias: "carpet" finds The Carpet, "kola" and "koła" find Kwadratura Koła."""
     return any(wanted in name for name in names_of(ruleset))
-
-
-def deal_key(ruleset: Ruleset) -> str:
-    """Rulesets with the same deal key deal the same cards for a number (docs/deals.md)."""
-    return ruleset.deal.key or ruleset.id
 
 
 # Names, prose and the family change no deal and no move: a measurement keeps its value across them.
