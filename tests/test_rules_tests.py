@@ -179,7 +179,8 @@ def test_new_writes_a_starter_test_that_passes(tmp_path):
 # ------------------------------------------------------------------ mutations
 def _mutations(data: dict) -> list[tuple[str, dict]]:
     """Rule changes of a ruleset, as (what, mutated data): each build's suit and rank direction,
-    each group's empty and move rule, max_cards, the stock's redeals and draw, a removal's sum,
+    each group's empty and move rule, max_cards, `build_takes`, `empty_colour` and `gives_when`
+    dropped, each condition of `takes_when` dropped, the stock's redeals and draw, a removal's sum,
     touching and aces, a deal step's `skip` and the stock's `last_to` dropped, a redeal into the stock
     shuffled or not and its uses. Changes that
     cannot change a game are left out: `move` or `max_cards` of a group nothing is built on,
@@ -221,6 +222,13 @@ def _mutations(data: dict) -> list[tuple[str, dict]]:
             continue
         if group.get("move") in moves and group.get("role") not in ("stock", "waste", "discard", "foundation"):
             changed(f"{gid}.move", lambda d, g=gid, m=group["move"]: d["piles"][g].update(move=moves[m]))
+        for word in ("build_takes", "empty_colour", "gives_when"):  # the word dropped: its default rule
+            if word in group:
+                changed(f"{gid}.{word}", lambda d, g=gid, w=word: d["piles"][g].pop(w))
+        if isinstance(group.get("takes_when"), dict):  # each condition of `takes_when` dropped
+            for part in group["takes_when"]:
+                changed(f"{gid}.takes_when.{part}", lambda d, g=gid, p=part: (
+                    d["piles"][g]["takes_when"].pop(p), d["piles"][g]["takes_when"] or d["piles"][g].pop("takes_when")))
         if isinstance(group.get("max_cards"), int) and group.get("max_cards") != group.get("unit"):
             changed(f"{gid}.max_cards", lambda d, g=gid, m=group["max_cards"]: d["piles"][g].update(max_cards=m + 1))
     for i, rule in enumerate(data.get("remove", [])):

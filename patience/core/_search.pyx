@@ -348,6 +348,7 @@ cdef class Core:
     cdef int room  # the waste's max_cards (0: none)
     cdef int *unit
     cdef int *empty_one  # per group: `empty_takes: one`, a space takes a single card (Martha)
+    cdef int *build_one  # per group: `build_takes: one`, a started pile takes a single card (Forty-Nine)
     cdef bint take_all  # every free place carries any card: the listing's counts serve every move
     cdef uint8_t *carries  # place group, source group, target group: `compiled.carries`
     cdef bint commutes  # stock turns commute with moves off the stock and waste (prune.stock_commutes)
@@ -582,6 +583,7 @@ cdef class Core:
         self.room = tables.stock_room
         self.unit = self._int_array(tables.unit)
         self.empty_one = self._int_array(tables.empty_one)
+        self.build_one = self._int_array(tables.build_one)
         self.draw = tables.draw
         self.redeals = tables.redeals
         self.commutes = tables.stock_commutes
@@ -1084,6 +1086,8 @@ cdef class Core:
                                 continue
                             if self.unit[g] and n != self.unit[g]:
                                 continue
+                            if n > 1 and self.build_one[g]:
+                                continue  # build_takes: one
                             if n > 1 and not self._several_ok(src, n, dst, g, size, False, free_cells, empty_columns):
                                 continue
                             out[count].src = src

@@ -216,6 +216,7 @@ class CoreTables:
     stock_room: int  # the waste's max_cards: the stock deals onto it only while it has room (0: no limit)
     unit: tuple[int, ...]  # per group: cards enter only this many at a time (0: any number)
     empty_one: tuple[int, ...]  # per group: `empty_takes: one`, a space takes a single card
+    build_one: tuple[int, ...]  # per group: `build_takes: one`, a started pile takes a single card
     draw: int
     redeals: int  # -1: unlimited
     win_piles: tuple[int, ...]  # every card in these wins (none for a left win)
@@ -464,6 +465,7 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         stock_room=rules.group_of[rules.stock_targets[0]].max_cards if rules.stock_pile >= 0 else 0,
         unit=tuple(g.unit for g in groups),
         empty_one=tuple(int(g.empty_one) for g in groups),
+        build_one=tuple(int(g.build_one) for g in groups),
         draw=rules.draw,
         redeals=rules.redeals,
         win_piles=cond.piles,

@@ -148,6 +148,8 @@ class Board(State):
                         for src, n in offers.get(card, ()):
                             if src == dst or not takes_from[src] or (unit and n != unit):
                                 continue
+                            if n > 1 and group.build_one:
+                                continue  # build_takes: one: a started pile takes a single card (Forty-Nine)
                             if n > 1 and not self._several_ok(src, n, dst, group, len(pile), False, free_cells,
                                                               empty_columns):
                                 continue

@@ -87,6 +87,10 @@ def why_illegal(game: Board, move: Move) -> str | None:
             group=group_title(game.ruleset, target_group.id), unit=target_group.unit, count=f"{target_group.unit:x}")
     moving = source[-n]
     target = game.piles[dst]
+    if target and n > 1 and target_group.build_one:
+        return _("a started pile of the {group} takes one card at a time, not a run of {n} ({label}); a run "
+                 "goes only into an empty pile").format(group=group_title(game.ruleset, target_group.id), n=n,
+                                                        label=label_d)
     if not target_group.takes_card(dst, moving, game.piles):
         return takes_card_reason(game, target_group, dst, moving)
     max_cards = target_group.max_cards

@@ -154,6 +154,7 @@ class Group:
     # must match (-1: none, the group's first pile under `previous`); None: no such rule
     rank_from: tuple[int, ...] | None = None
     empty_one: bool = False  # empty_takes: one: an empty pile takes a single card, never a run (Martha)
+    build_one: bool = False  # build_takes: one: a started pile takes a single card, never a run (Forty-Nine)
     reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
     # empty_builds_on: left (Gaps): per cell the cell before it in its grid row (-1 at a row's
     # start, which takes what `empty` says), and per card the cards that build on it, as a table
@@ -224,6 +225,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int, base:
         starters=() if empty_ok is None else tuple(card for card in range(DECK_SIZE) if empty_ok[card]),
         unit=spec.unit or 0,
         empty_one=spec.empty_takes == "one",
+        build_one=spec.build_takes == "one",
         reach=tuple(spec.reach),
         left_of=_left_neighbours(spec, first_pile),
         builds_on=tuple(bytes(1 if a in set(aboves) else 0 for a in range(DECK_SIZE)) for aboves in fits_on)

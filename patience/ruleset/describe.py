@@ -213,6 +213,8 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
             parts.append(empty)
         if group.empty_takes == "one" and group.empty != "none":
             parts.append(_("an empty pile takes one card at a time, never a run"))
+        if group.build_takes == "one" and group.build.rank != "none":
+            parts.append(_("a started pile takes one card at a time; a run goes only into an empty pile"))
         parts.append(_leaving(ruleset, gid))
         if group.run is not None and group.move == "run":
             parts.append(_("but only a run built {rule} moves together").format(rule=build_rule(run_build(group))))

@@ -321,6 +321,12 @@ class PileGroup(Strict):
         description="How many cards an empty pile takes in one move: run, a card or any run that may move "
         "there (the default); one, a single card only, while runs still move onto cards (Martha).",
     )
+    build_takes: Literal["run", "one"] = Field(
+        "run",
+        description="How many cards a started pile takes in one move: run, a card or any run that may move "
+        "there (the default); one, a single card only, while runs still move into empty piles (Forty-Nine: "
+        "`move: run`, `build_takes: one`, a run goes whole only into a space).",
+    )
     move: MoveRule = Field(
         "none",
         description="What may leave a pile: none, the top card, a built run (whole or its upper part), "

@@ -59,7 +59,7 @@ def hop_group(rules: CompiledRules) -> Group | None:
     discards or `follows`, and any stock turns commute (`stock_commutes`) with their turns found
     per talon state (`talon.turns_are_fixed`, checked by the caller); (2) one group takes cards
     outside the foundations, and it moves any built run (no run limit, no room limit, no lanes
-    or base cards); (3) on it a card lands only on one a rank higher (no wrap), and no run of it
+    or base cards, onto a card or into a space: no `build_takes: one` or `empty_takes: one`); (3) on it a card lands only on one a rank higher (no wrap), and no run of it
     fits a foundation's build (a foundation takes one card at a time); (4) winning means every
     card home; (5) one deck, so that a move's cards name it; (6) what moves together is what
     builds (no `run`), so that (a)'s joined run moves as one, and no group takes cards only
@@ -80,7 +80,7 @@ def hop_group(rules: CompiledRules) -> Group | None:
         return None
     group = takers[0]
     if (group.move_kind != MOVE_RUN or group.run_limit != LIMIT_NONE or group.max_cards or group.lanes is not None
-            or group.base_ok is not None or group.index not in group.targets):
+            or group.base_ok is not None or group.index not in group.targets or group.build_one or group.empty_one):
         return None
     if any(RANK[above] != RANK[below] - 1 for below, aboves in enumerate(group.fits_on) for above in aboves):
         return None

@@ -674,6 +674,7 @@ def check_runs_and_units(ctx: _Context) -> None:
                 group.run.suit or group.build.suit) == group.build.suit:
             ctx.add("P201", at + ("run",), _("`run` is the same as `build` here, so it narrows nothing"))
         _check_empty_takes(ctx, gid, group)
+        _check_build_takes(ctx, gid, group)
         if group.unit is None:
             continue
         if group.max_cards is not None and group.max_cards < group.unit:
@@ -698,6 +699,23 @@ def check_runs_and_units(ctx: _Context) -> None:
         if rule.per == "move" and rule.when != "move":
             ctx.add("P201", ("scoring", "rules", i, "per"), _("`per` counts cards or moves of a card move, but this "
                     "rule scores a {event}").format(event=rule.when))
+
+
+def _check_build_takes(ctx: _Context, gid: str, group: PileGroup) -> None:
+    """`build_takes: one` (Forty-Nine): P119 beside `unit` (cards enter only as runs); P201 where no
+    run could land on a started pile anyway."""
+    if group.build_takes != "one":
+        return
+    at: KeyPath = ("piles", gid, "build_takes")
+    if group.unit is not None:
+        ctx.add("P119", at, _("{group} takes cards only {unit} at a time, as a run, so its started piles cannot "
+                "take one card only; take out `unit` or `build_takes: one`").format(group=gid, unit=group.unit))
+    elif group.build.rank == "none" or group.max_cards == 1:
+        ctx.add("P201", at, _("no run lands on a started pile of {group} anyway ({why})").format(
+            group=gid, why="`build.rank: none`" if group.build.rank == "none" else "`max_cards: 1`"))
+    elif not any(g.move in ("run", "any") and gid in _targets(sid, g, ctx.groups) for sid, g in ctx.groups.items()):
+        ctx.add("P201", at, _("no group that sends cards to {group} moves runs (`move: run` or `any`), so its "
+                "started piles take one card anyway").format(group=gid))
 
 
 def _check_empty_takes(ctx: _Context, gid: str, group: PileGroup) -> None:

@@ -49,7 +49,7 @@ CHECKS: dict[str, Check] = {c.code: c for c in [
     Check("P116", "error", "unit out of reach", "A group that takes cards only `unit` at a time needs room for them and a group that sends runs to it."),
     Check("P117", "error", "pack of fewer suits", "A pack of one or two `suits` is dealt by the patience shuffle only, and has no four suits for `prefill`."),
     Check("P118", "error", "faces that cannot alternate", "A deal may lay face-down cards over face-up ones (Martha), face by face; not where a rule turns the pile over, sends its cards out by their faces or takes them from it out of turn, and a list of faces gives one face per card of a step of one count."),
-    Check("P119", "error", "one-card spaces beside runs that need them", "`empty_takes: one` cannot go with `unit` (cards enter only as runs) or a run limit (which counts an empty pile as carrying a run)."),
+    Check("P119", "error", "one-card spaces beside runs that need them", "`empty_takes: one` cannot go with `unit` (cards enter only as runs) or a run limit (which counts an empty pile as carrying a run); `build_takes: one` cannot go with `unit`."),
     Check("P300", "error", "rules test: no such ruleset", "A rules-test file must name a ruleset patience can load: its tests test nothing otherwise."),
     Check("P301", "error", "rules test: unknown pile or group", "A label or group id a scenario names must be one of its ruleset's, or the check it is in can never pass."),
     Check("P302", "error", "rules test: start cannot be built", "A scenario's deal, position or piles must make a position of its game (every card once)."),
