@@ -9,6 +9,7 @@ import pytest
 from patience import deals
 from patience.cards import SUIT
 from patience.engine.game import Game
+from patience.engine.takes import takes
 from patience.ruleset import RulesetError, load_text
 
 HOMES = """
@@ -137,3 +138,47 @@ def test_play_to_puts_no_card_on_a_started_pile_that_takes_cards_only_while_empt
         assert all(len(h) <= 1 for h in homes), deal  # an ace, and nothing built on it as dealt
         aces_home += sum(len(h) for h in homes)
     assert aces_home > 0
+
+
+ROW = """
+id: row
+name: Row
+deal:
+  steps:
+    - {to: columns, count: 10, play_to: row}
+    - {to: stock, count: rest}
+piles:
+  columns: {role: tableau, count: 4, labels: "1 2 3 4", build: {rank: down}, move: top}
+  row:
+    role: tableau
+    grid: {rows: 1, cols: 13}
+    build: {rank: up, suit: same}
+    empty: [A]
+    empty_builds_on: left
+    move: top
+    max_cards: 1
+  stock: {role: stock, labels: [s]}
+stock: {pile: stock, to: columns}
+win: {all_cards_in: [row]}
+"""
+
+
+def test_play_to_reads_empty_builds_on_left_as_a_move_does():
+    """A gap after a card takes only what builds on it (Gaps' rule), at the deal as in play: the
+    deal's `play_to` once put every ace into the row's next gap, as though `empty: [A]` were all."""
+    ruleset = load_text(ROW, "row.yaml")
+    lengths = set()
+    for deal in range(1, 31):
+        game = Game(ruleset, deal)
+        row = [game.piles[p] for p in game.rules.group_by_id["row"].piles]
+        cards = [cell[0] for cell in row if cell]
+        assert all(cells for cells in row[: len(cards)]), deal  # no gap before a card
+        assert not cards or cards[0] < 4, deal  # the first cell takes an ace
+        assert all(a == b + 4 for a, b in zip(cards[1:], cards)), deal  # each next one builds up in suit
+        lengths.add(len(cards))
+        for cell in game.rules.group_by_id["row"].piles:  # the deal's judgement is a move's
+            for column in game.rules.group_by_id["columns"].piles:
+                if game.piles[column]:
+                    judged = takes(game, game.rules.group_of[cell], cell, game.piles[column][-1], True)
+                    assert judged == (game.why_illegal((column, cell, 1)) is None), (deal, cell, column)
+    assert {1, 2} <= lengths  # the premise: aces were dealt home, and cards built on them

@@ -224,7 +224,9 @@ ENGINE_ORDER = [
     "layout", "compiled", "moves",  # the compiled tables and what a move is
     "state",  # the state: piles, face-down counts, redeals, action uses
     "faces",  # per-card faces: the face-up cards under face-down ones (Martha)
-    "cover", "actions", "refill", "reach", "stock", "play_to", "skip", "dealing",  # rule words, read and applied on a state
+    "cover", "actions", "refill", "reach", "stock",  # rule words, read and applied on a state
+    "takes",  # whether a pile takes a card: the one judgement the listing, the checks and play_to read
+    "play_to", "skip", "dealing",  # the deal's words
     "board",  # the rules-driven core: legal moves, push/pop, keys, won
     "outcome",  # lost detection, a search over the board
     "checks",  # why a move is illegal

@@ -43,15 +43,13 @@ from .cover import hide_again, is_free, turn_up_uncovered
 from .dealing import deal_cards
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, Move
 from .reach import reach_moves
-from .refill import base_table, fit_base, pop_fill, pop_reshuffle, push_fill, push_reshuffle, reshuffle_move
+from .refill import fit_base, pop_fill, pop_reshuffle, push_fill, push_reshuffle, reshuffle_move
 from .state import State
 from .stock import why_stock_illegal
+from .takes import always_open, empty_takes, open_to, stock_out
 
 if TYPE_CHECKING:
     from ..ruleset.model import Ruleset
-
-NOTHING = bytes(52)  # the table of an empty cell that takes no card (a gap after a gap)
-
 
 class Board(State):
     """A position of one game under its rules, dealt from one deal (none: the piles stay empty)."""
@@ -123,25 +121,22 @@ class Board(State):
             empty_groups = {group_of[p].index for p, cards in enumerate(piles) if not cards}
         moves: list[Move] = []
         sortable = rules.sortable_groups
-        stock_out = rules.stock_pile < 0 or not piles[rules.stock_pile]
+        out = stock_out(self)
+        # `takes.takes` for each card offered, in parts: `open_to` once a pile, the build or
+        # `empty_takes` by the cards they list, then the card's own rules (`takes_card`, `follows`).
         for group in rules.receiving_groups:
-            if group.waits_for_stock and not stock_out:
-                continue  # takes_when: {stock: empty}
             takes_from = group.takes_from
             fits_on = group.fits_on
             max_cards = group.max_cards
-            empty_ok = group.empty_ok if not group.base_empty else base_table(self, group)
-            base_ok = group.base_ok
             unit = group.unit
             card_rules = group.pile_suits is not None or group.rank_from is not None  # takes_when's
             first_empty_done = False
+            gated = not always_open(group)
             for dst in group.piles:
+                if gated and not open_to(self, group, dst, out):
+                    continue
                 pile = piles[dst]
                 if pile:
-                    if (max_cards and len(pile) >= max_cards) or group.only_when_empty:
-                        continue
-                    if base_ok is not None and not base_ok[pile[0]]:
-                        continue  # build.base: a card lying in the wrong group is not built on
                     for card in fits_on[pile[-1]]:
                         if card_rules and not group.takes_card(dst, card, piles):
                             continue
@@ -154,16 +149,15 @@ class Board(State):
                                                               empty_columns):
                                 continue
                             moves.append((src, dst, n))
-                elif empty_ok is not None and not first_empty_done:
+                elif group.empty_ok is not None and not first_empty_done:
                     # Into one empty pile stands for all only where the piles are alike: not where
                     # the stock deals onto them in order, nor in a grid, where place matters.
                     first_empty_done = group.index in sortable
-                    takes = empty_ok
+                    table = empty_takes(self, group, dst)
                     left = group.left_of[dst - group.piles.start] if group.left_of is not None else -1
                     if left >= 0:  # a gap takes only what builds on the card before it (Gaps)
                         if not piles[left]:
                             continue
-                        takes = group.builds_on[piles[left][-1]]
                         offered = sorted(entry for card in fits_on[piles[left][-1]] for entry in offers.get(card, ())
                                          if entry[0] != dst and takes_from[entry[0]] and entry[1] == 1)
                     elif len(group.starters) >= FEW_STARTERS:
@@ -178,7 +172,7 @@ class Board(State):
                     to_column = rules.is_column[dst]
                     for src, n in offered:
                         card = piles[src][-n]
-                        if not takes[card] or (unit and n != unit) or (n > 1 and group.empty_one):
+                        if not table[card] or (unit and n != unit) or (n > 1 and group.empty_one):
                             continue  # empty_takes: one: a space takes a single card (Martha)
                         if card_rules and not group.takes_card(dst, card, piles):
                             continue
@@ -360,24 +354,13 @@ class Board(State):
         return None if why_stock_illegal(self, stock, target) else (stock, target, 0)
 
     def lands_on(self, pile: int, card: int) -> bool:
-        """Whether ``card`` fits the pile's top card, or the empty pile takes it (rank and suit
-        only: room, start order and the rest are `why_illegal`'s)."""
-        group = self.rules.group_of[pile]
+        """Whether ``card`` fits the pile's top card, or the empty pile takes it (`takes.empty_takes`;
+        rank and suit only: room, start order and the rest are `why_illegal`'s)."""
         target = self.piles[pile]
+        group = self.rules.group_of[pile]
         if target:
             return card in group.fits_on[target[-1]]
-        return group.empty_ok is not None and bool(self.empty_table(group, pile)[card])
-
-    def empty_table(self, group: Group, pile: int = -1) -> bytes:
-        """The cards the empty ``pile`` of ``group`` takes now (`empty: base` reads the group's
-        started piles, `empty_builds_on` the cell before it); only for a group whose empty
-        piles take something."""
-        assert group.empty_ok is not None
-        if group.left_of is not None and pile >= 0:
-            left = group.left_of[pile - group.piles.start]
-            if left >= 0:
-                return group.builds_on[self.piles[left][-1]] if self.piles[left] else NOTHING
-        return base_table(self, group) if group.base_empty else group.empty_ok
+        return bool(empty_takes(self, group, pile)[card])
 
     def movable_run(self, pile: int) -> int:
         """How many cards on top of ``pile`` may leave it together (0: none)."""

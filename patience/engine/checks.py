@@ -1,7 +1,7 @@
 """The checked game: why a move is illegal, in words, or None when it is legal.
 
 Built on the board (`.board`): the same tables and tests its listing reads (`movable_run`,
-`empty_table`, `run_fits`, `run_limit`), so a listed move is never refused and a refused move
+`takes.empty_takes`, `run_fits`, `run_limit`), so a listed move is never refused and a refused move
 never listed. The rule words' own reasons (a removal, the close-up, the reshuffle, a reach, the
 stock) live with those words, below the board, and are asked from here.
 """
@@ -21,6 +21,7 @@ from .moves import CLOSE_UP, REDEAL, REMOVE, RESHUFFLE, SWAP, Move
 from .reach import why_reach_illegal
 from .refill import base_rank, why_reshuffle_illegal
 from .stock import why_stock_illegal
+from .takes import empty_takes
 
 if TYPE_CHECKING:
     from .board import Board
@@ -104,7 +105,7 @@ def why_illegal(game: Board, move: Move) -> str | None:
         if target_group.empty_ok is None:
             return _("nothing goes into an empty pile in {group} ({label})").format(group=group_title(game.ruleset, target_group.id), label=label_d)
         left = target_group.left_of[dst - target_group.piles.start] if target_group.left_of is not None else -1
-        if not game.empty_table(target_group, dst)[moving]:
+        if not empty_takes(game, target_group, dst)[moving]:
             if left >= 0:  # a gap reads the cell before it
                 if not game.piles[left]:
                     return _("{label} takes nothing while the cell before it ({left}) is empty").format(

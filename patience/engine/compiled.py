@@ -161,17 +161,6 @@ class Group:
     left_of: tuple[int, ...] | None = None
     builds_on: tuple[bytes, ...] = ()
 
-    def takes_when_ok(self, dst: int, card: int, piles: list[list[int]], stock_out: bool) -> bool:
-        """Every `takes_when` rule for ``card`` arriving on pile ``dst`` of this group: the stock
-        out (`stock: empty`), the pile empty (`pile: empty`), and `takes_card`'s suit and rank.
-        The one judgement of `takes_when`: `Board.legal_moves` reads the same flags (hoisted out of
-        its loops), `why_illegal` names the rule that fails, and a deal's `play_to` calls this."""
-        if self.waits_for_stock and not stock_out:
-            return False
-        if self.only_when_empty and piles[dst]:
-            return False
-        return self.takes_card(dst, card, piles)
-
     def takes_card(self, dst: int, card: int, piles: list[list[int]]) -> bool:
         """`takes_when`'s card rules for a card moved onto pile ``dst`` of this group: its suit
         (`suits`), and on a started pile a rank already on the pile `rank_in` reads."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .refill import base_table
+from .takes import stock_out, takes
 
 if TYPE_CHECKING:
     from .compiled import Group
@@ -13,23 +13,10 @@ if TYPE_CHECKING:
 
 
 def taker(game: State, group: Group, card: int) -> int:
-    """The first pile of ``group`` whose rules take ``card`` now (-1: none): on a card, its build
-    (and `build.base`); empty, its `empty` rule as play would read it; never past `max_cards`;
-    and its `takes_when` as a move reads it (`Group.takes_when_ok`)."""
-    stock = game.rules.stock_pile
-    stock_out = stock < 0 or not game.piles[stock]
-    for p in group.piles:
-        pile = game.piles[p]
-        if group.max_cards and len(pile) >= group.max_cards:
-            continue
-        if not group.takes_when_ok(p, card, game.piles, stock_out):
-            continue
-        if pile:
-            if (group.base_ok is None or group.base_ok[pile[0]]) and card in group.fits_on[pile[-1]]:
-                return p
-        elif group.empty_ok is not None and (base_table(game, group) if group.base_empty else group.empty_ok)[card]:
-            return p
-    return -1
+    """The first pile of ``group`` that takes ``card`` now (-1: none), as a move's card would be
+    judged (`takes.takes`), the stock as dealt so far."""
+    out = stock_out(game)
+    return next((p for p in group.piles if takes(game, group, p, card, out)), -1)
 
 
 def deal_onto(game: State, home: Group | None, card: int, pile: int) -> None:
