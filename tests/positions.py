@@ -11,6 +11,7 @@ import pytest
 from patience import Game, IllegalMove
 from patience.cards import card_str, parse_card
 from patience.deals import suited_deck
+from patience.engine.faces import read_pile
 from patience.ruleset import load_text
 from patience.ruleset.registry import find_ruleset
 
@@ -28,10 +29,8 @@ def build(game: str, piles: dict[str, str], *, fill: str, fill_face_down: bool =
     ruleset = find_ruleset(game)
     used: Counter[int] = Counter()
     lines = [f"game: {ruleset.id}"] + [f"{k}: {v}" for k, v in header.items()]
-    for label, text in piles.items():
-        down, _, up = text.rpartition("|") if "|" in text else ("", "", text)
-        for word in (down + " " + up).split():
-            used[parse_card(word)] += 1
+    for text in piles.values():
+        used.update(read_pile(text)[0])
     rest = Counter(suited_deck(ruleset.decks, ruleset.suits)) - used  # the pack, in its suits
     leftover = " ".join(card_str(c, ascii=True) for c in sorted(rest.elements()))
     piles = dict(piles)

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 from patience import core
-from patience.engine.faces import face_down, is_down
+from patience.cards import CardError, card_str, parse_card
+from patience.engine import faces
+from patience.engine.faces import barred, face_down, is_down, read_pile
 from patience.engine.game import Game
 from patience.engine.position import read_position, write_position
 from patience.ruleset import load_text
@@ -195,3 +198,27 @@ def test_lint_names_the_step_when_face_down_cards_lie_on_face_up_ones_dealt_by_a
              "    - {to: tableau, count: 1, face: up}\n")
     _, findings = lint_text(source.replace(step, mixed), "klondike-mixed.yaml")
     assert "P000" not in {f.code for f in findings}, findings
+
+
+def test_read_pile_reads_back_what_barred_writes():
+    """The `|` syntax has one reader: each `|` turns the cards after it over, face down first."""
+    cards, down = read_pile("4D | 9S | 2C | KH")
+    assert [card_str(c, ascii=True) for c in cards] == ["4D", "9S", "2C", "KH"] and down == [True, False, True, False]
+    assert read_pile("| AS 2S") == ([parse_card("AS"), parse_card("2S")], [False, False])
+    assert read_pile("KH |") == ([parse_card("KH")], [True]) and read_pile("|") == ([], [])
+    rng = random.Random(7)
+    for _ in range(200):
+        cards = [rng.randrange(52) for _ in range(rng.randrange(8))]
+        faces = [rng.random() < 0.5 for _ in cards]
+        words = [card_str(c, ascii=True) for c in cards]
+        assert read_pile(" ".join(barred(words, faces))) == (cards, faces)
+    with pytest.raises(CardError):
+        read_pile("| 1X")
+
+
+def test_the_pile_syntax_is_split_in_one_place():
+    """No module but engine/faces.py takes a pile's text apart at its `|`s."""
+    package = Path(faces.__file__).resolve().parents[1]
+    splitters = sorted(path.relative_to(package).as_posix() for path in package.rglob("*.py")
+                       if re.search(r"""\.(split|rpartition|partition)\(["']\|["']\)""", path.read_text(encoding="utf-8")))
+    assert splitters == ["engine/faces.py"]

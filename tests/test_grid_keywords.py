@@ -68,10 +68,11 @@ win: {all_cards_in: [kings, queens]}
 def position(ruleset_text: str, name: str, piles: dict[str, str], fill: str) -> Game:
     from collections import Counter
 
-    from patience.cards import full_deck, parse_card
+    from patience.cards import full_deck
+    from patience.engine.faces import read_pile
 
     ruleset = load_text(ruleset_text, name)
-    used: Counter[int] = Counter(parse_card(w) for text in piles.values() for w in text.replace("|", " ").split())
+    used: Counter[int] = Counter(card for text in piles.values() for card in read_pile(text)[0])
     rest = sorted((Counter(full_deck(ruleset.decks)) - used).elements())
     lines = [f"game: {ruleset.id}"]
     for label in Game(ruleset).rules.labels:

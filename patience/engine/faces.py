@@ -13,14 +13,18 @@ that move, down to the next face-down card.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..cards import parse_card
 from ..ruleset.views import card_down
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["barred", "card_down", "face_down", "faces_key", "is_down", "lay_down", "turned_below"]
+__all__ = ["barred", "card_down", "face_down", "faces_key", "is_down", "lay_down", "read_pile", "turned_below"]
+
+_card = lru_cache(maxsize=1024)(parse_card)  # a position repeats the same few words; errors are not cached
 
 
 def lay_down(game: State, pile: int, at: int) -> None:
@@ -69,3 +73,18 @@ def barred(words: list[str], down: Iterable[bool]) -> list[str]:
     if is_down_now:
         parts.append("|")
     return parts
+
+
+def read_pile(text: str) -> tuple[list[int], list[bool]]:
+    """A pile written as `barred` writes it, read back: its cards bottom up, and each card face
+    down or not. The cards before the first `|` lie face down and each further `|` turns the cards
+    after it over (``4D | 9S | 2C | KH``: 4D down, 9S up, 2C down, KH up); text without a `|`
+    is all face down. `cards.CardError` for a word that is no card. The one reader of the
+    format: positions (engine/position.py), the rules tests' piles and the tests' own."""
+    cards: list[int] = []
+    down: list[bool] = []
+    for i, part in enumerate(text.split("|")):
+        words = [_card(word) for word in part.split()]
+        cards += words
+        down += [i % 2 == 0] * len(words)
+    return cards, down

@@ -30,13 +30,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from ..cards import CardError, card_str, parse_card
+from ..cards import CardError, card_str
 from ..deals import suited_deck
 from ..ruleset.errors import RulesetError
 from ..ruleset.registry import UnknownGame, find_ruleset, find_ruleset_file, load_path
 from ..ruleset.views import RulesetView, source_file
 from .board import Board
-from .faces import barred, faces_key, is_down, lay_down
+from .faces import barred, faces_key, is_down, lay_down, read_pile
 from .refill import fit_base
 from .state import State
 
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 HEADER_KEYS = ("game", "file", "deal", "redeals", "score", "uses")
 RulesetGiven = RulesetView | str | os.PathLike[str]  # a ruleset, or the name or path of one
 AnyBoard = TypeVar("AnyBoard", bound=Board)  # what `read_position` builds: a Board, or the Game above it
-_card = lru_cache(maxsize=1024)(parse_card)  # a position repeats the same few words; errors are not cached
 
 
 class PositionError(ValueError):
@@ -192,22 +191,18 @@ def _game_from(header: dict[str, str], pile_lines: dict[str, tuple[int, str]], r
         if label not in pile_lines:
             raise PositionError(f"pile {label} is missing")
         number, value = pile_lines[label]
-        parts = value.split("|")
-        if len(parts) % 2:
+        if not value.count("|") % 2:
             raise PositionError(f"line {number}: write face-down cards, then `|`, then face-up cards "
                                 "(where faces alternate, each further `|` turns the cards after it over)")
         try:
-            cards = [[_card(w) for w in part.split()] for part in parts]
+            cards, down = read_pile(value)
         except CardError as err:
             raise PositionError(f"line {number}: {err}") from None
-        game.piles[pile] = [c for part in cards for c in part]
+        game.piles[pile] = cards
         game.hidden[pile] = game.shown[pile] = 0
-        at = 0
-        for i, part in enumerate(cards):
-            if i % 2 == 0:  # face down
-                for k in range(len(part)):
-                    lay_down(game, pile, at + k)
-            at += len(part)
+        for at, is_down_here in enumerate(down):
+            if is_down_here:
+                lay_down(game, pile, at)
     expected = Counter(suited_deck(ruleset.decks, ruleset.suits))
     found = Counter(game.cards())
     if found != expected:

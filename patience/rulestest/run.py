@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..cards import CardError, card_str, parse_card
-from ..engine.faces import barred, face_down, is_down
+from ..cards import CardError, card_str
+from ..engine.faces import barred, face_down, is_down, read_pile
 from ..engine.game import Game
 from ..engine.moves import AmbiguousMove, IllegalMove
 from ..engine.notation import parse_move
@@ -173,17 +173,10 @@ def _refusal(game: Game, text: str) -> str | None:
 
 
 def _cards(text: str) -> tuple[list[bool] | None, list[int]]:
-    """``down | up`` as (each card face down or not, all cards); without ``|``, (None, the
-    cards). Where faces alternate, each further ``|`` turns the cards after it over."""
-    if "|" not in text:
-        return None, [parse_card(w) for w in text.split()]
-    cards: list[int] = []
-    down: list[bool] = []
-    for i, part in enumerate(text.split("|")):
-        words = [parse_card(w) for w in part.split()]
-        cards += words
-        down += [i % 2 == 0] * len(words)
-    return down, cards
+    """``down | up`` as (each card face down or not, all cards), read as positions are
+    (`faces.read_pile`); without ``|``, (None, the cards): their faces are not checked."""
+    cards, down = read_pile(text)
+    return (down if "|" in text else None), cards
 
 
 def _shown(cards: list[int], down: list[bool] | None = None) -> str:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import RANK, SUIT, CardError, card_str, parse_card
+from ..cards import RANK, SUIT, CardError, card_str
 from ..deals import suited_deck
+from ..engine.faces import read_pile
 from ..engine.game import Game
 from ..engine.position import PositionError
 from ..i18n import _
@@ -51,11 +52,10 @@ def position_text(ruleset: Ruleset, scenario: Scenario) -> str:
             raise StartError(_("fill: pile {label} is given in `piles` too").format(label=scenario.fill))
         used: Counter[int] = Counter()
         for text in piles.values():
-            for word in text.replace("|", " ").split():
-                try:
-                    used[parse_card(word)] += 1
-                except CardError as err:
-                    raise StartError(str(err)) from None
+            try:
+                used.update(read_pile(text)[0])
+            except CardError as err:
+                raise StartError(str(err)) from None
         rest = Counter(suited_deck(ruleset.decks, ruleset.suits)) - used
         words = " ".join(card_str(c, ascii=True) for c in _in_decks(rest))
         piles[scenario.fill] = f"{words} |" if scenario.fill_down else f"| {words}"
