@@ -98,3 +98,19 @@ def test_the_deals_last_step_turns_up_every_card_so_a_skipped_last_card_goes_hom
         assert len(homes) == 3 and sum(len(p) for p in game.piles) == 52, deal
         late += homes[-1] == deals.patience_shuffle("beak", deal)[-1]  # the pack's last card went home
     assert late  # the case happened among these deals
+
+
+def test_a_skip_deals_alike_wherever_its_step_stands_in_the_deal():
+    """What becomes of the cards left once the places are full is the pack's to say, not the
+    step's place among the steps: a pack of skipped cards only goes to `to` (the beak's fellows
+    home) whether the step ends the deal or a `rest` step follows it; a pack with other cards in
+    it stays for that step (Frog's stock, test above)."""
+    ending = load_text(BEAK.replace("    - {to: stock, count: rest}\n", ""), "beak.yaml")
+    followed = load_text(BEAK, "beak.yaml")
+    late = 0
+    for deal in range(1, 41):
+        first, second = Game(ending, deal), Game(followed, deal)
+        assert first.piles == second.piles and first.hidden == second.hidden, deal
+        assert not second.piles[second.rules.stock_pile], deal
+        late += deals.patience_shuffle("beak", deal)[-1] in second.piles[second.rules.group_by_id["foundations"].piles[2]]
+    assert late  # the premise: a fellow lay after the 49th place

@@ -56,8 +56,7 @@ def deal_cards(game: State, number: int) -> None:
         home = game.rules.group_by_id[step.play_to] if step.play_to else None
         before = [len(game.piles[p]) for p in piles]
         if step.skip is not None:  # Frog's aces, Nestor's ranks: some cards go elsewhere (skip.py)
-            last = step is rs.deal.steps[-1]  # the deal's last step turns up every card left
-            deck, position = deal_skipping(game, step, piles, order, deck[position:], last=last, home=home), 0
+            deck, position = deal_skipping(game, step, piles, order, deck[position:], home=home), 0
         else:
             # "rest" onto a stock: the next card in the deck ends on top (is drawn first).
             cards = deck[position:position + len(order)]

@@ -15,12 +15,14 @@ if TYPE_CHECKING:
 
 
 def deal_skipping(game: State, step: Any, piles: list[int], order: list[int], pool: list[int], *,
-                  last: bool = False, home: Group | None = None) -> list[int]:
+                  home: Group | None = None) -> list[int]:
     """Deal ``order`` (pile indexes, one a card) from the pack ``pool`` under ``step.skip``.
     Gives the pack as the next steps see it: the cards put aside on top of what is left, in the
-    order put aside. A ``last`` step (the deal's) turns up every card: skipped cards left in the
-    pack once its places are full still go to ``skip.to`` (Penguin: a fellow of the beak's rank
-    that is the pack's last card goes home like the others). With ``home`` (`play_to`) a card not
+    order put aside. Once the places are full, a pack that holds only cards the step skips goes
+    to ``skip.to`` as well (Penguin, whose step is the deal's last: a fellow of the beak's rank
+    that is the pack's last card goes home like the others); a pack that holds any other card is
+    left whole for the next steps (Frog's stock). The pack decides, not the step's place in the
+    deal, which lint sees to (`model._skip_problems`). With ``home`` (`play_to`) a card not
     skipped that a pile of that group takes goes there and uses the turn (Citadel as Solitaire
     Forever deals it: an ace home is replaced, a 2 home is not)."""
     skip = step.skip
@@ -53,11 +55,13 @@ def deal_skipping(game: State, step: Any, piles: list[int], order: list[int], po
             pile.append(card)
             break
     by_rank = skip.same_rank if skip.same_rank == "first" else None  # `pile` names no card once places are full
-    while last and to and next_card < len(pool) and _skipped(pool[next_card], [], ranks, by_rank, first_rank):
-        _send(game, to, sent, pool[next_card], skip.to)
-        sent += 1
-        next_card += 1
-    return aside + pool[next_card:]
+    left = pool[next_card:]
+    if to and all(_skipped(card, [], ranks, by_rank, first_rank) for card in left):
+        for card in left:
+            _send(game, to, sent, card, skip.to)
+            sent += 1
+        left = []
+    return aside + left
 
 
 def _send(game: State, to: list[int], sent: int, card: int, group: str) -> None:

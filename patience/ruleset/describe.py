@@ -365,7 +365,7 @@ def _skip_text(ruleset: Ruleset, step: DealStep) -> str:
     if skip.to is not None:
         text = _("; {cards} met on the way goes to the {group} instead, one a pile in order, and the pile takes "
                  "the next card").format(cards=cards, group=group_name(ruleset, skip.to))
-        if step is ruleset.deal.steps[-1]:  # the deal's last step turns up every card (docs/deals.md)
+        if step is ruleset.deal.steps[-1]:  # lint: then the pack left after its places holds only skipped cards
             text += _(", and so does every such card still in the pack once the last pile is full")
         return text
     return _("; {cards} is put aside and the pile takes the next card; the cards put aside go back on top of "

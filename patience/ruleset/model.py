@@ -509,8 +509,8 @@ class Skip(Strict):
         None,
         description="The group skipped cards go to, one a pile in order (all onto it when it has one pile). "
         "A later step must then take the `rest`, since how many cards the step uses depends on the shuffle; "
-        "or the step is the deal's last, and then it turns up every card: the skipped cards still in the pack "
-        "once its places are full go there too, so its places and the most it may skip add up to the pack "
+        "or the step is the deal's last, so that its places and the most it may skip add up to the pack: once "
+        "its places are full, a pack holding only cards it skips goes there too "
         "(Penguin: 49 places and the beak's three fellows). "
         "Default: they are put aside and go back on top of the pack when the step is done, in the order put "
         "aside, for the next steps; while the step still wants cards and the pack is out, it takes the first "
