@@ -269,8 +269,9 @@ def _short_line(game: Game, result: SolveResult, avoid: Sequence[Game], engine: 
         if found.status == SOLVED:
             ending = search.best_of(here, found.line, ARRANGEMENTS // 3, 1)
             if at + len(ending) < len(best):
-                best = shorten(game, best[:at] + ending, avoid_keys, search.quick, depth=1, home_early=False)
-    return shorten(game, best, avoid_keys, Work(SHORTEN_WORK // 2))
+                best = shorten(game, best[:at] + ending, avoid_keys, search.quick, depth=1, home_early=False,
+                               memo=search.memo)
+    return shorten(game, best, avoid_keys, Work(SHORTEN_WORK // 2), memo=search.memo)
 
 
 class _Searcher:
@@ -278,8 +279,9 @@ class _Searcher:
 
     def __init__(self, avoid: Sequence[Game], avoid_keys: frozenset, engine: str, max_memory: int | None,
                  states: int) -> None:
-        from .shorten import SHORTEN_WORK
+        from .shorten import SHORTEN_WORK, Memo
 
+        self.memo = Memo()  # every shortening here is of the same game: they share what they list
         self.avoid, self.avoid_keys, self.engine, self.max_memory = avoid, avoid_keys, engine, max_memory
         self.states = states  # the most positions each search may take
         self.quick = SHORTEN_WORK // (4 * QUICK_PASSES)  # a quick pass's work
@@ -296,7 +298,7 @@ class _Searcher:
             if again.status == SOLVED:
                 found.append(renamed(again.line, where, game))
         found.sort(key=len)  # the shortest found are most often the shortest shortened
-        return min((shorten(game, one, self.avoid_keys, self.quick, depth=1, home_early=False)
+        return min((shorten(game, one, self.avoid_keys, self.quick, depth=1, home_early=False, memo=self.memo)
                     for one in found[:passes]), key=len)
 
 

@@ -35,6 +35,30 @@ from ..engine.moves import DEAL, REDEAL, REMOVE, RESHUFFLE, SLOT, SWAP, IllegalM
 SHORTEN_WORK = 20_000
 
 
+class Memo:
+    """What the shortenings of one solve learn about positions, kept for the next: per exact
+    position (`Game.key`), its legal moves, each with the `_print` of the position it leads to
+    and, once asked, that position's canonical key. A line shortened again, or another line
+    through the same positions, lists no position's moves twice (FreeCell deal 1: two in five of
+    the listings were repeats). It changes no line: the moves come in `legal_moves`' order."""
+
+    def __init__(self) -> None:
+        self.after: dict[tuple, list[list]] = {}
+
+    def successors(self, game: Game) -> list[list]:
+        """[move, print of where it leads, canonical key there or None] per legal move of ``game``."""
+        key = game.key()
+        found = self.after.get(key)
+        if found is None:
+            found = []
+            for move in game.legal_moves():
+                game.push(move)
+                found.append([move, _print(game), None])
+                game.pop()
+            self.after[key] = found
+        return found
+
+
 class Work:
     """A budget of positions tried, shared by the steps of one shortening or several."""
 
@@ -50,22 +74,25 @@ class Work:
 
 
 def shorten(game: Game, line: list[Move], avoid: frozenset[Hashable] = frozenset(),
-            work: Work | int | None = SHORTEN_WORK, depth: int | None = None, home_early: bool = True) -> list[Move]:
+            work: Work | int | None = SHORTEN_WORK, depth: int | None = None, home_early: bool = True,
+            memo: Memo | None = None) -> list[Move]:
     """A line no longer than ``line`` that wins from ``game``'s position, passing through no
     position whose canonical key is in ``avoid``; ``line`` itself when it cannot be bettered in
     ``work`` (positions tried, `Work`; None: no limit) or a shorter one fails to replay to a win.
     ``depth``: the most moves a shortcut tries (1 is several times faster than 2); None: 2 where
     the game has a stock, whose deal and the move it allows may together reach a later position,
     else 1 (FreeCell 1-30 and Baker's Game 1-12: the same lines, a third less time). ``home_early``:
-    then each move onto a foundation goes as early as it may (`_home_early`). ``game`` is left
+    then each move onto a foundation goes as early as it may (`_home_early`). ``memo``: a `Memo`
+    shared with other shortenings of the same game (one of its own when None). ``game`` is left
     unchanged."""
     budget = work if isinstance(work, Work) else Work(work)
+    memo = Memo() if memo is None else memo
     if depth is None:
         depth = 2 if game.rules.stock_pile >= 0 else 1
     best = list(line)
     for most in range(1, depth + 1):
         while not budget.out():
-            shorter = _pairs(game, _shortcuts(game, best, budget, most), avoid, budget)
+            shorter = _pairs(game, _shortcuts(game, best, budget, most, memo), avoid, budget)
             if len(shorter) >= len(best):
                 break
             best = shorter
@@ -189,11 +216,12 @@ def moved(move: Move, where: list[int]) -> Move:
     return (where[src] if dst in (DEAL, REDEAL) else src), dst, n  # the close-up's and reshuffle's 0 is no pile
 
 
-def _shortcuts(game: Game, line: list[Move], budget: Work, depth: int = 1) -> list[Move]:
+def _shortcuts(game: Game, line: list[Move], budget: Work, depth: int = 1, memo: Memo | None = None) -> list[Move]:
     """The shortest line through the line's positions where ``depth`` legal moves (one or two)
     may jump from a position to any later one: cycles, undone moves, moves that fewer moves do."""
     if not line:
         return line
+    memo = Memo() if memo is None else memo
     positions = _positions(game, line)
     keys = [p.canonical_key() for p in positions]
     last = _Line(positions, keys)
@@ -208,7 +236,7 @@ def _shortcuts(game: Game, line: list[Move], budget: Work, depth: int = 1) -> li
         here = positions[i]
         found = {(line[i],): last.index[keys[i + 1]]}
         if not budget.out():
-            _jumps(here, last, i, depth, (), found, budget)
+            _jumps(here, last, i, depth, (), found, budget, memo)
         for moves, j in found.items():
             if j > i and dist[i] + len(moves) < dist[j]:
                 dist[j] = dist[i] + len(moves)
@@ -240,17 +268,12 @@ def _shortcuts(game: Game, line: list[Move], budget: Work, depth: int = 1) -> li
 
 class _Line:
     """The positions of a line, found by position: `index` maps a canonical key to the latest
-    index where the line stands there; `at` finds a game's index, or None, looking first at a
-    cheap print of its cards (most positions tried are on no line)."""
+    index where the line stands there; `prints` holds the cheap print of each (`_print`), looked
+    at first, since most positions tried are on no line (`_jumps`)."""
 
     def __init__(self, positions: list[Game], keys: list[Hashable]) -> None:
         self.index = {key: index for index, key in enumerate(keys)}  # the latest: cycles are cut
         self.prints = {_print(p) for p in positions}
-
-    def at(self, game: Game) -> int | None:
-        if _print(game) not in self.prints:
-            return None
-        return self.index.get(game.canonical_key())
 
 
 def _print(game: Game) -> int:
@@ -260,20 +283,31 @@ def _print(game: Game) -> int:
 
 
 def _jumps(here: Game, last: _Line, i: int, depth: int, before: tuple[Move, ...],
-           found: dict[tuple[Move, ...], int], budget: Work) -> None:
+           found: dict[tuple[Move, ...], int], budget: Work, memo: Memo) -> None:
     """Into ``found``: each line of ``depth`` moves or fewer from ``here`` (line position ``i``,
-    after ``before``) that reaches a line position further than the line's own moves would."""
-    moves_here = here.legal_moves()
+    after ``before``) that reaches a line position further than the line's own moves would.
+    `_Line.at` with the prints and keys from ``memo``: a move is pushed only to find a key not
+    known yet or to look a move further."""
+    moves_here = memo.successors(here)
     budget.spend(len(moves_here))
-    for move in moves_here:
+    prints, index = last.prints, last.index
+    for entry in moves_here:
+        move = entry[0]
         moves = (*before, move)
-        here.push(move)
-        j = last.at(here)
-        if j is not None and j > i + len(moves) and moves not in found:
-            found[moves] = j
-        elif j is None and depth > 1:
-            _jumps(here, last, i, depth - 1, moves, found, budget)
-        here.pop()
+        j = None
+        if entry[1] in prints:
+            if entry[2] is None:
+                here.push(move)
+                entry[2] = here.canonical_key()
+                here.pop()
+            j = index.get(entry[2])
+        if j is not None:
+            if j > i + len(moves) and moves not in found:
+                found[moves] = j
+        elif depth > 1:
+            here.push(move)
+            _jumps(here, last, i, depth - 1, moves, found, budget, memo)
+            here.pop()
 
 
 def _home_early(game: Game, line: list[Move], avoid: frozenset[Hashable], budget: Work) -> list[Move]:
