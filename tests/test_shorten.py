@@ -169,22 +169,26 @@ def test_100_hinted_freecell_moves_put_40_cards_home(deal):
     assert home >= 40
 
 
-@pytest.mark.parametrize(("game_id", "deal"), [("freecell", 3), ("klondike", 2)])
+@pytest.mark.parametrize(("game_id", "deal"), [("freecell", 3), ("klondike", 2), ("canfield", 1)])
 def test_a_shared_memo_lists_each_positions_moves_and_changes_no_line(game_id, deal):
     """`Memo` keeps per exact position its legal moves in `legal_moves`' order, each with the print
-    of where it leads; a memo filled by one shortening gives the next the very line a fresh one does."""
+    of where it leads (worked out without the move where only its two piles change: checked here
+    against the move pushed, with faces turned up and, in Canfield, a column filled from the
+    reserve); a memo filled by one shortening gives the next the very line a fresh one does."""
     from patience.solver.shorten import Memo, _print
 
     game, line = raw_line(game_id, deal)
     memo = Memo()
+    for index in range(len(line)):
+        here = at(game, line, index)
+        listed = memo.successors(here)
+        assert [entry[0] for entry in listed] == here.legal_moves()
+        for move, printed, _key in listed:
+            after = here.copy()
+            after.push(move)
+            assert printed == _print(after), (index, move)
     here = at(game, line, len(line) // 2)
-    listed = memo.successors(here)
-    assert [entry[0] for entry in listed] == here.legal_moves()
-    for move, printed, _key in listed:
-        after = here.copy()
-        after.push(move)
-        assert printed == _print(after)
-    assert memo.successors(here) is listed  # asked again: not listed again
+    assert memo.successors(here) is memo.successors(here.copy())  # asked again: not listed again
     first = shorten(game, line, memo=memo)
     assert len(memo.after) > 1
     longer = None

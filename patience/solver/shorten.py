@@ -46,15 +46,29 @@ class Memo:
         self.after: dict[tuple, list[list]] = {}
 
     def successors(self, game: Game) -> list[list]:
-        """[move, print of where it leads, canonical key there or None] per legal move of ``game``."""
-        key = game.key()
+        """[move, print of where it leads, canonical key there or None] per legal move of ``game``.
+        A card move changes the cards of its two piles alone (`Board.push`; faces turned up are not
+        in the print), unless the ruleset fills an emptied pile from another (`fill`): its print is
+        worked out from those two piles, with no push (about half the time of a listing)."""
+        key = (game.rules, game.key())
         found = self.after.get(key)
         if found is None:
             found = []
+            piles = game.piles
+            hashes = [hash(bytes(pile)) for pile in piles]
+            whole = sum(hashes)
+            alone = game.rules.fill_from is None
             for move in game.legal_moves():
-                game.push(move)
-                found.append([move, _print(game), None])
-                game.pop()
+                src, dst, n = move
+                if dst >= 0 and n > 0 and alone:
+                    source, target = piles[src], piles[dst]
+                    printed = (whole - hashes[src] - hashes[dst] + hash(bytes(source[:-n]))
+                               + hash(bytes(target) + bytes(source[-n:])))
+                else:
+                    game.push(move)
+                    printed = _print(game)
+                    game.pop()
+                found.append([move, printed, None])
             self.after[key] = found
         return found
 
@@ -268,12 +282,13 @@ def _shortcuts(game: Game, line: list[Move], budget: Work, depth: int = 1, memo:
 
 class _Line:
     """The positions of a line, found by position: `index` maps a canonical key to the latest
-    index where the line stands there; `prints` holds the cheap print of each (`_print`), looked
-    at first, since most positions tried are on no line (`_jumps`)."""
+    index where the line stands there; `prints` maps the cheap print of each (`_print`) to the
+    latest index with that print, looked at first, since most positions tried are on no line, or
+    on it no further than the line's own moves go (`_jumps`)."""
 
     def __init__(self, positions: list[Game], keys: list[Hashable]) -> None:
         self.index = {key: index for index, key in enumerate(keys)}  # the latest: cycles are cut
-        self.prints = {_print(p) for p in positions}
+        self.prints = {_print(p): index for index, p in enumerate(positions)}
 
 
 def _print(game: Game) -> int:
@@ -286,16 +301,19 @@ def _jumps(here: Game, last: _Line, i: int, depth: int, before: tuple[Move, ...]
            found: dict[tuple[Move, ...], int], budget: Work, memo: Memo) -> None:
     """Into ``found``: each line of ``depth`` moves or fewer from ``here`` (line position ``i``,
     after ``before``) that reaches a line position further than the line's own moves would.
-    `_Line.at` with the prints and keys from ``memo``: a move is pushed only to find a key not
-    known yet or to look a move further."""
+    Positions are found by the prints and keys in ``memo``: a move is pushed only to find a key
+    not known yet or to look a move further; where no move is left to look and the print is the
+    line's no further on than the moves reach, its key is not needed."""
     moves_here = memo.successors(here)
     budget.spend(len(moves_here))
     prints, index = last.prints, last.index
+    far = i + len(before) + 1  # a line position further than this is a shortcut
     for entry in moves_here:
         move = entry[0]
         moves = (*before, move)
         j = None
-        if entry[1] in prints:
+        latest = prints.get(entry[1])
+        if latest is not None and (depth > 1 or latest > far):
             if entry[2] is None:
                 here.push(move)
                 entry[2] = here.canonical_key()
