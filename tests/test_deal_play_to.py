@@ -179,6 +179,6 @@ def test_play_to_reads_empty_builds_on_left_as_a_move_does():
         for cell in game.rules.group_by_id["row"].piles:  # the deal's judgement is a move's
             for column in game.rules.group_by_id["columns"].piles:
                 if game.piles[column]:
-                    judged = takes(game, game.rules.group_of[cell], cell, game.piles[column][-1], True)
+                    judged = takes(game, game.rules.group_of[cell], cell, game.piles[column][-1])
                     assert judged == (game.why_illegal((column, cell, 1)) is None), (deal, cell, column)
     assert {1, 2} <= lengths  # the premise: aces were dealt home, and cards built on them

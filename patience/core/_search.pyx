@@ -484,8 +484,17 @@ cdef class Core:
     cdef int *shuffle_piles
     cdef uint8_t *shuffle_order  # `tables.shuffle_orders`: (round * (total + 1) + n) * total + i
     # ---- end the reshuffle ----
-    cdef int *waits_for_stock  # `takes_when` per group: only once the stock is out;
-    cdef int *only_when_empty  # only while the pile is empty
+    cdef int *only_when_empty  # `takes_when` per group: only while the pile is empty
+    # ---- the condition word (engine/gates.py; `_gate_holds`): gates of terms, per group its
+    # `takes_when` and `gives_when` gate, the stock's `stock.when` (-1: always open) ----
+    cdef int *gate_first
+    cdef int *term_kind
+    cdef int *term_start
+    cdef int *term_stop
+    cdef int *takes_gate
+    cdef int *gives_gate
+    cdef int stock_gate
+    cdef bint has_gives_gate
     # ---- a reshuffle onto one pile, or keeping row runs; gaps, row wins, reach (`_init_rows`) ----
     cdef int shuffle_to  # -1: dealt back onto its piles
     cdef bint shuffle_waits_waste  # onto the stock: only once the waste, not gathered, is empty
@@ -628,8 +637,15 @@ cdef class Core:
         self.n_auto_sources = len(tables.autoplay_sources)
         self._init_lanes(tables)
         self._init_shuffle(tables, shuffle_orders)
-        self.waits_for_stock = self._int_array(tables.waits_for_stock)
         self.only_when_empty = self._int_array(tables.only_when_empty)
+        self.gate_first = self._int_array(tables.gate_first)
+        self.term_kind = self._int_array(tables.term_kind)
+        self.term_start = self._int_array(tables.term_start)
+        self.term_stop = self._int_array(tables.term_stop)
+        self.takes_gate = self._int_array(tables.takes_gate)
+        self.gives_gate = self._int_array(tables.gives_gate)
+        self.stock_gate = tables.stock_gate
+        self.has_gives_gate = any(gate >= 0 for gate in tables.gives_gate)
         self._init_rows(tables)
         self._init_keys()
         self.undo_cap = 1024
@@ -1003,6 +1019,23 @@ cdef class Core:
                 return (self.rank[self.cards[p * self.cap]] - 1 + self.base_offset[g] + 13) % 13 + 1
         return 0
 
+    cdef bint _gate_holds(self, int gate) noexcept nogil:
+        """`gates.holds`: every term of the gate holds (-1: no gate). A term is ALL_EMPTY (0:
+        every pile of it empty, `stock: empty`) or ANY_CARD (1: a card on one of them, `started`)."""
+        cdef int t, p
+        cdef bint card
+        if gate < 0:
+            return True
+        for t in range(self.gate_first[gate], self.gate_first[gate + 1]):
+            card = False
+            for p in range(self.term_start[t], self.term_stop[t]):
+                if self.size[p]:
+                    card = True
+                    break
+            if card == (self.term_kind[t] == 0):
+                return False
+        return True
+
     cdef int _list(self, Move *out) noexcept nogil:
         """`Game.legal_moves(actions=False)`, in its order; returns how many."""
         cdef int i, k, src, dst, g, top, low, lowest, run, n, card, count = 0, nruns = 0
@@ -1022,6 +1055,8 @@ cdef class Core:
                 continue
             if not self._is_free(src):
                 continue  # KK-2: no clear lane from either short end
+            if self.has_gives_gate and not self._gate_holds(self.gives_gate[self.pile_group[src]]):
+                continue  # gives_when
             pile = self.cards + src * self.cap
             if self.move_kind[self.pile_group[src]] == 1:
                 run = 1
@@ -1060,8 +1095,8 @@ cdef class Core:
                 if not self.size[i]:
                     empty_groups |= (<uint64_t>1) << self.pile_group[i]
         for g in range(self.G):
-            if self.waits_for_stock[g] and self.size[self.stock]:
-                continue  # takes_when: {stock: empty}
+            if not self._gate_holds(self.takes_gate[g]):
+                continue  # takes_when: {stock: empty, started}
             mc = self.max_cards[g]
             first_empty_done = 0
             base = self._base_rank(g) if self.base_empty[g] else 0
@@ -1178,7 +1213,7 @@ cdef class Core:
         if self.has_reach:
             count += self._list_reach(out + count)  # whole piles by position, after the card moves
         count += self._list_removals(out + count)  # CZ-2: before the stock, as the engine lists them
-        if self.stock >= 0:
+        if self.stock >= 0 and self._gate_holds(self.stock_gate):  # stock.when
             if self.size[self.stock] and self._may_deal():
                 out[count].src = self.stock
                 out[count].dst = DEAL
@@ -1515,8 +1550,10 @@ cdef class Core:
             return False  # takes_when: {suits, rank_in}
         if f == src or not self.takes_from[g * self.P + src]:
             return False
-        if self.waits_for_stock[g] and self.size[self.stock]:
+        if not self._gate_holds(self.takes_gate[g]):
             return False  # takes_when (`checks.why_illegal`)
+        if self.has_gives_gate and not self._gate_holds(self.gives_gate[self.pile_group[src]]):
+            return False  # gives_when
         if size == 0:
             if not self.takes_empty[g]:
                 return False

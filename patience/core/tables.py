@@ -26,7 +26,7 @@ Of the player's actions and removals the core plays CR-4's swap, CZ-3's close-up
 rule (over a shape's cards once uncovered, `_is_free`; TriPeaks' cards turn up when uncovered)
 and the reshuffle (dealt back, onto one pile, or keeping row runs; a shuffled one in the orders
 of `shuffle_orders`, per deal), with each counted action's uses left in the key
-(`_action_tables`); and `takes_when`, chained fills, `empty_builds_on: left`, `win.row_runs` and
+(`_action_tables`); and `takes_when`, `gives_when` and `stock.when` (`_gate_tables`), chained fills, `empty_builds_on: left`, `win.row_runs` and
 `reach`, so that no shipped ruleset falls back (tests/test_core_words.py). Of several win classes only the first ends a search, in the core as in the
 engine (`Board.is_won`); the later ones (CZ-4's second class) are judged when no move is left.
 
@@ -55,6 +55,7 @@ from ..engine.compiled import (
     CompiledRules,
     carries,
 )
+from ..engine.gates import Gate
 
 MOST_COPIES = 8  # copies of one card the core's move listing keeps room for
 MOST_CARDS = 256  # cards in the pack the core's fixed buffers (a run in flight) hold
@@ -279,9 +280,19 @@ class CoreTables:
     shuffle_per_pile: int
     shuffle_mixes: int
     shuffle_uses: int
-    # `takes_when` per group: takes cards by moves only once the stock is out; only while empty.
-    waits_for_stock: tuple[int, ...]
+    # `takes_when` per group: takes cards by moves only while empty.
     only_when_empty: tuple[int, ...]
+    # The condition word (engine/gates.py, `_gate_tables`): gate i's terms are
+    # term_*[gate_first[i]:gate_first[i + 1]], each of a kind (gates.ALL_EMPTY, gates.ANY_CARD)
+    # over the piles term_start..term_stop; per group its `takes_when` and `gives_when` gate, and
+    # the stock's `stock.when` (-1: none, always open).
+    gate_first: tuple[int, ...]
+    term_kind: tuple[int, ...]
+    term_start: tuple[int, ...]
+    term_stop: tuple[int, ...]
+    takes_gate: tuple[int, ...]
+    gives_gate: tuple[int, ...]
+    stock_gate: int
     # A reshuffle onto one pile (`to`, Puss in the Corner's stock; -1: dealt back), and one that
     # keeps each grid row's run (`keep: row-runs`, Gaps: its rows, each cells in order; (): none).
     shuffle_to: int
@@ -497,8 +508,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         shuffle_per_pile=rules.reshuffle_per_pile,
         shuffle_mixes=int(rules.reshuffle_shuffles),
         shuffle_uses=rules.action_uses[rules.reshuffle_index] if rules.reshuffle_index >= 0 else 0,
-        waits_for_stock=tuple(int(g.waits_for_stock and stock >= 0) for g in groups),
         only_when_empty=tuple(int(g.only_when_empty) for g in groups),
+        **_gate_tables(rules),
         shuffle_to=rules.reshuffle_to,
         shuffle_rows=rules.reshuffle_rows or (),
         left_of=_per_pile(rules, "left_of"),
@@ -551,6 +562,30 @@ def _action_tables(rules: CompiledRules) -> dict[str, object]:
         "remove_beats": (rule.beats or b"") if rule is not None else b"",
         "remove_to": rule.to_pile if rule is not None else -1,
     }
+
+
+def _gate_tables(rules: CompiledRules) -> dict[str, object]:
+    """`CoreTables`' gates (engine/gates.py): each group's `takes_when` and `gives_when` and the
+    stock's `when`, as numbered gates of terms; an empty gate (always open) is -1."""
+    found: list[Gate] = []
+    first, kind, start, stop = [0], [], [], []
+
+    def number(gate: Gate) -> int:
+        if not gate:
+            return -1
+        for term in gate:
+            kind.append(term.kind)
+            start.append(term.piles.start)
+            stop.append(term.piles.stop)
+        first.append(len(kind))
+        found.append(gate)
+        return len(found) - 1
+
+    takes = tuple(number(g.takes_gate) for g in rules.groups)
+    gives = tuple(number(g.gives_gate) for g in rules.groups)
+    stock = number(rules.stock_gate)
+    return {"gate_first": tuple(first), "term_kind": tuple(kind), "term_start": tuple(start),
+            "term_stop": tuple(stop), "takes_gate": takes, "gives_gate": gives, "stock_gate": stock}
 
 
 def _lane_tables(rules: CompiledRules) -> dict[str, tuple[int, ...]]:

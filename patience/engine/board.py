@@ -45,8 +45,9 @@ from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, Move
 from .reach import reach_moves
 from .refill import fit_base, pop_fill, pop_reshuffle, push_fill, push_reshuffle, reshuffle_move
 from .state import State
+from .gates import holds as gate_holds
 from .stock import why_stock_illegal
-from .takes import always_open, empty_takes, open_to, stock_out
+from .takes import always_open, empty_takes, open_to
 
 if TYPE_CHECKING:
     from ..ruleset.model import Ruleset
@@ -79,6 +80,8 @@ class Board(State):
             top = len(pile) - 1
             if top < hidden[src]:
                 continue  # empty, or nothing face up
+            if group_of[src].gives_gate and not gate_holds(group_of[src].gives_gate, piles):
+                continue  # gives_when (engine/gates.py)
             how = scan[src]
             if how == SCAN_TOP:
                 run = 1
@@ -121,10 +124,11 @@ class Board(State):
             empty_groups = {group_of[p].index for p, cards in enumerate(piles) if not cards}
         moves: list[Move] = []
         sortable = rules.sortable_groups
-        out = stock_out(self)
         # `takes.takes` for each card offered, in parts: `open_to` once a pile, the build or
         # `empty_takes` by the cards they list, then the card's own rules (`takes_card`, `follows`).
         for group in rules.receiving_groups:
+            if group.takes_gate and not gate_holds(group.takes_gate, piles):
+                continue  # takes_when: {stock: empty, started} (engine/gates.py), once a group
             takes_from = group.takes_from
             fits_on = group.fits_on
             max_cards = group.max_cards
@@ -133,7 +137,7 @@ class Board(State):
             first_empty_done = False
             gated = not always_open(group)
             for dst in group.piles:
-                if gated and not open_to(self, group, dst, out):
+                if gated and not open_to(self, group, dst):
                     continue
                 pile = piles[dst]
                 if pile:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import RANK, RANK_NAMES, SUIT, card_str
 from ..i18n import _, ngettext
 from ..ruleset.describe import SUIT_WORDS, build_rule, group_title
+from . import gates
 from .actions import follows_reason, why_close_up_illegal, why_remove_illegal
 from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, SLOT
 from .cover import covered_reason
@@ -56,6 +57,9 @@ def why_illegal(game: Board, move: Move) -> str | None:
         return _("cards never leave the {group} ({label})").format(group=group_title(game.ruleset, source_group.id), label=label_s)
     if not source:
         return _("{label} is empty").format(label=label_s)
+    refused = gates.failing(source_group.gives_gate, game.piles)
+    if refused is not None:
+        return gates.gives_reason(game.ruleset, source_group.id, refused)
     face_up = len(source) - game.hidden[src]
     if n < 1 or n > face_up:
         if faces_key(game, src):  # faces alternate: the face-up cards under a face-down one stay
@@ -79,8 +83,9 @@ def why_illegal(game: Board, move: Move) -> str | None:
     if target_group.index not in source_group.targets:
         allowed = ", ".join(group_title(game.ruleset, rules.groups[i].id) for i in sorted(source_group.targets))
         return _("cards from the {group} go only to: {allowed}").format(group=group_title(game.ruleset, source_group.id), allowed=allowed)
-    if target_group.waits_for_stock and rules.stock_pile >= 0 and game.piles[rules.stock_pile]:
-        return _("the {group} take cards only once the stock is empty").format(group=group_title(game.ruleset, target_group.id))
+    refused = gates.failing(target_group.takes_gate, game.piles)
+    if refused is not None:
+        return gates.takes_reason(game.ruleset, target_group.id, refused)
     if target_group.only_when_empty and game.piles[dst]:
         return _("{label} takes cards only while it is empty: nothing is built on it").format(label=label_d)
     if target_group.unit and n != target_group.unit:

@@ -14,6 +14,8 @@ from ..cards import DECK_SIZE, IS_RED, RANK, SUIT, SUIT_NAMES
 from ..deals import suited_deck
 from ..ruleset.labels import ambiguous_join
 from ..ruleset.views import mixed_face_groups
+from . import gates
+from .gates import Gate
 from .layout import (
     Lanes,
     RemoveRule,
@@ -146,7 +148,9 @@ class Group:
     base_from: int = -1  # base_of: the group whose base counts (-1: this one)
     base_offset: int = 0  # base_of: ranks from that base (Agnes Bernauer's columns: -1)
     unit: int = 0  # cards enter only this many at a time (Spider's foundations: 13); 0: any number
-    waits_for_stock: bool = False  # takes_when: {stock: empty}: takes cards by moves only once the stock is out
+    # the condition word (engine/gates.py): takes_when's parts that read the position, and gives_when
+    takes_gate: Gate = ()  # takes cards by moves only while it holds (`stock: empty`, `started`)
+    gives_gate: Gate = ()  # cards leave by moves only while it holds
     only_when_empty: bool = False  # takes_when: {pile: empty}: a pile takes cards by moves only while empty
     # takes_when: {suits}: per pile of the group, the one suit it takes (None: any suit)
     pile_suits: tuple[int, ...] | None = None
@@ -416,13 +420,15 @@ class CompiledRules:
         self.has_uncover: bool = any(g.uncovers is not None for g in self.groups)  # a shape's cards turn up
         # Groups whose deal lays a face-down card over a face-up one (engine/faces.py): keys add their faces.
         self.mixed_faces: frozenset[str] = mixed_face_groups(ruleset)
+        piles_of = {g.id: g.piles for g in self.groups}
         for g in self.groups:
             if g.spec.base_of:  # docs/design.md §6.4: a base read from another group
                 g.base_from = self.group_by_id[g.spec.base_of.group].index
                 g.base_offset = g.spec.base_of.offset
             if g.spec.follows:
                 g.follows = (self.group_by_id[g.spec.follows.group].index, g.spec.follows.per == "suit")
-            g.waits_for_stock = g.spec.takes_when is not None and g.spec.takes_when.stock == "empty"
+            g.takes_gate = gates.compile_gate(g.spec.takes_when, ruleset, piles_of)
+            g.gives_gate = gates.compile_gate(g.spec.gives_when, ruleset, piles_of)
             g.only_when_empty = g.spec.takes_when is not None and g.spec.takes_when.pile == "empty"
             if g.spec.takes_when is not None and g.spec.takes_when.suits is not None:
                 g.pile_suits = tuple(g.spec.takes_when.suits[i % len(g.spec.takes_when.suits)] for i in range(len(g.piles)))
@@ -443,6 +449,8 @@ class CompiledRules:
             self.draw: int = stock.draw
             self.redeals: int = -1 if stock.redeals == "unlimited" else stock.redeals
             self.stock_needs_filled: bool = stock.requires == "no-empty"
+            # stock.when (engine/gates.py): the stock deals and is turned over only while it holds
+            self.stock_gate: Gate = gates.compile_gate(stock.when, ruleset, piles_of)
             # A deal onto several piles: `draw` rounds of one card a pile (Algerian's two); the
             # stock's last cards, as many as `last_to` has piles, one onto each of them instead.
             self.stock_rounds: tuple[int, ...] = tuple(self.stock_targets) * stock.draw if len(self.stock_targets) > 1 else ()
@@ -453,6 +461,7 @@ class CompiledRules:
             self.draw = 0
             self.redeals = 0
             self.stock_needs_filled = False
+            self.stock_gate = ()
             self.stock_rounds = ()
             self.stock_last = ()
         # Redeal turns the waste back: possible only when the stock deals onto a single pile.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .takes import stock_out, takes
+from .takes import takes
 
 if TYPE_CHECKING:
     from .compiled import Group
@@ -15,8 +15,7 @@ if TYPE_CHECKING:
 def taker(game: State, group: Group, card: int) -> int:
     """The first pile of ``group`` that takes ``card`` now (-1: none), as a move's card would be
     judged (`takes.takes`), the stock as dealt so far."""
-    out = stock_out(game)
-    return next((p for p in group.piles if takes(game, group, p, card, out)), -1)
+    return next((p for p in group.piles if takes(game, group, p, card)), -1)
 
 
 def deal_onto(game: State, home: Group | None, card: int, pile: int) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
 from ..ruleset.describe import group_title
+from . import gates
 from .moves import DEAL
 
 if TYPE_CHECKING:
@@ -23,6 +24,9 @@ def why_stock_illegal(game: State, src: int, dst: int) -> str | None:
     if src != rules.stock_pile:
         return _("only the stock deals")
     stock = game.piles[src]
+    refused = gates.failing(rules.stock_gate, game.piles)
+    if refused is not None and (stock or rules.waste_pile >= 0):
+        return gates.stock_reason(game.ruleset, refused)
     if dst == DEAL:
         if not stock:
             return _("the stock is empty")

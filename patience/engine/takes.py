@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import DECK_SIZE
 from .actions import may_start
+from .gates import holds as gate_holds
 from .refill import base_table
 
 if TYPE_CHECKING:
@@ -23,20 +24,15 @@ if TYPE_CHECKING:
 NOTHING = bytes(DECK_SIZE)  # the table of an empty pile that takes no card
 
 
-def stock_out(game: State) -> bool:
-    """`takes_when: {stock: empty}`'s condition: no stock, or an empty one."""
-    stock = game.rules.stock_pile
-    return stock < 0 or not game.piles[stock]
-
-
-def open_to(game: State, group: Group, pile: int, stock_is_out: bool) -> bool:
-    """The rules that refuse every card to ``pile`` of ``group`` now: full (`max_cards`), the
-    stock not out (`takes_when: {stock: empty}`), and on a started pile `takes_when: {pile:
-    empty}` and `build.base` (a pile whose bottom card is no base is not built on)."""
+def open_to(game: State, group: Group, pile: int) -> bool:
+    """The rules that refuse every card to ``pile`` of ``group`` now: full (`max_cards`),
+    `takes_when`'s gate shut (`stock: empty`, `started`: engine/gates.py), and on a started pile
+    `takes_when: {pile: empty}` and `build.base` (a pile whose bottom card is no base is not
+    built on)."""
     cards = game.piles[pile]
     if group.max_cards and len(cards) >= group.max_cards:
         return False
-    if group.waits_for_stock and not stock_is_out:
+    if group.takes_gate and not gate_holds(group.takes_gate, game.piles):
         return False
     if cards:
         return not group.only_when_empty and (group.base_ok is None or bool(group.base_ok[cards[0]]))
@@ -46,7 +42,7 @@ def open_to(game: State, group: Group, pile: int, stock_is_out: bool) -> bool:
 def always_open(group: Group) -> bool:
     """Whether `open_to` holds for every pile of ``group`` whatever the position: none of its
     rules is set (the listing asks this once a group and `open_to` only where it is not)."""
-    return not (group.max_cards or group.waits_for_stock or group.only_when_empty or group.base_ok is not None)
+    return not (group.max_cards or group.takes_gate or group.only_when_empty or group.base_ok is not None)
 
 
 def empty_takes(game: State, group: Group, pile: int) -> bytes:
@@ -63,11 +59,11 @@ def empty_takes(game: State, group: Group, pile: int) -> bytes:
     return base_table(game, group) if group.base_empty else group.empty_ok
 
 
-def takes(game: State, group: Group, pile: int, card: int, stock_is_out: bool) -> bool:
+def takes(game: State, group: Group, pile: int, card: int) -> bool:
     """Whether ``pile`` of ``group`` takes ``card`` as the lowest card arriving on it now:
     `open_to`; on a started pile the build on its top card, on an empty one `empty_takes` and
     KK-4's start order (`follows`); and `takes_when`'s suits and ranks (`Group.takes_card`)."""
-    if not open_to(game, group, pile, stock_is_out):
+    if not open_to(game, group, pile):
         return False
     cards = game.piles[pile]
     if cards:

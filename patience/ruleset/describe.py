@@ -17,7 +17,7 @@ from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_fr
 from .views import mixed_face_groups
 
 if TYPE_CHECKING:
-    from .model import Build, DealStep, PileGroup, Remove, Ruleset
+    from .model import Build, DealStep, PileGroup, Remove, Ruleset, When
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -228,8 +228,12 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         parts.append(_("cards of rank {ranks} take an empty place here first, and one elsewhere only while this group has none").format(
             ranks=_ranks(group.prefer)))
     parts += _describe_geometry(ruleset, gid)
-    if group.takes_when is not None and group.takes_when.stock == "empty":
-        parts.append(_("it takes cards by moves only once the stock is empty"))
+    if group.takes_when is not None and when_words(ruleset, group.takes_when):
+        parts.append(_("it takes cards by moves only once {condition}").format(
+            condition=when_words(ruleset, group.takes_when)))
+    if group.gives_when is not None:
+        parts.append(_("cards leave it by moves only once {condition}").format(
+            condition=when_words(ruleset, group.gives_when)))
     if only_empty:
         parts.append(_("a pile takes a card or a run only while it is empty"))
     parts += _card_rules(group)
@@ -243,6 +247,18 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         parts.append(_("its cards go only to: {groups}").format(groups=targets))
     text = f"{group_name(ruleset, gid)} ({piles}: {labels})"
     return text + (": " + "; ".join(parts) if parts else "") + "."
+
+
+def when_words(ruleset: Ruleset, when: When) -> str:
+    """The condition word's parts that read the position (engine/gates.py), in words joined by
+    "and": "the stock is empty and a card lies on the foundations"; "" when none is given (a
+    `takes_when` of card rules alone)."""
+    words = []
+    if when.stock == "empty":
+        words.append(_("the stock is empty"))
+    if when.started is not None:
+        words.append(_("a card lies on the {group}").format(group=group_name(ruleset, when.started)))
+    return _(" and ").join(words)
 
 
 def _card_rules(group: PileGroup) -> list[str]:
@@ -399,6 +415,9 @@ def describe_stock(ruleset: Ruleset) -> str | None:
     text = _("The stock deals {how} when you ask; {again}.").format(how=how, again=again)
     if stock.requires == "no-empty":
         text += " " + _("It deals only while no pile it deals onto is empty.")
+    if stock.when is not None:
+        text += " " + _("It deals, and is turned back, only once {condition}.").format(
+            condition=when_words(ruleset, stock.when))
     if stock.last_to is not None and stock.last_to in ruleset.piles:
         text += " " + _("When it holds just as many cards as the {group} has piles ({n}), it deals them one onto "
                         "each pile of the {group} instead.").format(

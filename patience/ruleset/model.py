@@ -8,7 +8,7 @@ ruleset that validates can be compiled without further surprises.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import (
     AfterValidator,
@@ -235,11 +235,43 @@ class BaseOf(Strict):
     )
 
 
-class Condition(Strict):
-    """A state of the game that a rule waits for; every condition given must hold."""
+class When(Strict):
+    """The condition word: a state of the game that a rule waits for, read from the position;
+    every part given must hold. It goes on `takes_when` (a group takes cards by moves only while it
+    holds), `gives_when` (cards leave a group by moves only while it holds) and `stock.when` (the
+    stock deals and is turned back only while it holds). Duchess: nothing leaves the columns and
+    the stock is not dealt until the first foundation card is played, `gives_when: {started:
+    foundations}` on the tableau and `when: {started: foundations}` on the stock."""
+
+    # The one place where the parts are defined (docs/design.md §6.8): a new part is a field here
+    # (its name in GROUP_PARTS when it names a group), a term in engine/gates.py's PARTS and a
+    # line of describe.when_words; takes_when, gives_when and stock.when, and the compiled core
+    # (core/tables.py `_gate_tables`), then all read it.
+    # The parts whose value names a pile group (the loader checks the name, lint P100).
+    GROUP_PARTS: ClassVar[tuple[str, ...]] = ("started",)
 
     stock: Literal["empty"] | None = Field(
         None, description="empty: only once the stock has no cards left (every deal made).")
+    started: str | None = Field(
+        None, description="A group id: only once a card lies on one of that group's piles (Duchess: "
+        "`started: foundations`, once the first foundation card is played). Read from the position, so a "
+        "group whose cards may leave again counts only while it holds one.")
+
+    @model_validator(mode="after")
+    def _something(self) -> When:
+        if all(getattr(self, name) is None for name in type(self).model_fields):
+            parts = ", ".join(f"`{name}`" for name in type(self).model_fields)
+            raise ValueError(_("give a condition: one or more of {parts}").format(parts=parts))
+        return self
+
+    def named_groups(self) -> list[tuple[str, str]]:
+        """(part, group id) for each part given that names a group."""
+        return [(part, getattr(self, part)) for part in self.GROUP_PARTS if getattr(self, part) is not None]
+
+
+class Condition(When):
+    """`takes_when`: the condition word (`When`) and the parts about the card a pile takes."""
+
     pile: Literal["empty"] | None = Field(
         None, description="empty: only while the pile the rule is about is empty (a card or a run goes into "
         "it, and nothing is built on it then).")
@@ -252,12 +284,6 @@ class Condition(Strict):
         None, description="One suit a pile, in order: each pile takes only cards of its suit, a list as "
         "long as the group (Royal Cotillion: `[C, D, H, S]`, a foundation per suit in each row; a suit "
         "may repeat where two decks give a suit two piles).")
-
-    @model_validator(mode="after")
-    def _something(self) -> Condition:
-        if self.stock is None and self.pile is None and self.rank_in is None and self.suits is None:
-            raise ValueError(_("give a condition: `stock: empty`, `pile: empty`, `rank_in` or `suits`"))
-        return self
 
 
 class Fill(Strict):
@@ -429,8 +455,15 @@ class PileGroup(Strict):
         "one card or a run built under `build`, with nothing built on it after; both (Miss Milligan's "
         "reserve: `takes_when: {stock: empty, pile: empty}`); `{rank_in: previous}` or `{rank_in: LABEL}`, "
         "a card of a rank already on the pile before it or on that pile (Osmosis); `{suits: [C, D, H, S]}`, "
-        "each pile only its own suit (Royal Cotillion). The deal and the stock's own deals still "
+        "each pile only its own suit (Royal Cotillion); `{started: GROUP}`, once a card lies on that "
+        "group (the condition word's parts, as in `gives_when`). The deal and the stock's own deals still "
         "put cards here. Default: always.",
+    )
+    gives_when: When | None = Field(
+        None,
+        description="Cards leave the group's piles by moves only while this holds (the condition word, "
+        "`When`): `{started: foundations}`, once a card lies on the foundations (Duchess: the columns "
+        "wait for the first foundation card); `{stock: empty}`, once the stock is dealt out. Default: always.",
     )
     fill: Fill | None = Field(
         None,
@@ -611,6 +644,12 @@ class Stock(Strict):
         "nothing",
         description="no-empty: the stock may not be dealt while a pile it deals onto is empty (Spider: "
         "fill every column first). Default: nothing stops a deal.",
+    )
+    when: When | None = Field(
+        None,
+        description="The stock may be dealt, and turned over again, only while this holds (the condition "
+        "word, `When`): `{started: foundations}`, once a card lies on the foundations (Duchess). "
+        "Default: always.",
     )
     redeals: int | Literal["unlimited"] = Field(
         0,
@@ -1018,6 +1057,9 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
                 cards=group_prefilled(group), piles=group.count), "other"))
         if group.base_of:
             need(group.base_of.group, ("piles", gid, "base_of", "group"))
+        for key, when in (("takes_when", group.takes_when), ("gives_when", group.gives_when)):
+            for part, name in when.named_groups() if when is not None else ():
+                need(name, ("piles", gid, key, part))
         if group.fill:
             need(group.fill.from_, ("piles", gid, "fill", "from"))
             source = groups.get(group.fill.from_)
@@ -1059,6 +1101,8 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         need(ruleset.stock.pile, ("stock", "pile"))
         need(ruleset.stock.to, ("stock", "to"))
         need(ruleset.stock.last_to, ("stock", "last_to"))
+        for part, name in ruleset.stock.when.named_groups() if ruleset.stock.when is not None else ():
+            need(name, ("stock", "when", part))
         if ruleset.stock.pile in groups and groups[ruleset.stock.pile].count != 1:
             problems.append(Problem(("stock", "pile"), _("the stock group must have exactly one pile"), "stock"))
     for i, rule in enumerate(ruleset.scoring.rules if ruleset.scoring else []):

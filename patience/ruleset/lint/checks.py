@@ -622,6 +622,7 @@ def check_refills(ctx: _Context) -> None:
         if group.takes_when is not None and group.takes_when.stock == "empty" and ctx.ruleset.stock is None:
             ctx.add("P108", at + ("takes_when", "stock"), _("`takes_when` waits for the stock to be empty, but the game "
                     "has no `stock:`, so {group} would take cards from the start").format(group=gid))
+        _check_gates(ctx, gid, group)
         if group.takes_when is not None:
             _check_card_rules(ctx, gid, group)
         if group.prefill_suit != "each" and not group.prefill:
@@ -631,6 +632,45 @@ def check_refills(ctx: _Context) -> None:
     if shuffle is not None and shuffle.uses == "unlimited" and shuffle.shuffle:  # an ordered redeal repeats itself
         ctx.add("P212", ("actions", "reshuffle", "uses"), _("a reshuffle that may always be made again keeps every "
                 "game in progress: no game is ever lost; give `uses` a number"))
+
+
+def _dealt_to(ctx: _Context, gid: str) -> bool:
+    """Whether the deal puts a card on group ``gid`` (a step or `prefill`)."""
+    return bool(ctx.groups[gid].prefill) or any(
+        step.to == gid and (step.count == "rest" or (any(step.count) if isinstance(step.count, list) else step.count > 0))
+        for step in ctx.ruleset.deal.steps)
+
+
+def _check_gates(ctx: _Context, gid: str, group: PileGroup) -> None:
+    """The condition word (engine/gates.py) on a group: `gives_when` on a group no card leaves,
+    or waiting for a stock the game lacks; `takes_when: {started}` naming the group itself when
+    the deal puts no card there (it would never take one). Unknown groups are P101 (the model)."""
+    at: KeyPath = ("piles", gid)
+    gives = group.gives_when
+    if gives is not None and group.move == "none":
+        ctx.add("P201", at + ("gives_when",), _("`gives_when` says when cards may leave {group}, but `move: none` "
+                "lets none leave").format(group=gid))
+    if gives is not None and gives.stock == "empty" and ctx.ruleset.stock is None:
+        ctx.add("P108", at + ("gives_when", "stock"), _("`gives_when` waits for the stock to be empty, but the game "
+                "has no `stock:`, so cards would leave {group} from the start").format(group=gid))
+    takes = group.takes_when
+    if takes is not None and takes.started == gid and not _dealt_to(ctx, gid):
+        ctx.add("P100", at + ("takes_when", "started"), _("{group} takes cards only once a card lies on it, but the "
+                "deal puts none there, so it never takes one; name another group").format(group=gid))
+
+
+def check_stock_when(ctx: _Context) -> None:
+    """`stock.when` (engine/gates.py): waiting for the stock itself to be empty means no deal; a
+    group named by `started` that no card can reach before the stock deals keeps it shut."""
+    stock = ctx.ruleset.stock
+    if stock is None or stock.when is None:
+        return
+    if stock.when.stock == "empty":
+        ctx.add("P100", ("stock", "when", "stock"), _("the stock would deal only once it is empty, so it never deals; "
+                "leave out `stock: empty` here"))
+    if stock.when.started is not None and stock.when.started == stock.pile:
+        ctx.add("P100", ("stock", "when", "started"), _("the stock cannot wait for a card to lie on itself; name "
+                "the group whose first card opens it"))
 
 
 def _check_card_rules(ctx: _Context, gid: str, group: PileGroup) -> None:
@@ -754,4 +794,5 @@ def check_position_words(ctx: _Context) -> None:
 ALL_CHECKS: list[Callable[[_Context], None]] = [
     check_references, check_deal, check_faces, check_stock, check_win, check_win_counts, check_win_at_deal, check_flow,
     check_no_effect, check_scoring, check_label_joins, check_refills, check_runs_and_units, check_position_words,
+    check_stock_when,
 ]
