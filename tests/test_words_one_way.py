@@ -82,3 +82,167 @@ def test_build_takes_lint(change, code):
     assert found and "build_takes" in found[0].message + str(found[0]), findings
     _, clean = lint_text(shipped_text("forty-nine"), "forty-nine.yaml")
     assert not clean
+
+
+# ---------------------------------------------------------------- prefill_rank: first, takes_when: {way}
+
+BASE_AND_WAY = """
+id: base-and-way
+name: Base and Way
+deal:
+  steps:
+    - {to: tableau, count: 6, face: up}
+piles:
+  foundations:
+    role: foundation
+    count: 4
+    labels: [h1, h2, h3, h4]
+    shared_label: h
+    build: {rank: up-or-down, suit: same, wrap: true}
+    prefill_rank: first
+    takes_when: {way: group}
+  tableau:
+    role: tableau
+    count: 8
+    labels: "1 2 3 4 5 6 7 8"
+    build: {rank: up-or-down, suit: same, wrap: true}
+    empty: any
+    move: top
+"""
+
+
+def test_prefill_rank_puts_every_card_of_the_first_cards_rank_home_in_suit_order():
+    from patience.ruleset.views import dealt_deck
+    ruleset = load_text(BASE_AND_WAY, "base-and-way.yaml")
+    for deal in (1, 2, 3):
+        game = Game(ruleset, deal)
+        deck = dealt_deck(ruleset, deal)
+        rank = deck[0] // 4
+        assert [game.piles[p] for p in game.rules.group_by_id["foundations"].piles] == [
+            [rank * 4 + suit] for suit in range(4)]
+        rest = [c for c in deck if c // 4 != rank]
+        tableau = game.rules.group_by_id["tableau"].piles
+        assert [game.piles[p][0] for p in tableau] == rest[:8]  # the others in their order, dealt in rows
+
+
+def test_way_group_every_foundation_goes_the_way_the_first_went():
+    ruleset = load_text(BASE_AND_WAY, "base-and-way.yaml")
+    game = game_from(ruleset, "h1: | 5C\nh2: | 5D\nh3: | 5H\nh4: | 5S\n1: | 6C\n2: | 4D\n3: | 6D\n4: | 4C",
+                     fill="5")
+    label = game.rules.pile_by_label
+    to = {x: label[x] for x in ("h1", "h2")}
+    moves = set(game.legal_moves())
+    assert (label["2"], to["h2"], 1) in moves and (label["3"], to["h2"], 1) in moves  # free: either way
+    game.play((label["1"], to["h1"], 1))  # 6♣ on 5♣: up
+    moves = set(game.legal_moves())
+    assert (label["3"], to["h2"], 1) in moves and (label["2"], to["h2"], 1) not in moves
+    assert "built up now" in game.why_illegal((label["2"], to["h2"], 1))
+    assert (label["4"], to["h1"], 1) not in moves  # 4♣ on 6♣ is no step anyway
+    if core._search is not None:
+        assert core.position(game).legal_moves() == game.legal_moves()
+
+
+def test_way_pile_each_pile_keeps_its_own_way_and_without_way_both_ways_stay_open():
+    pile_way = load_text(BASE_AND_WAY.replace("way: group", "way: pile").replace("id: base-and-way", "id: pile-way"),
+                         "pile-way.yaml")
+    no_way = load_text(BASE_AND_WAY.replace("    takes_when: {way: group}\n", "").replace(
+        "id: base-and-way", "id: no-way"), "no-way.yaml")
+    lines = "h1: | 5C 6C\nh2: | 5D\nh3: | 5H\nh4: | 5S\n2: | 4D\n3: | 6D\n5: | 7C"
+    for ruleset, down_ok in ((pile_way, True), (no_way, True)):
+        game = game_from(ruleset, lines, fill="4")
+        label = game.rules.pile_by_label
+        moves = set(game.legal_moves())
+        assert ((label["2"], label["h2"], 1) in moves) == down_ok and (label["3"], label["h2"], 1) in moves
+        assert (label["5"], label["h1"], 1) in moves
+        if core._search is not None:
+            assert core.position(game).legal_moves() == game.legal_moves()
+    # in suit with one deck a pile's way keeps itself (the card back is under it): regardless of suit
+    any_suit = load_text(BASE_AND_WAY.replace("way: group", "way: pile").replace("id: base-and-way", "id: any-suit")
+                         .replace("build: {rank: up-or-down, suit: same, wrap: true}\n    prefill_rank",
+                                  "build: {rank: up-or-down, wrap: true}\n    prefill_rank"), "any-suit.yaml")
+    game = game_from(any_suit, "h1: | 5C 6C\nh2: | 5D 4H\nh3: | 9H\nh4: | 9S\n2: | 5H\n3: | 3D\n4: | 7S", fill="5")
+    label = game.rules.pile_by_label
+    h1, h2, h3 = label["h1"], label["h2"], label["h3"]
+    assert "its first two cards went" in game.why_illegal((label["2"], h2, 1))  # up on a pile gone down
+    assert game.why_illegal((label["3"], h2, 1)) is None and game.why_illegal((label["4"], h1, 1)) is None
+    assert game.why_illegal((label["3"], h3, 1)) is not None and game.why_illegal((label["2"], h3, 1)) is not None
+    if core._search is not None:
+        assert core.position(game).legal_moves() == game.legal_moves()
+
+
+@needs_core
+def test_the_core_walks_base_and_way_as_the_engine_does():
+    assert walk_both(load_text(BASE_AND_WAY, "base-and-way.yaml"), steps=200) > 10
+
+
+# ---------------------------------------------------------------- empty_colour: by-rank
+
+COLOURS = """
+id: colours
+name: Colours
+deal:
+  steps:
+    - {to: tableau, count: 1, face: up}
+    - {to: stock, count: rest, face: down}
+piles:
+  stock: {role: stock, labels: [s]}
+  foundations:
+    role: foundation
+    count: 4
+    labels: [h1, h2, h3, h4]
+    shared_label: h
+    build: {rank: up-or-down, suit: same}
+    empty: [A, K]
+    empty_colour: by-rank
+  tableau:
+    role: tableau
+    count: 8
+    labels: "1 2 3 4 5 6 7 8"
+    move: top
+stock: {pile: stock, to: tableau}
+"""
+
+
+def test_empty_colour_by_rank_two_aces_of_one_colour_and_two_kings_of_the_other():
+    ruleset = load_text(COLOURS, "colours.yaml")
+    game = game_from(ruleset, "1: | AS\n2: | AH\n3: | KS\n4: | KD\n5: | AC\n6: | 2S")
+    label = game.rules.pile_by_label
+    moves = set(game.legal_moves())
+    for x in "1234":  # nothing started: any ace or king
+        assert any(m[0] == label[x] and m[1] in game.rules.group_by_id["foundations"].piles for m in moves)
+    game.play("1h")  # A♠ starts: aces black, kings red
+    moves = set(game.legal_moves())
+    sources = {m[0] for m in moves if m[1] in game.rules.group_by_id["foundations"].piles}
+    assert label["2"] not in sources and label["3"] not in sources  # a red ace, a black king
+    assert {label["4"], label["5"], label["6"]} <= sources  # a red king, a black ace, 2♠ on A♠
+    h2 = label["h2"]
+    assert "its colour goes with its rank" in game.why_illegal((label["2"], h2, 1))
+    if core._search is not None:
+        assert core.position(game).legal_moves() == game.legal_moves()
+    plain = load_text(COLOURS.replace("    empty_colour: by-rank\n", "").replace("id: colours", "id: no-colours"),
+                      "no-colours.yaml")
+    game = game_from(plain, "1: | AS\n2: | AH\n3: | KS")
+    game.play("1h")
+    label = game.rules.pile_by_label
+    assert game.why_illegal((label["2"], label["h2"], 1)) is None and game.why_illegal((label["3"], label["h2"], 1)) is None
+
+
+@needs_core
+def test_the_core_walks_colours_as_the_engine_does():
+    assert walk_both(load_text(COLOURS, "colours.yaml"), steps=200) > 10
+
+
+@pytest.mark.parametrize("text, change, code, key", [
+    (BASE_AND_WAY, ("build: {rank: up-or-down, suit: same, wrap: true}\n    prefill_rank",
+                    "build: {rank: up, suit: same, wrap: true}\n    prefill_rank"), "P201", "way"),
+    (BASE_AND_WAY, ("    move: top\n", "    move: run\n"), "P100", "way"),
+    (BASE_AND_WAY, ("    count: 4\n    labels: [h1, h2, h3, h4]", "    count: 5\n    labels: [h1, h2, h3, h4, h5]"),
+     "P100", "prefill_rank"),
+    (COLOURS, ("empty: [A, K]", "empty: none"), "P201", "empty_colour"),
+])
+def test_lint_of_the_new_words(text, change, code, key):
+    assert change[0] in text
+    _, findings = lint_text(text.replace(change[0], change[1]), "broken.yaml")
+    assert any(f.code == code and key in str(f) for f in findings), findings
+    _, clean = lint_text(text, "clean.yaml")
+    assert not [f for f in clean if f.severity == "error"], clean

@@ -349,6 +349,8 @@ cdef class Core:
     cdef int *unit
     cdef int *empty_one  # per group: `empty_takes: one`, a space takes a single card (Martha)
     cdef int *build_one  # per group: `build_takes: one`, a started pile takes a single card (Forty-Nine)
+    cdef int *way  # per group: `takes_when: {way}`: 0 none, 1 the group's way, 2 each pile's own
+    cdef int *colour_by_rank  # per group: `empty_colour: by-rank` (Little Spider)
     cdef bint take_all  # every free place carries any card: the listing's counts serve every move
     cdef uint8_t *carries  # place group, source group, target group: `compiled.carries`
     cdef bint commutes  # stock turns commute with moves off the stock and waste (prune.stock_commutes)
@@ -537,7 +539,7 @@ cdef class Core:
         self.max_cards = self._int_array(tables.max_cards)
         self.pile_suit = self._int_array(tables.pile_suit)
         self.rank_from = self._int_array(tables.rank_from)
-        self.card_rules = any(x >= 0 for x in tables.pile_suit + tables.rank_from)
+        self.card_rules = any(x >= 0 for x in tables.pile_suit + tables.rank_from) or any(tables.way)
         self.turn_up = self._int_array(tables.turn_up)
         self.sortable = self._int_array(tables.sortable)
         self.build_id = self._int_array(tables.build_id)
@@ -593,6 +595,8 @@ cdef class Core:
         self.unit = self._int_array(tables.unit)
         self.empty_one = self._int_array(tables.empty_one)
         self.build_one = self._int_array(tables.build_one)
+        self.way = self._int_array(tables.way)
+        self.colour_by_rank = self._int_array(tables.colour_by_rank)
         self.draw = tables.draw
         self.redeals = tables.redeals
         self.commutes = tables.stock_commutes
@@ -945,12 +949,38 @@ cdef class Core:
         return self.use[2], self.use[3]
 
     # ------------------------------------------------------------ moves
+    cdef inline int _way_now(self, int g, int dst) noexcept nogil:
+        """`Group.way_now`: the rank step (mod 13) cards take on pile ``dst`` now: 1 up, 12
+        down, 0 while free; the group's first pile of two cards, or the pile's own first two."""
+        cdef int p, first = self.gfirst[g], stop = self.gstop[g]
+        if self.way[g] == 2:
+            first, stop = dst, dst + 1
+        for p in range(first, stop):
+            if self.size[p] >= 2:
+                return (self.rank[self.cards[p * self.cap + 1]] - self.rank[self.cards[p * self.cap]] + 13) % 13
+        return 0
+
+    cdef inline bint _colour_ok(self, int g, int card) noexcept nogil:
+        """`refill.colour_table`: an empty pile of ``g`` takes ``card`` in the colour its rank has:
+        the first started pile's bottom card keeps its rank to its colour, the other ranks the other."""
+        cdef int p, bottom
+        for p in range(self.gfirst[g], self.gstop[g]):
+            if self.size[p]:
+                bottom = self.cards[p * self.cap]
+                return ((card % 4 == 1 or card % 4 == 2) == (bottom % 4 == 1 or bottom % 4 == 2)) == (
+                    self.rank[card] == self.rank[bottom])
+        return True
+
     cdef inline bint _card_ok(self, int dst, int card) noexcept nogil:
-        """`Group.takes_card`: `takes_when`'s suit of the pile, and on a started pile a rank
-        already on the pile `rank_in` reads."""
-        cdef int f = self.rank_from[dst], i, rank = self.rank[card]
+        """`Group.takes_card`: `takes_when`'s suit of the pile, on a started pile the way the
+        group or pile goes, and a rank already on the pile `rank_in` reads."""
+        cdef int f = self.rank_from[dst], i, rank = self.rank[card], g = self.pile_group[dst], way
         if self.pile_suit[dst] >= 0 and card % 4 != self.pile_suit[dst]:
             return False
+        if self.way[g] and self.size[dst]:
+            way = self._way_now(g, dst)
+            if way and (rank - self.rank[self.cards[dst * self.cap + self.size[dst] - 1]] + 13) % 13 != way:
+                return False
         if f < 0 or not self.size[dst]:
             return True
         for i in range(self.size[f]):
@@ -1192,6 +1222,8 @@ cdef class Core:
                                 continue  # `empty: base`: a started pile set the rank
                         elif not self.empty_ok[g * NCARDS + card]:
                             continue
+                        if self.colour_by_rank[g] and not self._colour_ok(g, card):
+                            continue  # empty_colour: by-rank
                         if self.card_rules and not self._card_ok(dst, card):
                             continue  # takes_when: {suits}
                         if self.unit[g] and n != self.unit[g]:
@@ -1559,6 +1591,8 @@ cdef class Core:
                 return False
             if self.follows[g] >= 0 and not self._may_start(g, card):
                 return False  # KK-4
+            if self.colour_by_rank[g] and not self._colour_ok(g, card):
+                return False  # empty_colour: by-rank
             if self.base_empty[g] and self._base_rank(g):
                 return self.rank[card] == self._base_rank(g)
             return self.empty_ok[g * NCARDS + card]

@@ -218,6 +218,8 @@ class CoreTables:
     unit: tuple[int, ...]  # per group: cards enter only this many at a time (0: any number)
     empty_one: tuple[int, ...]  # per group: `empty_takes: one`, a space takes a single card
     build_one: tuple[int, ...]  # per group: `build_takes: one`, a started pile takes a single card
+    way: tuple[int, ...]  # per group: `takes_when: {way}`, 0 none, 1 the group's way, 2 each pile's (`Group.way_now`)
+    colour_by_rank: tuple[int, ...]  # per group: `empty_colour: by-rank` (`refill.colour_table`)
     draw: int
     redeals: int  # -1: unlimited
     win_piles: tuple[int, ...]  # every card in these wins (none for a left win)
@@ -477,6 +479,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         unit=tuple(g.unit for g in groups),
         empty_one=tuple(int(g.empty_one) for g in groups),
         build_one=tuple(int(g.build_one) for g in groups),
+        way=tuple(g.way for g in groups),
+        colour_by_rank=tuple(int(g.colour_by_rank) for g in groups),
         draw=rules.draw,
         redeals=rules.redeals,
         win_piles=cond.piles,

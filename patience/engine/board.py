@@ -133,7 +133,7 @@ class Board(State):
             fits_on = group.fits_on
             max_cards = group.max_cards
             unit = group.unit
-            card_rules = group.pile_suits is not None or group.rank_from is not None  # takes_when's
+            card_rules = group.pile_suits is not None or group.rank_from is not None or group.way  # takes_when's
             first_empty_done = False
             gated = not always_open(group)
             for dst in group.piles:

@@ -15,12 +15,12 @@ from ..i18n import _, ngettext
 from ..ruleset.describe import SUIT_WORDS, build_rule, group_title
 from . import gates
 from .actions import follows_reason, why_close_up_illegal, why_remove_illegal
-from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, SLOT
+from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, SLOT, WAY_GROUP
 from .cover import covered_reason
 from .faces import faces_key
 from .moves import CLOSE_UP, REDEAL, REMOVE, RESHUFFLE, SWAP, Move
 from .reach import why_reach_illegal
-from .refill import base_rank, why_reshuffle_illegal
+from .refill import base_rank, base_table, why_reshuffle_illegal
 from .stock import why_stock_illegal
 from .takes import empty_takes
 
@@ -117,6 +117,12 @@ def why_illegal(game: Board, move: Move) -> str | None:
                         label=label_d, left=game.rules.labels[left])
                 return _("{label} takes only a card that builds on {before} before it, not {card}").format(
                     label=label_d, before=card_str(game.piles[left][-1]), card=card_str(moving))
+            if target_group.colour_by_rank and target_group.empty_ok[moving] and (
+                    not target_group.base_empty or base_table(game, target_group)[moving]):
+                bottom = next(game.piles[p][0] for p in target_group.piles if game.piles[p])
+                return _("{card} cannot start a pile of the {group}: its colour goes with its rank, and {bottom} "
+                         "started one (a card of that rank in that colour, any other rank in the other colour)").format(
+                    card=card_str(moving), group=group_title(game.ruleset, target_group.id), bottom=card_str(bottom))
             empty = target_group.spec.empty
             if empty == "base":  # the group's base rank, set by its first card
                 empty = [base_rank(game, target_group) or 0]
@@ -163,6 +169,15 @@ def takes_card_reason(game: Board, group: Group, dst: int, card: int) -> str:
     if group.pile_suits is not None and SUIT[card] != group.pile_suits[i]:
         return _("{label} takes only {suit}, not {card}").format(
             label=label, suit=_(SUIT_WORDS[group.pile_suits[i]]), card=card_str(card))
+    way = group.way_now(dst, game.piles) if group.way and game.piles[dst] else 0
+    if way and (RANK[card] - RANK[game.piles[dst][-1]]) % 13 != way:
+        went = _("up") if way == 1 else _("down")
+        if group.way == WAY_GROUP:
+            return _("the {group} are built {way} now, the way the first to hold two cards went: {card} does not "
+                     "go on {top}").format(group=group_title(game.ruleset, group.id), way=went, card=card_str(card),
+                                           top=card_str(game.piles[dst][-1]))
+        return _("{label} is built {way} now, the way its first two cards went: {card} does not go on {top}").format(
+            label=label, way=went, card=card_str(card), top=card_str(game.piles[dst][-1]))
     read = game.rules.labels[group.rank_from[i]] if group.rank_from is not None else ""
     return _("{label} takes only a rank already on {read}, and no {rank} lies there").format(
         label=label, read=read, rank=RANK_NAMES[RANK[card]])

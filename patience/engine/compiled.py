@@ -119,6 +119,10 @@ def rank_bytes(ranks: list[int] | None) -> bytes | None:
     return bytes(1 if RANK[c] in wanted else 0 for c in range(DECK_SIZE))
 
 
+WAY_GROUP = 1  # takes_when: {way: group}
+WAY_PILE = 2  # takes_when: {way: pile}
+
+
 @dataclass
 class Group:
     """One pile group, compiled."""
@@ -158,6 +162,8 @@ class Group:
     # must match (-1: none, the group's first pile under `previous`); None: no such rule
     rank_from: tuple[int, ...] | None = None
     empty_one: bool = False  # empty_takes: one: an empty pile takes a single card, never a run (Martha)
+    way: int = 0  # takes_when: {way}: WAY_GROUP, every pile goes the way the first to hold two cards went; WAY_PILE, each its own
+    colour_by_rank: bool = False  # empty_colour: by-rank: a rank starts piles in one colour, the others in the other
     build_one: bool = False  # build_takes: one: a started pile takes a single card, never a run (Forty-Nine)
     reach: tuple[int, ...] = ()  # move: pile: how many started piles back a whole pile may move (Accordion)
     # empty_builds_on: left (Gaps): per cell the cell before it in its grid row (-1 at a row's
@@ -167,14 +173,30 @@ class Group:
 
     def takes_card(self, dst: int, card: int, piles: list[list[int]]) -> bool:
         """`takes_when`'s card rules for a card moved onto pile ``dst`` of this group: its suit
-        (`suits`), and on a started pile a rank already on the pile `rank_in` reads."""
+        (`suits`), on a started pile the way the group or the pile goes (`way`), and a rank already
+        on the pile `rank_in` reads."""
         i = dst - self.piles.start
         if self.pile_suits is not None and SUIT[card] != self.pile_suits[i]:
             return False
+        if self.way and piles[dst]:
+            way = self.way_now(dst, piles)
+            if way and (RANK[card] - RANK[piles[dst][-1]]) % 13 != way:
+                return False
         if self.rank_from is not None and piles[dst] and self.rank_from[i] >= 0:
             rank = RANK[card]
             return any(RANK[c] == rank for c in piles[self.rank_from[i]])
         return True
+
+
+    def way_now(self, dst: int, piles: list[list[int]]) -> int:
+        """`takes_when: {way}`: the way cards go on pile ``dst`` now, as a rank step mod 13 (1 up,
+        12 down), or 0 while free: that of the group's first pile holding two cards (`group`), or
+        of the pile's own first two (`pile`)."""
+        for p in (self.piles if self.way == WAY_GROUP else (dst,)):
+            pile = piles[p]
+            if len(pile) >= 2:
+                return (RANK[pile[1]] - RANK[pile[0]]) % 13
+        return 0
 
 
 def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int, base: int = 0) -> Group:
@@ -218,6 +240,7 @@ def _compile_group(index: int, gid: str, spec: PileGroup, first_pile: int, base:
         starters=() if empty_ok is None else tuple(card for card in range(DECK_SIZE) if empty_ok[card]),
         unit=spec.unit or 0,
         empty_one=spec.empty_takes == "one",
+        colour_by_rank=spec.empty_colour == "by-rank",
         build_one=spec.build_takes == "one",
         reach=tuple(spec.reach),
         left_of=_left_neighbours(spec, first_pile),
@@ -409,6 +432,9 @@ class CompiledRules:
         self.has_base: bool = any(g.base_empty for g in self.groups)
         self.sinks_at_deal: bool = any(step.bottom for step in ruleset.deal.steps)
         self.prefill_first: bool = any(g.spec.prefill_suit == "first" and g.spec.prefill for g in self.groups)
+        # prefill_rank: first: the piles that take every card of the rank of the pack's first card
+        self.prefill_rank_piles: range | None = next(
+            (g.piles for g in self.groups if g.spec.prefill_rank == "first"), None)
         first_pile = {g.id: g.piles.start for g in self.groups}
         self.close_up_label: str | None = close.label if close else None
         self.close_up_lanes: Lanes = close_up_lanes(close, ruleset, first_pile) if close else ()
@@ -434,6 +460,8 @@ class CompiledRules:
                 g.pile_suits = tuple(g.spec.takes_when.suits[i % len(g.spec.takes_when.suits)] for i in range(len(g.piles)))
             if g.spec.takes_when is not None and g.spec.takes_when.rank_in is not None:
                 g.rank_from = rank_from_piles(g, g.spec.takes_when.rank_in, self.labels)
+            if g.spec.takes_when is not None and g.spec.takes_when.way is not None:
+                g.way = WAY_GROUP if g.spec.takes_when.way == "group" else WAY_PILE
         # prefill (DY-1): (pile, card) placed before the shuffle; those cards are not shuffled.
         # A named suit (Black Hole's A♠) takes that suit's card of each listed rank instead.
         self.prefill: tuple[tuple[int, int], ...] = tuple(

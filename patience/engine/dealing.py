@@ -30,6 +30,8 @@ def deal_cards(game: State, number: int) -> None:
             game.piles[pile].append(card)
     if game.rules.prefill_first:  # one card per rank, the first of it in the shuffled deck
         deal_first_of_rank(game, deck)
+    if game.rules.prefill_rank_piles is not None:  # every card of the first card's rank
+        deal_rank_of_first(game, deck, game.rules.prefill_rank_piles)
     position = 0
     for step in rs.deal.steps:
         piles = list(game.rules.group_by_id[step.to].piles)
@@ -113,6 +115,23 @@ def deal_first_of_rank(game: State, deck: list[int]) -> None:
             card = next(c for c in deck if RANK[c] == rank)
             deck.remove(card)
             game.piles[pile].append(card)
+
+
+def deal_rank_of_first(game: State, deck: list[int], piles: range) -> None:
+    """`prefill_rank: first`: every card of the rank of the shuffled deck's first card goes onto
+    the group's piles, one a pile, in suit order (♣ ♦ ♥ ♠) deck by deck (Free Napoleon's base
+    cards); the rest keep their order."""
+    rank = RANK[deck[0]]
+    cards = [c for c in deck if RANK[c] == rank]
+    for c in cards:
+        deck.remove(c)
+    copy: dict[int, int] = {}
+    keyed = []
+    for c in sorted(cards):  # a card's first copy in the first deck, its second in the second
+        keyed.append((copy.get(c, 0), c))
+        copy[c] = copy.get(c, 0) + 1
+    for pile, (_copy, card) in zip(piles, sorted(keyed)):
+        game.piles[pile].append(card)
 
 
 def sink(game: State, piles: range, ranks: list[int]) -> None:

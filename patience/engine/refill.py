@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import RANK
+from ..cards import DECK_SIZE, IS_RED, RANK
 from ..deals import reshuffled
 from ..i18n import _, ngettext
 from ..ruleset.views import deal_key
@@ -40,6 +40,19 @@ def base_table(game: State, group: Group) -> bytes:
         assert group.empty_ok is not None
         return group.empty_ok
     return RANK_TABLES[rank]
+
+
+def colour_table(game: State, group: Group, table: bytes) -> bytes:
+    """`empty_colour: by-rank`: of the cards ``table`` lets an empty pile of ``group`` take, those
+    whose colour goes with their rank: the bottom card of the group's first started pile keeps its
+    rank to its colour, and gives every other rank the other colour. All of ``table`` while no
+    pile is started."""
+    for p in group.piles:
+        if game.piles[p]:
+            bottom = game.piles[p][0]
+            rank, red = RANK[bottom], IS_RED[bottom]
+            return bytes(table[c] and ((IS_RED[c] == red) == (RANK[c] == rank)) for c in range(DECK_SIZE))
+    return table
 
 
 def base_rank(game: State, group: Group) -> int | None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..cards import DECK_SIZE
 from .actions import may_start
 from .gates import holds as gate_holds
-from .refill import base_table
+from .refill import base_table, colour_table
 
 if TYPE_CHECKING:
     from .compiled import Group
@@ -48,7 +48,8 @@ def always_open(group: Group) -> bool:
 def empty_takes(game: State, group: Group, pile: int) -> bytes:
     """The cards the empty ``pile`` of ``group`` takes now, as a table (card -> 1): `empty`'s
     ranks (none for `empty: none`); under `empty: base` the base rank of the group's started
-    piles; under `empty_builds_on: left` the cards that build on the top card of the cell before
+    piles, and under `empty_colour: by-rank` those in the colour their rank has there; under
+    `empty_builds_on: left` the cards that build on the top card of the cell before
     it, and none while that cell is empty (a row's first cell reads `empty`)."""
     if group.empty_ok is None:
         return NOTHING
@@ -56,7 +57,8 @@ def empty_takes(game: State, group: Group, pile: int) -> bytes:
         left = group.left_of[pile - group.piles.start]
         if left >= 0:
             return group.builds_on[game.piles[left][-1]] if game.piles[left] else NOTHING
-    return base_table(game, group) if group.base_empty else group.empty_ok
+    table = base_table(game, group) if group.base_empty else group.empty_ok
+    return colour_table(game, group, table) if group.colour_by_rank else table  # empty_colour: by-rank
 
 
 def takes(game: State, group: Group, pile: int, card: int) -> bool:

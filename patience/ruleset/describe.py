@@ -270,6 +270,10 @@ def _card_rules(group: PileGroup) -> list[str]:
     if when.suits is not None:
         pairs = ", ".join(f"{label} {_(SUIT_WORDS[suit])}" for label, suit in zip(group.labels, when.suits))
         parts.append(_("each pile takes cards of its own suit only: {pairs}").format(pairs=pairs))
+    if when.way == "group":
+        parts.append(_("once a pile holds two cards, every pile is built the way it went, up or down"))
+    elif when.way == "pile":
+        parts.append(_("each pile keeps the way its first two cards went, up or down"))
     if when.rank_in == "previous" and group.count > 1:
         parts.append(_("a card goes onto a started pile, except the first ({first}), only when a card of its rank "
                        "already lies on the pile before it").format(first=group.labels[0]))
@@ -316,6 +320,12 @@ def _describe_geometry(ruleset: Ruleset, gid: str) -> list[str]:
                          .format(group=leader))
         else:
             parts.append(_("a pile starts only while fewer piles have started here than in {group}").format(group=leader))
+    if group.prefill_rank == "first":
+        parts.append(_("before the deal every card of the rank of the shuffled pack's first card is put here, one a "
+                       "pile"))
+    if group.empty_colour == "by-rank" and group.empty != "none":
+        parts.append(_("a pile is started with a rank in one colour only: the first card to start one keeps its rank "
+                       "to its colour, and gives every other rank the other colour"))
     if group.prefill and group.prefill_suit == "first":
         parts.append(_("before the deal one {ranks} of any suit, the first in the shuffled pack, is put here").format(
             ranks=_ranks(group.prefill)))

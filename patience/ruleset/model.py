@@ -280,6 +280,11 @@ class Condition(When):
         "its rank already lies on the pile before it in the group (the group's first pile has none, so "
         "the rule does not hold there), or on the pile named. What an empty pile takes stays `empty`'s "
         "(Osmosis: each foundation takes only ranks already on the one above it).")
+    way: Literal["group", "pile"] | None = Field(
+        None, description="With `build.rank: up-or-down`: group, once a pile of the group holds two cards, "
+        "every pile of the group is built the way that pile went, up or down (Free Napoleon's foundations: "
+        "all go the direction the first one took); pile, each pile keeps the way its own first two cards "
+        "went. A card that would turn the other way is refused.")
     suits: PileSuits | None = Field(
         None, description="One suit a pile, in order: each pile takes only cards of its suit, a list as "
         "long as the group (Royal Cotillion: `[C, D, H, S]`, a foundation per suit in each row; a suit "
@@ -435,6 +440,21 @@ class PileGroup(Strict):
         description="each: `prefill` takes one card of every suit per rank (DY-1); first: one card per rank, "
         "the first of that rank in the shuffled pack, whatever its suit (Calculation's A, 2, 3, 4); a suit: "
         "the card of that suit per rank, taken out before the shuffle (Black Hole's A♠).",
+    )
+    prefill_rank: Literal["first"] | None = Field(
+        None,
+        description="first: after the shuffle, every card of the rank of the pack's first card is taken out "
+        "and put on this group's piles, one a pile, in suit order (♣ ♦ ♥ ♠, deck by deck), before the deal "
+        "steps; the rest keep their order (Free Napoleon: `prefill_rank: first` on four foundations, the "
+        "base rank's four cards home at the deal). The group has one pile per card of a rank: four a deck. "
+        "Default: none.",
+    )
+    empty_colour: Literal["by-rank"] | None = Field(
+        None,
+        description="by-rank: the colour of a card an empty pile takes goes with its rank: once a pile of "
+        "the group is started, a card of its bottom card's rank starts a pile only in that colour, and a "
+        "card of any other rank only in the other colour (Little Spider: `empty: [A, K]`, two aces of one "
+        "colour and two kings of the other, whichever comes first). Default: `empty` alone decides.",
     )
     reach: list[Annotated[int, Field(ge=1, le=MAX_PILES)]] = Field(
         default_factory=list,
@@ -1051,6 +1071,14 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
             need(target, ("piles", gid, "to", i))
         if group.follows:
             need(group.follows.group, ("piles", gid, "follows", "group"))
+        if group.prefill_rank and group.prefill:
+            problems.append(Problem(("piles", gid, "prefill_rank"), _(
+                "`prefill_rank` and `prefill` both fill {group}'s piles before the deal; keep one").format(group=gid),
+                "other"))
+        elif group.prefill_rank and group.count != 4 * ruleset.decks:
+            problems.append(Problem(("piles", gid, "prefill_rank"), _(
+                "`prefill_rank` puts the {cards} cards of a rank on {group}, one a pile, but it has {piles} piles; "
+                "give it {cards}").format(cards=4 * ruleset.decks, group=gid, piles=group.count), "other"))
         if group.prefill and group_prefilled(group) != group.count:
             problems.append(Problem(("piles", gid, "prefill"), _(
                 "{cards} prefilled cards (one per suit and rank) for {piles} piles; give one pile per card").format(

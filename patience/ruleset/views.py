@@ -123,7 +123,10 @@ def mixed_face_groups(ruleset: Ruleset) -> frozenset[str]:
 
 
 def group_prefilled(group: PileGroup) -> int:
-    """Cards `prefill` puts on a group: one per suit and listed rank (DY-1), or one per rank."""
+    """Cards `prefill` puts on a group: one per suit and listed rank (DY-1), or one per rank; every
+    card of a rank (`prefill_rank`), one a pile."""
+    if group.prefill_rank is not None:  # every card of one rank, one a pile
+        return group.count
     return len(group.prefill) * (4 if group.prefill_suit == "each" else 1)
 
 

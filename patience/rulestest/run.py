@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..cards import CardError, card_str
+from ..cards import RANK, CardError, card_str
 from ..engine.faces import barred, face_down, is_down, read_pile
 from ..engine.game import Game
 from ..engine.moves import AmbiguousMove, IllegalMove
@@ -252,6 +252,8 @@ def _check_first(game: Game, scenario: Scenario, label: str, check: _Checker) ->
     deck = dealt_deck(rs, scenario.deal)
     for _pile, card in game.rules.prefill:
         deck.remove(card)
+    if game.rules.prefill_rank_piles is not None:  # the first card's rank is taken out: the next card is first
+        deck = [c for c in deck if RANK[c] != RANK[deck[0]]]
     first = deck[0]
     fresh = Game(rs, scenario.deal)  # the deal as dealt, whatever the moves did since
     holding = [fresh.rules.labels[p] for p, cards in enumerate(fresh.piles) if first in cards]

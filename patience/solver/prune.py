@@ -100,12 +100,13 @@ def options_read_the_layout(rules: CompiledRules) -> bool:
     also takes a card from a third pile), `reach` (which piles between two are empty) and
     `empty_builds_on` (a gap reads the cell before it), `takes_when` (the stock opens a group, a
     foundation reads the ranks of another; a pile's suit makes its place matter), `gives_when`
-    and `stock.when` (another group's piles open a group or the stock: engine/gates.py). The
+    and `stock.when` (another group's piles open a group or the stock: engine/gates.py), `way` (a
+    group's other piles) and `empty_colour` (the started piles set the colours). The
     proofs below need none of them."""
     return (rules.preferred_by is not None or bool(rules.remove_rules) or bool(rules.action_uses)
             or rules.has_base or rules.fill_from is not None or bool(rules.reach_groups)
             or rules.has_gaps or bool(rules.stock_gate) or any(g.takes_gate or g.gives_gate or g.only_when_empty or g.pile_suits is not None
-                                     or g.rank_from is not None for g in rules.groups))
+                                     or g.rank_from is not None or g.way or g.colour_by_rank for g in rules.groups))
 
 
 def follower_starters(rules: CompiledRules) -> frozenset[int]:

@@ -610,7 +610,8 @@ def check_refills(ctx: _Context) -> None:
             source = group.base_of.group if group.base_of is not None else gid
             if not any(step.to == source and (step.count == "rest" or (any(step.count) if isinstance(step.count, list)
                                                                          else step.count > 0))
-                       for step in ctx.ruleset.deal.steps) and not ctx.groups[source].prefill:
+                       for step in ctx.ruleset.deal.steps) and not ctx.groups[source].prefill \
+                    and not ctx.groups[source].prefill_rank:
                 ctx.add("P100", at + ("build", "wrap"), _("`wrap: base` reads the base the deal sets, but no deal step "
                         "puts a card on {source}; deal its first card there, or write `wrap: true`").format(source=source))
         if group.empty == "base" and group.count == 1 and group.base_of is None:
@@ -625,6 +626,19 @@ def check_refills(ctx: _Context) -> None:
         _check_gates(ctx, gid, group)
         if group.takes_when is not None:
             _check_card_rules(ctx, gid, group)
+        if group.empty_colour is not None and group.empty == "none":
+            ctx.add("P201", at + ("empty_colour",), _("`empty_colour` says which colour starts a pile, but `empty: "
+                    "none` lets no card into an empty pile of {group}").format(group=gid))
+        way = group.takes_when.way if group.takes_when is not None else None
+        if way is not None and group.build.rank != "up-or-down":
+            ctx.add("P201", at + ("takes_when", "way"), _("`way` keeps piles going up or down, but {group} is built "
+                    "`rank: {rank}`; write `build: {{rank: up-or-down}}`").format(group=gid, rank=group.build.rank))
+        elif way is not None and (group.unit is not None or any(
+                g.move in ("run", "any", "pile") and gid in _targets(sid, g, ctx.groups)
+                for sid, g in ctx.groups.items())):
+            ctx.add("P100", at + ("takes_when", "way"), _("`way` judges each card against the one it lands on, but "
+                    "runs reach {group} (a group sending to it moves runs, or `unit`), whose cards could turn the "
+                    "other way; let only top cards reach it (`move: top`)").format(group=gid))
         if group.prefill_suit != "each" and not group.prefill:
             ctx.add("P201", at + ("prefill_suit",), _("`prefill_suit` says which cards `prefill` takes, but there is "
                     "no `prefill`"))
