@@ -20,7 +20,6 @@ the id and a digest of the file's path otherwise, so two different rulesets neve
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 from dataclasses import dataclass
 from functools import cache
@@ -159,6 +158,8 @@ def find_ruleset_file(name: str) -> Path:
             return by_id[entry.id]
     everything = [entry.ruleset for entry in visible if entry.ruleset is not None]
     known = sorted({n for r in everything for n in names_of(r)})
+    import difflib  # only for a name not found
+
     close = difflib.get_close_matches(wanted, known, n=3, cutoff=0.5)
     if close:
         raise UnknownGame(_("no game called {name!r}; did you mean {names}?").format(name=name, names=", ".join(close)))

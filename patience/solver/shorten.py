@@ -393,7 +393,7 @@ def _pairs(game: Game, line: list[Move], avoid: frozenset[Hashable], budget: Wor
                 tail = _fits(game, positions[a], trial, positions[b + 1], avoid)
                 if tail is not None:
                     line = line[:a] + trial + renamed(line[b + 1:], tail, game)
-                    positions = _positions(game, line)
+                    positions = positions[:a + 1] + _positions(positions[a], line[a:])[1:]  # the same up to a
                     b = a
                     break
         b += 1
