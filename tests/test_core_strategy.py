@@ -33,6 +33,19 @@ def test_AB_the_core_wins_agnes_bernauer_deals_the_python_search_wins(deal, with
     assert replays_to_a_win("agnes-bernauer", deal, result.line)
 
 
+@pytest.mark.slow  # about 3 CPU-seconds
+@pytest.mark.parametrize("deal, within", [(3, 100_000), (8, 500_000)])
+def test_CR_the_core_wins_cromwell_deals_3_and_8_within_a_budget_of_positions(deal, within):
+    """Cromwell 3 and 8, which `solve()` left unknown after 2,000,000 positions (solver 11), and
+    whose lines must win in the engine (CR-1 to CR-4). Deal 8 needs depth-first to mark a child
+    in the run's table when it is listed, so that a position listing it again does not expand it
+    far below (won in 354,888); deal 3 needs equal estimates tried last listed first only in runs
+    2, 6, 10, ... (won in 41,737; every other run that way lost it)."""
+    result = solve(Game.new("cromwell", deal), timeout=None, max_states=within, shorter=False)
+    assert (result.engine, result.status) == ("compiled", "solved"), (deal, result.status, result.states)
+    assert replays_to_a_win("cromwell", deal, result.line)  # CR-5: all 104 cards home
+
+
 def test_PA_moves_between_rows_are_no_card_taken_back_so_depth_first_alone_wins_deal_2():
     """Parada's rows are its win piles and a card moves from row to row (PA-3: a 2 waits in a
     wrong row, then goes to its own). Such a move keeps the card home: depth-first's restricted

@@ -58,6 +58,7 @@ cdef enum:
     # when it is to be avoided); in the dead table, DEAD_KEEPING_HOME when proved
     # so in a run that takes no card out of a win pile (`restricted`), DEAD when in any run.
     CLOSED = 0x7FFFFFFF
+    LISTED = -1  # a child listed by the position of index i, not yet expanded: LISTED - i
     DEAD_KEEPING_HOME = 1
     DEAD = 2
     # What a solution pays for a move out of a win pile: tried after every other child.
@@ -2508,9 +2509,10 @@ cdef class Core:
                 # Lines that take no card back from a win pile first: while some run without such
                 # moves may still win, the first three runs and every other one after are such runs.
                 self.restricted = keep_home and (run <= 3 or run % 2 == 0)
-                # Equal estimates in the order listed, then the other way, run by run: ties decide
-                # much early in a line, and search.py tries the last listed first.
-                self.ties_back = TIES_BACK_FIRST ^ (run % 2 == 0)
+                # Equal estimates in the order listed but in runs 2, 6, 10, ..., which try the last
+                # listed first, as search.py does: ties decide much early in a line. (Every other
+                # run the other way lost Cromwell 3, won in 41,737 positions this way.)
+                self.ties_back = TIES_BACK_FIRST ^ (run % 4 == 2)
                 outcome = self._run(budget, avoid_keys)
                 if outcome == RUN_WON:
                     moves = [self._undo_out(i) for i in range(base, self.n_undo)]
@@ -2579,13 +2581,18 @@ cdef class Core:
         reaches was expanded, none won, and none still open leads back above it: Tarjan's
         strongly connected components, a component closed when its first position is left
         with no edge to an earlier one still open. A child already in the table counts as an
-        edge to its index, looked up when listed and again when its turn comes; a position reached by
+        edge to its index, looked up when listed and again when its turn comes. A child is
+        marked in the table when listed (LISTED - the lister's index), so a position that lists
+        it again does not list it too (and expand it far below) but counts an edge to its lister:
+        the lister is open until it has tried all its children, so the child is expanded before
+        any component holding the second lister closes, and the proof stays sound (it may
+        close later). A position reached by
         a stock turn that lists only waste moves (`prune.stock_commutes`) counts as an edge back
         to its parent, whose other children hold the moves it leaves out, so it closes no
         earlier than its parent. A run that takes no card out of a win pile proves a position
         dead for such runs alone (DEAD_KEEPING_HOME)."""
         cdef int base = self.n_undo, i, n, nframes = 0, frames_cap = 256, n_children = 0, children_cap = 4096
-        cdef int before, edge, count, here, low, index = 0
+        cdef int before, edge, count, here, low, mark, index = 0
         cdef int32_t proof = DEAD_KEEPING_HOME if self.restricted else DEAD
         cdef long long expanded = 0
         cdef size_t slot, k
@@ -2601,7 +2608,7 @@ cdef class Core:
             frames = <Frame *>grow(NULL, frames_cap * sizeof(Frame))
             children = <Child *>grow(NULL, children_cap * sizeof(Child))
             for key in avoid_keys:  # never passed through: as good as dead in this search
-                if self._map_room(frames_cap, children_cap) == RUN_STOPPED:
+                if self._map_room(frames_cap, children_cap, 1) == RUN_STOPPED:
                     return RUN_STOPPED
                 map_put(&self.seen, key[0], key[1], CLOSED)
             self._play_safe()
@@ -2624,6 +2631,8 @@ cdef class Core:
                 if nframes >= frames_cap:
                     frames_cap *= 2
                     frames = <Frame *>grow(frames, frames_cap * sizeof(Frame))
+                if self._map_room(frames_cap, children_cap, n) == RUN_STOPPED:
+                    return RUN_STOPPED  # room for every child's mark
                 count = 0
                 for i in range(n):
                     m = self.scratch[i]
@@ -2637,12 +2646,19 @@ cdef class Core:
                     if not self._is_dead():
                         slot = map_slot(&self.seen, self.k0, self.k1)
                         if map_has(&self.seen, slot):
-                            if self.seen.vals[slot] < low:
-                                low = self.seen.vals[slot]
+                            mark = self.seen.vals[slot]
+                            if mark < 0:
+                                mark = LISTED - mark  # listed by an open position: an edge to it
+                            if mark < low:
+                                low = mark
                         else:
                             if self._won():
                                 won = True
                                 return RUN_WON
+                            self.seen.vals[slot] = LISTED - here  # listed here, not yet expanded
+                            self.seen.keys[2 * slot] = self.k0
+                            self.seen.keys[2 * slot + 1] = self.k1 if (self.k0 or self.k1) else 1
+                            self.seen.count += 1
                             c = &children[n_children + count]
                             c.move = m
                             c.estimate = self._estimate() + self._noise()
@@ -2689,14 +2705,14 @@ cdef class Core:
                     self._play_safe()
                     edge = self.n_undo - before
                     slot = map_slot(&self.seen, self.k0, self.k1)
-                    if not map_has(&self.seen, slot):
-                        break
+                    if not map_has(&self.seen, slot) or self.seen.vals[slot] < 0:
+                        break  # not expanded yet (its mark is this frame's)
                     # Expanded since it was listed, reached another way: an edge to it.
                     if self.seen.vals[slot] < f.low:
                         f.low = self.seen.vals[slot]
                     while self.n_undo > before:
                         self._pop()
-                if self._map_room(frames_cap, children_cap) == RUN_STOPPED:
+                if self._map_room(frames_cap, children_cap, 1) == RUN_STOPPED:
                     return RUN_STOPPED
                 # A stock turn with no safe move after it: only waste moves are new here.
                 waste_only = self.commutes and edge == 1 and m.dst < 0
@@ -2750,11 +2766,11 @@ cdef class Core:
         self.n_open += 1
         return 0
 
-    cdef int _map_room(self, int frames_cap, int children_cap) except -1:
-        """Room for one key more in the run's table and for every open position in the dead
+    cdef int _map_room(self, int frames_cap, int children_cap, int more) except -1:
+        """Room for ``more`` keys more in the run's table and for every open position in the dead
         table (a component closing adds them all); RUN_STOPPED past ``max_memory``."""
         cdef long long slot = 3 * (2 * sizeof(uint64_t) + sizeof(int32_t))  # a grown map's old and new
-        cdef bint seen_full = self.seen.count * 4 >= self.seen.cap * 3
+        cdef bint seen_full = (self.seen.count + more) * 4 >= self.seen.cap * 3
         cdef bint dead_full = (self.dead.count + self.n_open) * 4 >= self.dead.cap * 3
         if not seen_full and not dead_full:
             return 0
@@ -2764,7 +2780,7 @@ cdef class Core:
                                      + <long long>children_cap * sizeof(Child)) > self.max_memory:
             self.stop_reason = "max memory"
             return RUN_STOPPED
-        if seen_full:
+        while (self.seen.count + more) * 4 >= self.seen.cap * 3:
             map_grow(&self.seen)
         while (self.dead.count + self.n_open) * 4 >= self.dead.cap * 3:
             map_grow(&self.dead)
