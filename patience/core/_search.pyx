@@ -43,6 +43,7 @@ cdef enum:
     MOVE_ANY = 3
     LIMIT_SUPERMOVE = 1
     MOVE_ALONE = 4  # PA-4: a pile's one card moves only while it lies alone
+    MOVE_TOP_OR_RUN = 6  # the top card alone, or the whole built run
     FEW_STARTERS = 13
     CHECK_EVERY = 128  # expansions between clock checks (and progress reports), as search.py
     # The first run's expansions (later runs double it) and the noise added to estimates after it.
@@ -498,6 +499,8 @@ cdef class Core:
     cdef int *gives_gate
     cdef int stock_gate
     cdef bint has_gives_gate
+    cdef int *empty_from_first  # `empty_from` per group (G + 1): its groups, first to last
+    cdef int *empty_from_list
     # ---- a reshuffle onto one pile, or keeping row runs; gaps, row wins, reach (`_init_rows`) ----
     cdef int shuffle_to  # -1: dealt back onto its piles
     cdef bint shuffle_waits_waste  # onto the stock: only once the waste, not gathered, is empty
@@ -651,6 +654,8 @@ cdef class Core:
         self.gives_gate = self._int_array(tables.gives_gate)
         self.stock_gate = tables.stock_gate
         self.has_gives_gate = any(gate >= 0 for gate in tables.gives_gate)
+        self.empty_from_first = self._int_array(tables.empty_from_first)
+        self.empty_from_list = self._int_array(tables.empty_from_list)
         self._init_rows(tables)
         self._init_keys()
         self.undo_cap = 1024
@@ -1067,10 +1072,24 @@ cdef class Core:
                 return False
         return True
 
+    cdef int _empty_source(self, int g) noexcept nogil:
+        """`takes.empty_source`: the group an empty pile of group g takes cards from now, the first
+        of its `empty_from` with a card (-2: none has one), or -1 when it has no `empty_from`."""
+        cdef int i, source, p
+        if self.empty_from_first[g] == self.empty_from_first[g + 1]:
+            return -1
+        for i in range(self.empty_from_first[g], self.empty_from_first[g + 1]):
+            source = self.empty_from_list[i]
+            for p in range(self.gfirst[source], self.gstop[source]):
+                if self.size[p]:
+                    return source
+        return -2
+
     cdef int _list(self, Move *out) noexcept nogil:
         """`Game.legal_moves(actions=False)`, in its order; returns how many."""
         cdef int i, k, src, dst, g, top, low, lowest, run, n, card, count = 0, nruns = 0
         cdef int free_cells = 0, empty_columns = 0, first_empty_done, size, mc, start, base
+        cdef int whole, efrom
         cdef int m, entries, j, gap
         cdef uint64_t empty_groups = 0
         cdef uint8_t *pile
@@ -1108,6 +1127,8 @@ cdef class Core:
             self.runs_len[nruns] = run
             nruns += 1
             for n in range(1, run + 1):
+                if 1 < n < run and self.move_kind[self.pile_group[src]] == MOVE_TOP_OR_RUN:
+                    continue  # top-or-run: the top card, or the whole run
                 card = pile[top - n + 1]
                 k = self.off_n[card]
                 if k < MOST_COPIES:
@@ -1163,6 +1184,7 @@ cdef class Core:
                 elif self.takes_empty[g] and not first_empty_done:
                     first_empty_done = self.sortable[g]
                     entries = 0
+                    efrom = self._empty_source(g)  # empty_from: the first listed group with a card
                     gap = self.left_of[dst]
                     if gap >= 0:  # `empty_builds_on: left` (Gaps): one card that builds on the cell before
                         if not self.size[gap]:
@@ -1189,9 +1211,12 @@ cdef class Core:
                             if src == dst or not self.takes_from[g * self.P + src]:
                                 continue
                             run = self.runs_len[i]
+                            whole = run if self.move_kind[self.pile_group[src]] == MOVE_TOP_OR_RUN else 0
                             if mc and mc < run:
                                 run = mc
                             for n in range(1, run + 1):
+                                if whole and 1 < n < whole:
+                                    continue  # top-or-run: the top card, or the whole run
                                 e_src[entries] = src
                                 e_n[entries] = n
                                 entries += 1
@@ -1215,6 +1240,8 @@ cdef class Core:
                     for i in range(entries):
                         src = e_src[i]
                         n = e_n[i]
+                        if efrom != -1 and self.pile_group[src] != efrom:
+                            continue  # empty_from: not the group that fills spaces now
                         card = self.cards[src * self.cap + self.size[src] - n]
                         if gap >= 0:
                             pass  # it builds on the cell before: listed from that card's fits
@@ -1590,6 +1617,8 @@ cdef class Core:
         if size == 0:
             if not self.takes_empty[g]:
                 return False
+            if self._empty_source(g) != -1 and self._empty_source(g) != self.pile_group[src]:
+                return False  # empty_from
             if self.follows[g] >= 0 and not self._may_start(g, card):
                 return False  # KK-4
             if self.colour_by_rank[g] and not self._colour_ok(g, card):

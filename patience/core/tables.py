@@ -49,6 +49,7 @@ from ..engine.compiled import (
     MOVE_NONE,
     MOVE_PILE,
     MOVE_TOP,
+    MOVE_TOP_OR_RUN,
     SCAN_LANE_TOP,
     SCAN_RUN,
     SCAN_TOP,
@@ -118,7 +119,7 @@ def not_covered(rules: CompiledRules) -> str | None:
     if max(rules.copies) > MOST_COPIES:
         return f"more than {MOST_COPIES} copies of a card"
     if any(rules.scan[p] not in (SCAN_TOP, SCAN_RUN, SCAN_LANE_TOP)
-           and rules.group_of[p].move_kind not in (MOVE_ANY, MOVE_ALONE)
+           and rules.group_of[p].move_kind not in (MOVE_ANY, MOVE_ALONE, MOVE_TOP_OR_RUN)
            for p in rules.movable_piles):
         return "a pile scanned by the engine's general path"
     return None
@@ -292,6 +293,10 @@ class CoreTables:
     term_kind: tuple[int, ...]
     term_start: tuple[int, ...]
     term_stop: tuple[int, ...]
+    # `empty_from` (`takes.empty_source`): per group (G + 1) its listed groups are
+    # empty_from_list[empty_from_first[g]:empty_from_first[g + 1]], first to last (none: any group)
+    empty_from_first: tuple[int, ...]
+    empty_from_list: tuple[int, ...]
     takes_gate: tuple[int, ...]
     gives_gate: tuple[int, ...]
     stock_gate: int
@@ -514,6 +519,8 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         shuffle_uses=rules.action_uses[rules.reshuffle_index] if rules.reshuffle_index >= 0 else 0,
         only_when_empty=tuple(int(g.only_when_empty) for g in groups),
         **_gate_tables(rules),
+        empty_from_first=tuple(sum(len(g.spec.empty_from or ()) for g in groups[:i]) for i in range(len(groups) + 1)),
+        empty_from_list=tuple(rules.group_by_id[gid].index for g in groups for gid in g.spec.empty_from or ()),
         shuffle_to=rules.reshuffle_to,
         shuffle_rows=rules.reshuffle_rows or (),
         left_of=_per_pile(rules, "left_of"),

@@ -32,6 +32,7 @@ from .compiled import (
     MOVE_ANY,
     MOVE_PILE,
     MOVE_TOP,
+    MOVE_TOP_OR_RUN,
     SCAN_LANE_TOP,
     SCAN_RUN,
     SCAN_TOP,
@@ -47,7 +48,7 @@ from .refill import fit_base, pop_fill, pop_reshuffle, push_fill, push_reshuffle
 from .state import State
 from .gates import holds as gate_holds
 from .stock import why_stock_illegal
-from .takes import always_open, empty_takes, open_to
+from .takes import always_open, empty_source, empty_takes, open_to
 
 if TYPE_CHECKING:
     from ..ruleset.model import Ruleset
@@ -111,6 +112,8 @@ class Board(State):
                     continue
             runs.append((src, run))
             for n in range(1, run + 1):
+                if 1 < n < run and group_of[src].move_kind == MOVE_TOP_OR_RUN:
+                    continue  # top-or-run: the top card, or the whole run
                 card = pile[top - n + 1]
                 entry = offers.get(card)
                 if entry is None:
@@ -158,6 +161,7 @@ class Board(State):
                     # the stock deals onto them in order, nor in a grid, where place matters.
                     first_empty_done = group.index in sortable
                     table = empty_takes(self, group, dst)
+                    source = empty_source(self, group)  # empty_from: the first group with a card
                     left = group.left_of[dst - group.piles.start] if group.left_of is not None else -1
                     if left >= 0:  # a gap takes only what builds on the card before it (Gaps)
                         if not piles[left]:
@@ -168,11 +172,14 @@ class Board(State):
                         # (source, cards moving) for every card of every run, a one-card cell
                         # taking one card
                         offered = [(src, n) for src, run in runs if src != dst and takes_from[src]
-                                   for n in range(1, (min(run, max_cards) if max_cards else run) + 1)]
+                                   for n in range(1, (min(run, max_cards) if max_cards else run) + 1)
+                                   if n == 1 or n == run or group_of[src].move_kind != MOVE_TOP_OR_RUN]
                     else:  # few cards start a pile (aces, kings): look them up, in the same order
                         offered = sorted(entry for card in group.starters for entry in offers.get(card, ())
                                          if entry[0] != dst and takes_from[entry[0]]
                                          and not (max_cards and entry[1] > max_cards))
+                    if source is not None:
+                        offered = [entry for entry in offered if entry[0] in source]
                     to_column = rules.is_column[dst]
                     for src, n in offered:
                         card = piles[src][-n]

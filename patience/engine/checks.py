@@ -15,14 +15,14 @@ from ..i18n import _, ngettext
 from ..ruleset.describe import SUIT_WORDS, build_rule, group_title
 from . import gates
 from .actions import follows_reason, why_close_up_illegal, why_remove_illegal
-from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, SLOT, WAY_GROUP
+from .compiled import LIMIT_NONE, MOVE_ALONE, MOVE_NONE, MOVE_TOP, MOVE_TOP_OR_RUN, SLOT, WAY_GROUP
 from .cover import covered_reason
 from .faces import faces_key
 from .moves import CLOSE_UP, REDEAL, REMOVE, RESHUFFLE, SWAP, Move
 from .reach import why_reach_illegal
 from .refill import base_rank, base_table, why_reshuffle_illegal
 from .stock import why_stock_illegal
-from .takes import empty_takes
+from .takes import empty_source, empty_takes
 
 if TYPE_CHECKING:
     from .board import Board
@@ -80,6 +80,9 @@ def why_illegal(game: Board, move: Move) -> str | None:
             label=label_s)
     if n > game.movable_run(src):
         return _("the top {n} cards of {label} are not a run that moves together").format(n=n, label=label_s)
+    if source_group.move_kind == MOVE_TOP_OR_RUN and 1 < n < game.movable_run(src):
+        return _("only the top card of {label} or its whole run of {run} moves, not {n} cards").format(
+            label=label_s, run=game.movable_run(src), n=n)
     if target_group.index not in source_group.targets:
         allowed = ", ".join(group_title(game.ruleset, rules.groups[i].id) for i in sorted(source_group.targets))
         return _("cards from the {group} go only to: {allowed}").format(group=group_title(game.ruleset, source_group.id), allowed=allowed)
@@ -109,6 +112,13 @@ def why_illegal(game: Board, move: Move) -> str | None:
                 group=group_title(game.ruleset, target_group.id), n=n, label=label_d)
         if target_group.empty_ok is None:
             return _("nothing goes into an empty pile in {group} ({label})").format(group=group_title(game.ruleset, target_group.id), label=label_d)
+        feeds = empty_source(game, target_group)
+        if feeds is not None and src not in feeds:
+            return _("an empty pile of the {group} takes cards only from the first of {groups} that has a card: "
+                     "now {now}, not {label}").format(
+                group=group_title(game.ruleset, target_group.id), label=label_s,
+                groups=", ".join(group_title(game.ruleset, gid) for gid in target_group.spec.empty_from or ()),
+                now=group_title(game.ruleset, rules.group_of[feeds.start].id) if feeds else _("none"))
         left = target_group.left_of[dst - target_group.piles.start] if target_group.left_of is not None else -1
         if not empty_takes(game, target_group, dst)[moving]:
             if left >= 0:  # a gap reads the cell before it

@@ -32,14 +32,14 @@ from .layout import (
 if TYPE_CHECKING:
     from ..ruleset.model import Build, PileGroup, Ruleset
 
-MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE, MOVE_PILE = 0, 1, 2, 3, 4, 5
+MOVE_NONE, MOVE_TOP, MOVE_RUN, MOVE_ANY, MOVE_ALONE, MOVE_PILE, MOVE_TOP_OR_RUN = 0, 1, 2, 3, 4, 5, 6
 LIMIT_NONE, LIMIT_SUPERMOVE, LIMIT_SUM = 0, 1, 2
 # How `Board.legal_moves` finds the cards that may leave a pile: `Board.movable_run`, the top card
 # alone, a built run scanned inline (one list index per pile on the hot path), or the top card
 # once a lane to the edge is clear (KK-2, a shape's covering), read inline too.
 SCAN_CALL, SCAN_TOP, SCAN_RUN, SCAN_LANE_TOP = 0, 1, 2, 3
 _MOVE_KINDS = {"none": MOVE_NONE, "top": MOVE_TOP, "run": MOVE_RUN, "any": MOVE_ANY, "alone": MOVE_ALONE,
-               "pile": MOVE_PILE}
+               "pile": MOVE_PILE, "top-or-run": MOVE_TOP_OR_RUN}
 # A swap's two places are pile * SLOT + index (index from the bottom): a move stays a 3-tuple.
 SLOT = 1024
 # card -> 1 if it has rank r, per rank 1..13 (`empty: base` looks its table up here)
@@ -155,6 +155,9 @@ class Group:
     # the condition word (engine/gates.py): takes_when's parts that read the position, and gives_when
     takes_gate: Gate = ()  # takes cards by moves only while it holds (`stock: empty`, `started`)
     gives_gate: Gate = ()  # cards leave by moves only while it holds
+    # empty_from: the piles of each group an empty pile takes cards from, first to last; only the
+    # first of them with a card gives (`takes.empty_source`); None: any group that sends here
+    empty_from: tuple[range, ...] | None = None
     only_when_empty: bool = False  # takes_when: {pile: empty}: a pile takes cards by moves only while empty
     # takes_when: {suits}: per pile of the group, the one suit it takes (None: any suit)
     pile_suits: tuple[int, ...] | None = None
@@ -455,6 +458,8 @@ class CompiledRules:
                 g.follows = (self.group_by_id[g.spec.follows.group].index, g.spec.follows.per == "suit")
             g.takes_gate = gates.compile_gate(g.spec.takes_when, ruleset, piles_of)
             g.gives_gate = gates.compile_gate(g.spec.gives_when, ruleset, piles_of)
+            if g.spec.empty_from:
+                g.empty_from = tuple(piles_of[gid] for gid in g.spec.empty_from)
             g.only_when_empty = g.spec.takes_when is not None and g.spec.takes_when.pile == "empty"
             if g.spec.takes_when is not None and g.spec.takes_when.suits is not None:
                 g.pile_suits = tuple(g.spec.takes_when.suits[i % len(g.spec.takes_when.suits)] for i in range(len(g.piles)))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..i18n import _, ngettext
 from ..ruleset.labels import HEX_DIGITS
 from .checks import why_illegal
-from .compiled import SLOT
+from .compiled import MOVE_TOP_OR_RUN, SLOT
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, AmbiguousMove, IllegalMove, Move
 
 if TYPE_CHECKING:
@@ -51,8 +51,10 @@ def implied_count(game: Board, src: int, dst: int) -> int:
     source = game.piles[src]
     if game.rules.group_of[src].reach:  # `move: pile`: only the whole pile ever moves
         return len(source) or 1
-    for n in range(1, game.movable_run(src) + 1):
-        if game.lands_on(dst, source[-n]):
+    run = game.movable_run(src)
+    whole_only = game.rules.group_of[src].move_kind == MOVE_TOP_OR_RUN  # the top card or the whole run
+    for n in range(1, run + 1):
+        if (not whole_only or n in (1, run)) and game.lands_on(dst, source[-n]):
             return n
     return 1
 

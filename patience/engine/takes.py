@@ -74,3 +74,17 @@ def takes(game: State, group: Group, pile: int, card: int) -> bool:
     elif not empty_takes(game, group, pile)[card] or (group.follows is not None and not may_start(game, group, card)):
         return False
     return group.takes_card(pile, card, game.piles)
+
+
+def empty_source(game: State, group: Group) -> range | None:
+    """`empty_from`: the piles an empty pile of ``group`` takes cards from now, those of the first
+    listed group with a card on one of its piles; an empty range when none has one; None when the
+    group has no `empty_from` (any group that sends cards here)."""
+    if group.empty_from is None:
+        return None
+    piles = game.piles
+    for source in group.empty_from:
+        if any(piles[p] for p in source):
+            return source
+    return range(0)
+

@@ -39,6 +39,7 @@ MOVE = {
     "run": N_("a built run, whole or its upper part, moves as a unit"),
     "any": N_("any face-up card moves together with the cards on it"),
     "pile": N_("a pile moves only whole, its top card fitting the target's top card"),
+    "top-or-run": N_("the top card moves alone, or the whole built run on top moves as a unit, nothing between"),
 }
 RUN_LIMIT = {
     "supermove": N_("at most (empty free cells + 1) × 2^(empty columns) cards at once"),
@@ -211,12 +212,15 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         empty = _empty(ruleset, gid)
         if empty:
             parts.append(empty)
+        if group.empty_from and group.empty != "none":
+            parts.append(_("an empty pile takes cards only from the first of these that has a card: {groups}").format(
+                groups=", ".join(group_name(ruleset, g) for g in group.empty_from)))
         if group.empty_takes == "one" and group.empty != "none":
             parts.append(_("an empty pile takes one card at a time, never a run"))
         if group.build_takes == "one" and group.build.rank != "none":
             parts.append(_("a started pile takes one card at a time; a run goes only into an empty pile"))
         parts.append(_leaving(ruleset, gid))
-        if group.run is not None and group.move == "run":
+        if group.run is not None and group.move in ("run", "top-or-run"):
             parts.append(_("but only a run built {rule} moves together").format(rule=build_rule(run_build(group))))
         if group.unit:
             parts.append(_("cards arrive only {n} at a time, as one run").format(n=group.unit))

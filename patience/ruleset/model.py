@@ -40,7 +40,7 @@ from .views import (  # noqa: F401 - step_cards and the rest are read from here 
 Role = Literal["stock", "waste", "tableau", "foundation", "cell", "reserve", "discard"]
 RankRelation = Literal["none", "up", "down", "up-or-down", "same", "any"]
 SuitRelation = Literal["any", "same", "other", "same-colour", "alternate-colour"]
-MoveRule = Literal["none", "top", "run", "any", "alone", "pile"]
+MoveRule = Literal["none", "top", "run", "any", "alone", "pile", "top-or-run"]
 RunLimit = Literal["none", "supermove", "cells-plus-columns"]
 Face = Literal["up", "down", "top-up"]
 CardFace = Literal["up", "down"]
@@ -347,6 +347,14 @@ class PileGroup(Strict):
         "`empty` says (Gaps: the card one rank above, in suit; a 2 at a row's start). Default: every empty "
         "pile takes what `empty` says.",
     )
+    empty_from: list[str] | None = Field(
+        None,
+        min_length=1,
+        description="The groups an empty pile of this group takes cards from, first to last: only from the "
+        "first of them that has a card on one of its piles (Duchess: `[reserve, waste]`, a space is filled "
+        "from the reserve while it has cards, and from the waste only once the reserve is empty). "
+        "Default: from any group that may send cards here.",
+    )
     empty_takes: Literal["run", "one"] = Field(
         "run",
         description="How many cards an empty pile takes in one move: run, a card or any run that may move "
@@ -363,7 +371,9 @@ class PileGroup(Strict):
         description="What may leave a pile: none, the top card, a built run (whole or its upper part), "
         "any face-up card with everything above it, or alone: the top card only while it is the "
         "pile's only card (PA-4: a pile with cards built on it stays), or pile: the whole pile, its top "
-        "card fitting the target's top card, onto a pile `reach` names (Accordion).",
+        "card fitting the target's top card, onto a pile `reach` names (Accordion), or top-or-run: the top "
+        "card alone or the whole built run on top of the pile, nothing between (Duchess, Canfield as the "
+        "books give it: a top card, or a whole pile moved as a unit).",
     )
     run_limit: RunLimit = Field(
         "none",
@@ -1085,6 +1095,8 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
                 cards=group_prefilled(group), piles=group.count), "other"))
         if group.base_of:
             need(group.base_of.group, ("piles", gid, "base_of", "group"))
+        for i, source in enumerate(group.empty_from or []):
+            need(source, ("piles", gid, "empty_from", i))
         for key, when in (("takes_when", group.takes_when), ("gives_when", group.gives_when)):
             for part, name in when.named_groups() if when is not None else ():
                 need(name, ("piles", gid, key, part))

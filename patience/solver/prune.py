@@ -105,8 +105,9 @@ def options_read_the_layout(rules: CompiledRules) -> bool:
     proofs below need none of them."""
     return (rules.preferred_by is not None or bool(rules.remove_rules) or bool(rules.action_uses)
             or rules.has_base or rules.fill_from is not None or bool(rules.reach_groups)
-            or rules.has_gaps or bool(rules.stock_gate) or any(g.takes_gate or g.gives_gate or g.only_when_empty or g.pile_suits is not None
-                                     or g.rank_from is not None or g.way or g.colour_by_rank for g in rules.groups))
+            or rules.has_gaps or bool(rules.stock_gate) or any(
+                g.takes_gate or g.gives_gate or g.empty_from is not None or g.only_when_empty or g.pile_suits is not None
+                or g.rank_from is not None or g.way or g.colour_by_rank for g in rules.groups))
 
 
 def follower_starters(rules: CompiledRules) -> frozenset[int]:

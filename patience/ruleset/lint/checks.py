@@ -546,7 +546,7 @@ def check_no_effect(ctx: _Context) -> None:
             ctx.add("P201", at + ("build",), _("`step` and `wrap` mean nothing with `rank: {rank}`").format(rank=rule.rank))
         if rule.rank == "none" and rule.suit != "any":
             ctx.add("P201", at + ("build", "suit"), _("`suit` means nothing when nothing is built (`rank: none`)"))
-        if group.run_limit != "none" and group.move not in ("run", "any"):
+        if group.run_limit != "none" and group.move not in ("run", "any", "top-or-run"):
             ctx.add("P201", at + ("run_limit",), _("`run_limit` limits runs, but `move: {move}` moves none").format(
                 move=group.move))
         if group.to is not None and group.move == "none":
@@ -667,6 +667,14 @@ def _check_gates(ctx: _Context, gid: str, group: PileGroup) -> None:
     if gives is not None and gives.stock == "empty" and ctx.ruleset.stock is None:
         ctx.add("P108", at + ("gives_when", "stock"), _("`gives_when` waits for the stock to be empty, but the game "
                 "has no `stock:`, so cards would leave {group} from the start").format(group=gid))
+    if group.empty_from and group.empty == "none":
+        ctx.add("P201", at + ("empty_from",), _("`empty_from` says where an empty pile of {group} takes cards from, "
+                "but `empty: none` lets it take none").format(group=gid))
+    for i, source in enumerate(group.empty_from or []):
+        if source in ctx.groups and gid not in _targets(source, ctx.groups[source], ctx.groups):
+            ctx.add("P201", at + ("empty_from", i), _("{source} sends no card to {group} (its `move` or `to`), so "
+                    "its place in `empty_from` only keeps the groups after it from filling a space").format(
+                    source=source, group=gid))
     takes = group.takes_when
     if takes is not None and takes.started == gid and not _dealt_to(ctx, gid):
         ctx.add("P100", at + ("takes_when", "started"), _("{group} takes cards only once a card lies on it, but the "
@@ -721,7 +729,7 @@ def check_runs_and_units(ctx: _Context) -> None:
     ruleset = ctx.ruleset
     for gid, group in ctx.groups.items():
         at: KeyPath = ("piles", gid)
-        if group.run is not None and group.move not in ("run",):
+        if group.run is not None and group.move not in ("run", "top-or-run"):
             ctx.add("P201", at + ("run",), _("`run` says which runs move together, but `move: {move}` moves no built "
                     "run").format(move=group.move))
         elif group.run is not None and (group.run.rank or group.build.rank) == group.build.rank and (
@@ -734,7 +742,7 @@ def check_runs_and_units(ctx: _Context) -> None:
         if group.max_cards is not None and group.max_cards < group.unit:
             ctx.add("P116", at + ("unit",), _("{group} takes {unit} cards at a time but holds at most {most}").format(
                 group=gid, unit=group.unit, most=group.max_cards))
-        elif not any(g.move in ("run", "any") and gid in _targets(sid, g, ctx.groups)
+        elif not any(g.move in ("run", "any", "top-or-run") and gid in _targets(sid, g, ctx.groups)
                      for sid, g in ctx.groups.items() if sid != gid):
             ctx.add("P116", at + ("unit",), _("{group} takes {unit} cards at a time, but no group that sends cards "
                     "to it moves runs (`move: run` or `any`)").format(group=gid, unit=group.unit))
@@ -767,7 +775,7 @@ def _check_build_takes(ctx: _Context, gid: str, group: PileGroup) -> None:
     elif group.build.rank == "none" or group.max_cards == 1:
         ctx.add("P201", at, _("no run lands on a started pile of {group} anyway ({why})").format(
             group=gid, why="`build.rank: none`" if group.build.rank == "none" else "`max_cards: 1`"))
-    elif not any(g.move in ("run", "any") and gid in _targets(sid, g, ctx.groups) for sid, g in ctx.groups.items()):
+    elif not any(g.move in ("run", "any", "top-or-run") and gid in _targets(sid, g, ctx.groups) for sid, g in ctx.groups.items()):
         ctx.add("P201", at, _("no group that sends cards to {group} moves runs (`move: run` or `any`), so its "
                 "started piles take one card anyway").format(group=gid))
 
@@ -787,7 +795,7 @@ def _check_empty_takes(ctx: _Context, gid: str, group: PileGroup) -> None:
     elif group.empty == "none" or group.max_cards == 1:
         ctx.add("P201", at, _("no run goes into an empty pile of {group} anyway ({why})").format(
             group=gid, why="`empty: none`" if group.empty == "none" else "`max_cards: 1`"))
-    elif not any(g.move in ("run", "any") and gid in _targets(sid, g, ctx.groups) for sid, g in ctx.groups.items()):
+    elif not any(g.move in ("run", "any", "top-or-run") and gid in _targets(sid, g, ctx.groups) for sid, g in ctx.groups.items()):
         ctx.add("P201", at, _("no group that sends cards to {group} moves runs (`move: run` or `any`), so its "
                 "spaces take one card anyway").format(group=gid))
 
