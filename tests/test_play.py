@@ -6,7 +6,8 @@ from positions import build, dead_end, full_foundations_but
 
 from patience import Game
 from patience.cards import ascii_cards
-from patience.session.session import COMMANDS, Session, Settings, help_text, resolve_command
+from patience.session.reading import COMMANDS, resolve_command
+from patience.session.session import Reply, Session, Settings, help_text
 from patience.engine.assist import finishing_moves, hint, lost_reason, safe_moves
 from patience.i18n import using_language
 
@@ -497,3 +498,20 @@ def test_a_move_whose_labels_spell_a_command_is_not_swallowed():
     assert s.game.move_count == before  # the command ran, not the move
     assert not s.handle("l-s").failed and s.game.move_count == before + 1
     assert not any("also a move" in line for line in s.handle("moves").lines)  # no note where there is no move
+
+
+LINES = ["s", "ls", "m", "ne", "new", "new!", "#1", "#x", "1", "12", "1 2", "zz", "res", "u", "au", "", "x1", "b",
+         "na1+nb2", "q", "y", "\ufffd"]
+
+
+@pytest.mark.parametrize("name", ["klondike", "freecell", "czternastki", "cromwell"])
+def test_handle_carries_out_the_reading_read_gives(name):
+    """One reader of a typed line: what `Session.read` says a line is (the full screen asks it
+    first) is what `handle` then does: the same command, a refusal where it reads none."""
+    for line in LINES:
+        reading = session(name, confirm=True).read(line)
+        reply = session(name, confirm=True).handle(line)
+        assert reading.name == reply.command, (name, line, reading, reply.lines)
+        assert (reading.kind == "unknown") == reply.unknown, (name, line, reading, reply.lines)
+        assert reading.kind not in ("refused", "unknown") or reply.failed, (name, line)
+        assert (reading.kind == "nothing") == (reply == Reply()), (name, line)

@@ -16,8 +16,10 @@ from hypothesis import strategies as st
 
 from patience import Game
 from patience.cli.common import EXIT_BUG
+from patience.session.reading import whole_number
 from patience.session.saves import read_save, restore, write_save
-from patience.session.session import MAX_LINE, Session, Settings, whole_number
+from patience.session.session import Session, Settings
+from patience.session.start import MAX_LINE
 from patience.deals import MAX_DEAL
 from patience.ruleset.registry import shipped_dir
 

@@ -183,7 +183,7 @@ def test_a_command_prefix_never_shadows_a_move_in_the_full_screen():
     command's beginning only when no move reads so. Triple Yukon's `ne` (pile n onto pile e) begins
     `new`; typed in an unfinished game it is played, not a question about a new deal. The screen
     asks the question the session asks, so `new` in full still asks."""
-    from patience.session.session import resolve_command
+    from patience.session.reading import resolve_command
 
     session = session_of(Game.new("triple-yukon", 1))
     for word in ("ilv4", "ldv4", "ckv6", "emv2"):
@@ -534,10 +534,10 @@ def test_a_hot_key_typed_after_a_line_acts_after_it():
 
 
 @pytest.mark.parametrize("line", ["hint", "hi", "h", "hint!", "new!", "undo", "u", "1a", "1", "#1", "ne", "zz", "", "rules"])
-def test_command_of_names_the_command_the_session_then_carries_out(line):
-    """The full screen asks `Session.command_of` before a hint (searched in a worker); it must read
-    a line as `handle` does: the same command, or none for a move, a number or a refusal."""
+def test_read_names_the_command_the_session_then_carries_out(line):
+    """The full screen asks `Session.read` before a hint (searched in a worker); `handle` carries
+    out that same reading: the same command, or none for a move, a number or a refusal."""
     session = session_of(Game.new("freecell", 1))
-    said = session.command_of(line)
+    said = session.read(line).name
     reply = session_of(Game.new("freecell", 1)).handle(line)
     assert said == reply.command, (line, said, reply.command, reply.lines)

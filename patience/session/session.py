@@ -23,7 +23,19 @@ from ..cards import ascii_cards, card_str
 from ..i18n import N_, _, ngettext, number
 from ..printable import printable
 from ..stats import now_iso
-from .start import MAX_LINE, RANDOM_DEALS
+from .reading import (
+    ASKING,
+    BY_WORD,
+    COMMANDS,
+    NO,
+    Command,
+    Reading,
+    reads_as_move,
+    read_line,
+    resolve_command,
+    whole_number,
+)
+from .start import RANDOM_DEALS
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -32,24 +44,6 @@ if TYPE_CHECKING:
     from ..stats.store import GameRecord
 
 HINT_SECONDS, HINT_STATES = 2.0, 50_000  # the solver's budget for a hint; past it, a move that makes progress
-
-
-def whole_number(text: str) -> int | None:
-    """The number ASCII digits spell, else None (`²` is a digit to str.isdigit() but not to int(),
-    and int() refuses 4,301 digits or more)."""
-    if text.isascii() and text.isdigit() and len(text) <= MAX_LINE:
-        return int(text)
-    return None
-
-
-def unreadable(text: str) -> str | None:
-    """Why a line is refused before it is read as a command or move, or None when it is fine:
-    too long, or not valid text (bytes that were not UTF-8 arrive as U+FFFD or surrogates)."""
-    if len(text) > MAX_LINE:
-        return _("a line is at most {most} characters long; this one is longer, so it was not read").format(most=MAX_LINE)
-    if "\ufffd" in text or any("\ud800" <= char <= "\udfff" for char in text):
-        return _("the line is not valid text (UTF-8); nothing was done")
-    return None
 
 
 @dataclass
@@ -78,64 +72,6 @@ class Reply:
     hinted: Move | None = None  # the move a hint names, for the full screen to light up
     command: str | None = None  # the command carried out (its name); None for a move: the full
     # screen reads the line's meaning here, never again by itself (a move `ne` is no `new`)
-
-
-@dataclass(frozen=True)
-class Command:
-    name: str
-    summary: str  # marked with N_, translated when shown
-    aliases: tuple[str, ...] = ()  # short forms
-    polish: tuple[str, ...] = ()  # Polish command words, accepted in every language
-    takes_argument: bool = False
-
-    def words(self, language: str) -> tuple[str, ...]:
-        """The words `help` lists: in Polish the Polish words, then the English name."""
-        if language == "pl" and self.polish:
-            return (*self.polish[:1], self.name)
-        return (self.name, *self.aliases)
-
-
-COMMANDS = (
-    Command("moves", N_("list the legal moves, numbered; type a number to play one"), ("m", "ls"), ("ruchy",),
-            takes_argument=True),
-    Command("draw", N_("turn or deal the stock (also the stock's label)"), ("deal",), ("dobierz", "rozdaj")),
-    Command("undo", N_("take back your last move and the automatic ones after it"), ("u", "z"), ("cofnij",)),
-    Command("redo", N_("play an undone move again"), ("r", "y"), ("ponów", "ponow")),
-    Command("hint", N_("suggest a move"), (), ("podpowiedź", "podpowiedz")),
-    Command("auto", N_("send every safe card to the foundations"), (), ("automat",)),
-    Command("restart", N_("start this deal again (`restart!`: no question)"), (),
-            ("odnowa", "od-nowa")),
-    Command("new", N_("a new deal (`new 42`: deal 42; `new!`: no question)"), (),
-            ("nowa",), takes_argument=True),
-    Command("save", N_("keep the game for `patience resume`"), (), ("zapisz",)),
-    Command("rules", N_("the rules of this game"), (), ("zasady",)),
-    Command("board", N_("draw the board again"), ("b",), ("plansza", "stół", "stol")),
-    Command("position", N_("the position as text"), (), ("pozycja",)),
-    Command("help", N_("this list"), ("?",), ("pomoc",)),
-    Command("quit", N_("leave; an unfinished game is kept for `patience resume`"), ("q", "exit"), ("koniec", "wyjdź", "wyjdz")),
-)
-_BY_WORD = {word: c for c in COMMANDS for word in (c.name, *c.aliases, *c.polish)}
-ASKING = ("new", "restart")  # the commands that throw a game away, and so ask first
-YES, NO = ("y", "yes", "t", "tak"), ("n", "no", "nie")
-
-
-def resolve_command(word: str) -> Command | str | None:
-    """The command a word names (exactly, or as a unique prefix); a reason when the prefix is
-    ambiguous; None when it names no command."""
-    if word in _BY_WORD:
-        return _BY_WORD[word]
-    if len(word) < 2:  # one letter names a command only as its short form (`m`, `u`, `q`)
-        return None
-    matches = {
-        c.name: c for c in COMMANDS
-        if any(w.startswith(word) for w in (c.name, *c.aliases, *c.polish) if len(w) > 1)
-    }
-    if len(matches) == 1:
-        return next(iter(matches.values()))
-    if len(matches) > 1:
-        return _("{word!r} could be {choices}; type more letters").format(
-            word=word, choices=_(" or ").join(sorted(matches)))
-    return None
 
 
 def help_text(language: str = "en") -> str:
@@ -328,91 +264,44 @@ class Session:
             reply.lines = [ascii_cards(text) for text in reply.lines]
         return reply
 
+    def read(self, line: str) -> Reading:
+        """What ``line`` means now, changing nothing (`reading.read_line`): what `handle` carries
+        out, and what the full screen asks first (a hint it searches in a worker)."""
+        return read_line(self.game, line, asked=self.asked is not None)
+
     def _handle(self, line: str) -> Reply:
         from ..engine.moves import IllegalMove
 
-        text = line.strip()
-        asked, self.asked = self.asked, None
-        if asked is not None and text.lower() in YES + NO:
-            if text.lower() in NO:
+        reading = self.read(line)
+        asked, self.asked = self.asked, None  # any line answers the question, or drops it
+        kind = reading.kind
+        if kind == "answer":
+            if reading.text.lower() in NO or asked is None:
                 return Reply([_("the game goes on")])
             command, argument = asked
             return self._command(command, argument, confirmed=True)
-        if not text:
+        if kind == "nothing":
             return Reply()
-        refusal = unreadable(text)
-        if refusal is not None:
-            return Reply([refusal], failed=True)
-        word, _space, argument = text.partition(" ")
-        word = word.lower()
-        argument = argument.strip()
+        if kind in ("refused", "unknown"):
+            return Reply([reading.reason], failed=True, unknown=kind == "unknown")
         try:
-            numbered = whole_number(word[1:]) if word.startswith("#") else None
-            if numbered is not None:  # `#5`: a number on purpose, from the list `moves` shows
-                return self._numbered(numbered, explicit=True)
-            if word.endswith("!") and _BY_WORD.get(word[:-1]) is not None and _BY_WORD[word[:-1]].name in ASKING:
-                return self._command(_BY_WORD[word[:-1]], argument, confirmed=True)  # `new!`: no question
-            rules = self.game.rules
-            if not argument and rules.stock_pile >= 0 and word == rules.labels[rules.stock_pile]:
-                return self._draw()  # the stock's label is the stock, whatever command word it spells
-            command = _BY_WORD.get(word)
-            if command is not None:
-                also = self._also_a_move(text) if not argument else None
-                reply = self._command(command, argument)
-                if also is not None:  # the command wins; the move is not lost, only written apart
-                    reply.lines.append(_("`{word}` is also a move here; type `{move}` to play it").format(
-                        word=word, move=also))
+            if kind == "numbered":
+                return self._numbered(reading.number, explicit=True)
+            if kind == "stock":
+                return self._draw()
+            if kind == "move":
+                reply = self._as_move(reading.text)
+                assert reply is not None, reading  # read as a move: the moves answer it
                 return reply
-            if not argument:
-                reading = self._as_move(text)
-                if reading is not None:
-                    return reading
-            found = resolve_command(word)
-            if isinstance(found, Command):
-                return self._command(found, argument)
-            if found is None and argument:  # `1 12`: a source and a target apart (the notation's separator)
-                reading = self._as_move(text)
-                if reading is not None:
-                    return reading
-            if isinstance(found, str):
-                return Reply([found], failed=True, unknown=True)
-            return Reply([_("unknown command {text!r}; type `help` for the commands, `moves` for the moves").format(text=text)],
-                         failed=True, unknown=True)
         except IllegalMove as err:
             return Reply([str(err)], failed=True)  # the engine names groups as the board does
-
-    def command_of(self, line: str) -> str | None:
-        """The name of the command `handle` would carry out for ``line``, read as `_handle` reads
-        it but changing nothing; None for a move, a number, an answer or nothing. The full screen
-        asks it before a hint, which it searches in a worker."""
-        from ..engine.moves import IllegalMove
-        from ..engine.notation import parse_move
-
-        text = line.strip()
-        if not text or self.asked is not None and text.lower() in YES + NO or unreadable(text) is not None:
-            return None
-        word, _space, argument = text.partition(" ")
-        word = word.lower()
-        if word.startswith("#"):
-            return None
-        if word.endswith("!") and _BY_WORD.get(word[:-1]) is not None and _BY_WORD[word[:-1]].name in ASKING:
-            return _BY_WORD[word[:-1]].name  # `new!`: as `_handle` reads it, only for the asking commands
-        rules = self.game.rules
-        if not argument.strip() and rules.stock_pile >= 0 and word == rules.labels[rules.stock_pile]:
-            return None
-        if word in _BY_WORD:
-            return _BY_WORD[word].name
-        if not argument.strip():
-            if whole_number(text) is not None:
-                return None
-            try:
-                parse_move(self.game, text)
-                return None
-            except IllegalMove:
-                if self._reads_as_move(text):  # refused as a move, with the notation's reason
-                    return None
-        found = resolve_command(word)
-        return found.name if isinstance(found, Command) else None
+        assert reading.command is not None
+        also = self._also_a_move(reading.text) if reading.whole and not reading.argument else None
+        reply = self._command(reading.command, reading.argument, confirmed=reading.confirmed)
+        if also is not None:  # the command wins; the move is not lost, only written apart
+            reply.lines.append(_("`{word}` is also a move here; type `{move}` to play it").format(
+                word=reading.text.lower(), move=also))
+        return reply
 
     def _also_a_move(self, text: str) -> str | None:
         """When a command word is also a legal move here (labels `l` and `s` spell `ls`), how to
@@ -430,20 +319,11 @@ class Session:
             return None  # a deal or an action's label: the stock's label is handled before commands
         for written in (f"{labels[src]}-{labels[dst]}", f"{labels[src]} {labels[dst]}"):
             try:
-                if parse_move(self.game, written) == move and _BY_WORD.get(written.split(" ")[0].lower()) is None:
+                if parse_move(self.game, written) == move and BY_WORD.get(written.split(" ")[0].lower()) is None:
                     return written
             except IllegalMove:
                 continue
         return None
-
-    def _reads_as_move(self, text: str) -> bool:
-        """Whether ``text`` starts the way a move is written here: a pile's label, an action's
-        label, or a set removal's `+`. Such text gets the notation's reason when it is no move,
-        never "unknown command"."""
-        rules = self.game.rules
-        lowered = text.lower()
-        starts = [*rules.pile_by_label, rules.swap_label, rules.close_up_label, rules.reshuffle_label]
-        return "+" in lowered or any(label and lowered.startswith(label) for label in starts)
 
     def _as_move(self, text: str) -> Reply | None:
         """Play ``text`` as a move or a number from the list; None when it is neither."""
@@ -459,7 +339,7 @@ class Session:
                     return self._numbered(number)
                 raise IllegalMove(_("{err}; a number plays a move from the list only right after `moves`").format(
                     err=str(err))) from None
-            if self._reads_as_move(text):
+            if reads_as_move(self.game, text):
                 command = resolve_command(text.lower())
                 if isinstance(command, Command):  # `au` in a game with a pile `a`: the label wins
                     raise IllegalMove(_("{err} (for the command, type `{command}` in full)").format(

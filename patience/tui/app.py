@@ -187,7 +187,7 @@ class PatienceApp(App[int]):
         if word in SCREEN_COMMANDS and word not in self.session.game.rules.pile_by_label:  # the full screen's own pages
             getattr(self, f"action_{SCREEN_COMMANDS[word]}")()
             return
-        if self.session.command_of(line) == "hint":
+        if self.session.read(line).name == "hint":  # the reading `handle` would carry out
             self.ask_hint(line)
             return
         reply = self.session.handle(line)
