@@ -221,6 +221,7 @@ def test_the_game_name_check_sees_decisions_and_passes_prose():
 # imports only modules before it here, at run time, under TYPE_CHECKING or inside a function alike.
 ENGINE = PACKAGE / "engine"
 ENGINE_ORDER = [
+    "gates",  # `When` conditions compiled to terms over pile ranges (takes_when, gives_when, stock.when)
     "layout", "compiled", "moves",  # the compiled tables and what a move is
     "state",  # the state: piles, face-down counts, redeals, action uses
     "faces",  # per-card faces: the face-up cards under face-down ones (Martha)
