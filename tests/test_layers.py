@@ -1,16 +1,40 @@
-"""Each layer imports only the layers below it; the engine never imports click or rich. Above
-the solver the terminal's packages stack cli -> tui -> session -> render (docs/design.md §10):
-click only in cli, Textual only in tui, and no private name crosses from one package to another."""
+"""Each package imports only the packages below it (cards and deals, the ruleset, the engine,
+the solver and the statistics, then the terminal's render, session, tui and cli); the engine
+never imports click or rich. Above the solver the terminal's packages stack cli -> tui -> session
+-> render (docs/design.md §10): click only in cli, Textual only in tui, and no private name
+crosses from one package to another."""
 
 import ast
 import subprocess
 import sys
 from pathlib import Path
 
+import patience
+
 PACKAGE = Path(__file__).resolve().parents[1] / "patience"
-LAYERS = {"cards": 0, "deals": 0, "files": 0, "i18n": 0, "paths": 0, "printable": 0, "ruleset": 1, "engine": 2, "core": 3, "rulestest": 3,
-          "solver": 3, "stats": 3, "survey": 3, "render": 4, "session": 5, "tui": 6, "cli": 7}
-UI_LIBRARIES = {"click", "rich", "textual"}
+# patience's packages and top-level modules, bottom to top: a module imports, at run time, only
+# from a row below its own (within its own package as it likes). A row's packages do not import
+# each other either: they stand side by side on the rows below.
+PACKAGE_ORDER = [
+    {"i18n", "paths", "printable"},  # the language, the folders, text safe to print
+    {"cards", "files"},  # cards and their notation; reading and writing files safely
+    {"deals"},  # G-1's shuffles
+    {"ruleset"},  # the language of rules: model, loader, lint, rules text
+    {"engine"},  # one generic engine
+    {"core", "stats", "rulestest"},  # the compiled search; the records; the rules tests
+    {"solver"},  # on the core
+    {"survey"},  # surveys of many deals, with the solver
+    {"render"},  # the board drawn (rich)
+    {"session"},  # one game at the prompt, shared by both screens
+    {"tui"},  # the full screen (Textual)
+    {"cli"},  # the commands (click)
+    {"launch"},  # the entry point: `--version` before click, else the commands
+    {"__main__"},  # `python -m patience`
+]
+RANK = {name: row for row, names in enumerate(PACKAGE_ORDER) for name in names}
+# Imports that go up or across for a type only, under TYPE_CHECKING: (module, the module it
+# imports) with the reason. None today; an entry must still be there, and type-only.
+TYPE_ONLY: dict[tuple[str, str], str] = {}
 # Where each library of the screen may be imported: the board is drawn with rich (render), the
 # full screen is Textual's (tui), the commands are click's (cli).
 UI_HOMES = {"click": {"cli"}, "textual": {"tui"}, "rich": {"render", "tui", "cli"}}
@@ -36,22 +60,107 @@ def imports(path: Path) -> set[str]:
     return found
 
 
-def test_layers_import_only_downwards():
-    problems = []
-    for path in PACKAGE.rglob("*.py"):
-        module = "patience." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
-        own = layer_of(module)
-        if own not in LAYERS:
+def module_name(path: Path) -> str:
+    return "patience." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+
+
+def is_module(name: str) -> bool:
+    """Whether ``name`` (``patience.x.y``) is a module or package of patience."""
+    where = PACKAGE.parent.joinpath(*name.split("."))
+    return where.with_suffix(".py").is_file() or (where / "__init__.py").is_file()
+
+
+def import_edges(source: str, module: str, package: str) -> list[tuple[str, bool]]:
+    """(the patience module imported, whether only for types) for each import in ``source``, the
+    code of ``module`` in ``package``: relative imports resolved, ``from .. import core`` read
+    as ``patience.core``, a name the top package lends (``from patience import Game``) as the
+    module it comes from; at the top, in a function or under TYPE_CHECKING alike."""
+    tree = ast.parse(source)
+    typed = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            typed |= {id(inner) for statement in node.body for inner in ast.walk(statement)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source_module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source_module = node.module or ""
+            names = []
+            for alias in node.names:
+                inner = f"{source_module}.{alias.name}"
+                if is_module(inner):
+                    names.append(inner)
+                elif source_module == "patience" and alias.name in patience._EXPORTS:
+                    names.append(patience._EXPORTS[alias.name])
+                else:
+                    names.append(source_module)
+        else:
             continue
-        for name in imports(path):
-            top = name.split(".")[0]
-            if top in UI_LIBRARIES and own not in UI_HOMES[top]:
-                problems.append(f"{module} imports {name}")
-            if top == "patience" and name.count("."):
-                other = layer_of(name)
-                if other in LAYERS and LAYERS[other] > LAYERS[own]:
-                    problems.append(f"{module} ({own}) imports {name} ({other})")
+        found += [(name, id(node) in typed) for name in names if name.startswith("patience.")]
+    return found
+
+
+def order_problems(module: str, edges: list[tuple[str, bool]], type_only: dict[tuple[str, str], str]) -> list[str]:
+    """The imports of ``module`` that do not go to a lower row of `PACKAGE_ORDER`."""
+    own = layer_of(module)
+    if own not in RANK:
+        return [f"{module}: its package {own!r} has no row in PACKAGE_ORDER"]
+    problems = []
+    for name, typed in edges:
+        other = layer_of(name)
+        if other == own or other == "__init__":
+            continue
+        if other not in RANK:
+            problems.append(f"{module} imports {name}, whose package has no row in PACKAGE_ORDER")
+        elif RANK[other] >= RANK[own] and not (typed and (module, name) in type_only):
+            how = "for a type" if typed else "at run time"
+            problems.append(f"{module} ({own}) imports {name} ({other}) {how}: not below it")
+    return problems
+
+
+def test_packages_import_only_downwards():
+    """cards/deals -> ruleset -> engine -> solver/stats -> render/session/tui/cli, every module
+    checked: its imports at the top, in functions and under TYPE_CHECKING."""
+    problems = []
+    seen = set()
+    for path in PACKAGE.rglob("*.py"):
+        module = module_name(path)
+        if module == "patience.__init__":
+            continue  # the top package lends names lazily (checked where they are imported)
+        package = ".".join(("patience",) + path.relative_to(PACKAGE).with_suffix("").parts[:-1])
+        edges = import_edges(path.read_text(encoding="utf-8"), module, package)
+        seen |= {(module, name) for name, typed in edges if typed}
+        problems += order_problems(module, edges, TYPE_ONLY)
     assert problems == []
+    assert set(TYPE_ONLY) <= seen, "a type-only exception that is no longer imported so"
+    tops = {path.stem for path in PACKAGE.glob("*.py")} | {path.parent.name for path in PACKAGE.glob("*/__init__.py")}
+    assert tops - {"__init__"} == set(RANK)  # every package and module has its row, and every row is there
+
+
+def test_the_package_check_sees_upward_sideways_hidden_and_typed_imports():
+    engine = ("patience.engine.board", "patience.engine")
+    assert order_problems(engine[0], import_edges("from ..solver import search\n", *engine), {}) == [
+        "patience.engine.board (engine) imports patience.solver.search (solver) at run time: not below it"]
+    local = "def f():\n    from .. import session\n    return session\n"
+    assert order_problems(engine[0], import_edges(local, *engine), {}) == [
+        "patience.engine.board (engine) imports patience.session (session) at run time: not below it"]
+    typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..solver.hints import Hint\n"
+    edges = import_edges(typed, *engine)
+    assert edges == [("patience.solver.hints", True)]
+    assert order_problems(engine[0], edges, {}) == [
+        "patience.engine.board (engine) imports patience.solver.hints (solver) for a type: not below it"]
+    assert order_problems(engine[0], edges, {(engine[0], "patience.solver.hints"): "a reason"}) == []
+    core = ("patience.core.tables", "patience.core")
+    assert order_problems(core[0], import_edges("from ..stats import store\n", *core), {}) == [
+        "patience.core.tables (core) imports patience.stats.store (stats) at run time: not below it"]  # side by side
+    lent = import_edges("from patience import Game\nfrom .. import __version__\n", *engine)
+    assert lent == [("patience.engine.game", False)]  # the top package itself is no layer
+    assert order_problems(engine[0], import_edges("from ..ruleset.model import Ruleset\n", *engine), {}) == []
 
 
 def imported_names(path: Path) -> list[tuple[str, str]]:
