@@ -127,6 +127,8 @@ def test_chained_fills_refill_the_reserve_from_the_waste_and_the_waste_from_the_
                     game.push(move)
                     position.push(move)
                     assert (game.piles[move[0]], game.piles[waste]) == ([refill], [next_card]), (deal, move)
+                    # the waste's new card face up, the stock's next cards still face down
+                    assert game.hidden[waste] == 0 and game.hidden[stock] == len(game.piles[stock]), (deal, move)
                     assert position.piles() == game.piles and position.hidden_counts() == game.hidden, (deal, move)
                     game.pop()
                     position.pop()

@@ -339,8 +339,13 @@ def test_f4_with_no_hint_shown_searches_one_and_plays_it():
     app = app_for(session)
 
     async def script(pilot) -> None:
+        start = session.game.position()
         await pilot.press("f4")
         await until(pilot, app, lambda: session.game.move_count == 1)
+        # the move played is the one the hint searched for that position names, and the screen says it
+        assert app.hint is not None and app.hint[0] == start
+        hinted = app.hint[1]
+        assert session.game.history[0][0] == hinted
         assert "played the hint" in app.said
 
     play_out(app, script)
@@ -374,7 +379,8 @@ def test_the_screen_answers_while_a_hint_is_searched_and_a_move_typed_meanwhile_
     async def script(pilot) -> None:
         await pilot.press("f3")
         await until(pilot, app, lambda: app.searching)
-        assert "looking for a hint" in app.said
+        await pilot.pause()
+        assert "looking for a hint" in screen_text(app)  # read on the screen, not only set
         for char in move:
             await pilot.press(KEY_NAMES.get(char, char))
         assert app.command_line.value == move, app.failure  # the screen answered each key during the search

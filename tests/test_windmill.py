@@ -48,9 +48,10 @@ def test_windmill_an_emptied_reserve_takes_the_waste_top_and_an_emptied_waste_th
 
 def test_windmill_a_waste_emptied_by_a_play_takes_the_stock_top():
     game = windmill({"a": "AC", "w": "2S"})
-    stock_top = pile(game, "s")[-1]
+    stock_top, stock_size = pile(game, "s")[-1], len(pile(game, "s"))
     game.play("wa")
-    assert pile(game, "w") == [stock_top]
+    assert pile(game, "w") == [stock_top] and face_down(game, "w") == 0  # turned face up as it fills
+    assert face_down(game, "s") == len(pile(game, "s")) == stock_size - 1  # the stock's next card stays down
 
 
 def test_windmill_once_stock_and_waste_are_out_an_emptied_reserve_stays_empty():
