@@ -337,6 +337,7 @@ EQUIVALENT = {
     ("open-spider", "foundations.empty"): "as Spider's",
     ("relaxed-spider", "foundations.empty"): "as Spider's",
     ("triple-scorpion", "foundations.empty"): "as Spider's",
+    ("free-napoleon", "foundations.max_cards"): "one deck: a foundation of thirteen cards holds its whole suit",
     ("windmill", "corners.max_cards"): "king down to ace is thirteen cards, and no rank lies below the ace",
     ("miss-milligan", "reserve.build.suit"): "only a run built in alternating colours ever moves in the columns, "
                                              "so only such runs reach the reserve, and leave it",

@@ -246,3 +246,71 @@ def test_lint_of_the_new_words(text, change, code, key):
     assert any(f.code == code and key in str(f) for f in findings), findings
     _, clean = lint_text(text, "clean.yaml")
     assert not [f for f in clean if f.severity == "error"], clean
+
+
+# ---------------------------------------------------------------- gives_when: {cleared}, takes_when: {partners, unless}
+
+def test_free_napoleon_a_cell_gives_only_once_the_reserve_beside_it_is_empty():
+    ruleset = load_text(shipped_text("free-napoleon"), "free-napoleon.yaml")
+    game = game_from(ruleset, "h1: | 5C\nh2: | 5D\nh3: | 5H\nh4: | 5S\nx: | 9H\ny: \na: | 4S\nb: | 4D\n"
+                              "1: | 3S\n2: | 3D\n3: | 8H", fill="8")
+    label = game.rules.pile_by_label
+    moves = set(game.legal_moves())
+    assert not any(m[0] == label["a"] for m in moves)  # reserve x holds 9♥: cell a is shut
+    assert (label["b"], label["2"], 1) in moves  # reserve y is empty: cell b gives
+    assert "beside it in the reserve" in game.why_illegal((label["a"], label["1"], 1))
+    if core._search is not None:
+        assert core.position(game).legal_moves() == game.legal_moves()
+    game.play("x3")  # 9♥ onto 8♥: reserve x cleared
+    assert (label["a"], label["1"], 1) in game.legal_moves()
+    if core._search is not None:
+        assert core.position(game).legal_moves() == game.legal_moves()
+    without = load_text(shipped_text("free-napoleon").replace("id: free-napoleon", "id: free-cells").replace(
+        "    gives_when: {cleared: reserves}", ""), "free-cells.yaml")
+    game = game_from(without, "h1: | 5C\nh2: | 5D\nh3: | 5H\nh4: | 5S\nx: | 9H\na: | 4S\n1: | 3S", fill="8")
+    assert game.why_illegal((game.rules.pile_by_label["a"], game.rules.pile_by_label["1"], 1)) is None
+
+
+def test_little_spider_a_lower_card_feeds_only_the_foundation_above_it_until_the_stock_is_out():
+    ruleset = load_text(shipped_text("little-spider"), "little-spider.yaml")
+    lines = "h1: | AS\nh2: | AC\n1: | KH\n5: | 2C\n6: | 2S\n7: | KD"
+    game = game_from(ruleset, lines + "\ns: 2H 3H |", fill="8")
+    label = game.rules.pile_by_label
+    moves = set(game.legal_moves())
+    assert (label["5"], label["h2"], 1) not in moves and (label["6"], label["h1"], 1) not in moves
+    assert (label["7"], label["h3"], 1) in moves and (label["7"], label["h4"], 1) not in moves
+    assert (label["1"], label["h3"], 1) in moves and (label["1"], label["h4"], 1) in moves
+    assert "until the stock is empty" in game.why_illegal((label["5"], label["h2"], 1))
+    if core._search is not None:
+        assert core.position(game).legal_moves() == game.legal_moves()
+    game = game_from(ruleset, lines + "\ns: ", fill="8")  # the stock out: `unless` lifts it
+    moves = set(game.legal_moves())
+    assert (label["5"], label["h2"], 1) in moves and (label["6"], label["h1"], 1) in moves
+    if core._search is not None:
+        assert core.position(game).legal_moves() == game.legal_moves()
+
+
+@needs_core
+@pytest.mark.parametrize("game_id", ["free-napoleon", "little-spider"])
+def test_the_core_walks_the_gated_games_as_the_engine_does(game_id):
+    assert walk_both(game_id, steps=300) > 10
+
+
+@pytest.mark.parametrize("game_id, change, code, key", [
+    ("free-napoleon", ("{cleared: reserves}", "{cleared: cells}"), "P100", "cleared"),
+    ("free-napoleon", ("  count: 2\n    labels: \"x y\"", "  count: 1\n    labels: \"x\""), "P201", "cleared"),
+    ("little-spider", ('partners: ["5", "6", "7", "8"]', 'partners: ["5", "6", "7"]'), "P100", "partners"),
+    ("little-spider", ('partners: ["5", "6", "7", "8"]', 'partners: ["5", "6", "7", "z"]'), "P100", "partners"),
+    ("little-spider", ('partners: ["5", "6", "7", "8"]', 'partners: ["5", "6", "7", "h1"]'), "P100", "partners"),
+    ("little-spider", ('partners: ["5", "6", "7", "8"], unless: {stock: empty}', "unless: {stock: empty}"),
+     "P201", "unless"),
+    ("little-spider", ("stock: {pile: stock, to: tableau}", "stock: {pile: stock, to: tableau, when: {cleared: tableau}}"),
+     "P100", "cleared"),
+])
+def test_lint_of_cleared_and_partners(game_id, change, code, key):
+    text = shipped_text(game_id).replace(f"id: {game_id}", f"id: {game_id}-broken")
+    assert change[0] in text
+    _, findings = lint_text(text.replace(change[0], change[1]), "broken.yaml")
+    assert any(f.code == code and key in str(f) for f in findings), findings
+    _, clean = lint_text(shipped_text(game_id), f"{game_id}.yaml")
+    assert not clean

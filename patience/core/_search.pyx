@@ -497,6 +497,10 @@ cdef class Core:
     cdef int *term_stop
     cdef int *takes_gate
     cdef int *gives_gate
+    cdef int *takes_by_place  # per group: its takes_gate reads each pile's place (`cleared`)
+    cdef int *partner_of  # group * P + source: the one pile it may feed (-1: any; `takes_when: {partners}`)
+    cdef int *unless_gate  # per group: the gate that lifts `partners` (-1: none)
+    cdef bint has_partners
     cdef int stock_gate
     cdef bint has_gives_gate
     cdef int *empty_from_first  # `empty_from` per group (G + 1): its groups, first to last
@@ -652,6 +656,10 @@ cdef class Core:
         self.term_stop = self._int_array(tables.term_stop)
         self.takes_gate = self._int_array(tables.takes_gate)
         self.gives_gate = self._int_array(tables.gives_gate)
+        self.takes_by_place = self._int_array(tables.takes_by_place)
+        self.partner_of = self._int_array(tables.partner_of)
+        self.unless_gate = self._int_array(tables.unless_gate)
+        self.has_partners = any(x >= 0 for x in tables.partner_of)
         self.stock_gate = tables.stock_gate
         self.has_gives_gate = any(gate >= 0 for gate in tables.gives_gate)
         self.empty_from_first = self._int_array(tables.empty_from_first)
@@ -1055,14 +1063,26 @@ cdef class Core:
                 return (self.rank[self.cards[p * self.cap]] - 1 + self.base_offset[g] + 13) % 13 + 1
         return 0
 
-    cdef bint _gate_holds(self, int gate) noexcept nogil:
+    cdef inline bint _feeds(self, int g, int src, int dst) noexcept nogil:
+        """`Group.feeds`: a partner pile feeds only the pile of ``g`` at its place, unless the
+        group's `unless` gate holds."""
+        cdef int wanted = self.partner_of[g * self.P + src]
+        return wanted < 0 or wanted == dst or (self.unless_gate[g] >= 0 and self._gate_holds(self.unless_gate[g], 0))
+
+    cdef bint _gate_holds(self, int gate, int place) noexcept nogil:
         """`gates.holds`: every term of the gate holds (-1: no gate). A term is ALL_EMPTY (0:
-        every pile of it empty, `stock: empty`) or ANY_CARD (1: a card on one of them, `started`)."""
+        every pile of it empty, `stock: empty`), ANY_CARD (1: a card on one of them, `started`)
+        or PLACE_EMPTY (2: its pile at ``place``, the place of the pile the rule is about in its
+        group, is empty: `cleared`)."""
         cdef int t, p
         cdef bint card
         if gate < 0:
             return True
         for t in range(self.gate_first[gate], self.gate_first[gate + 1]):
+            if self.term_kind[t] == 2:
+                if self.size[self.term_start[t] + place % (self.term_stop[t] - self.term_start[t])]:
+                    return False
+                continue
             card = False
             for p in range(self.term_start[t], self.term_stop[t]):
                 if self.size[p]:
@@ -1105,7 +1125,8 @@ cdef class Core:
                 continue
             if not self._is_free(src):
                 continue  # KK-2: no clear lane from either short end
-            if self.has_gives_gate and not self._gate_holds(self.gives_gate[self.pile_group[src]]):
+            if self.has_gives_gate and not self._gate_holds(self.gives_gate[self.pile_group[src]],
+                                                            src - self.gfirst[self.pile_group[src]]):
                 continue  # gives_when
             pile = self.cards + src * self.cap
             if self.move_kind[self.pile_group[src]] == 1:
@@ -1147,12 +1168,14 @@ cdef class Core:
                 if not self.size[i]:
                     empty_groups |= (<uint64_t>1) << self.pile_group[i]
         for g in range(self.G):
-            if not self._gate_holds(self.takes_gate[g]):
+            if not self.takes_by_place[g] and not self._gate_holds(self.takes_gate[g], 0):
                 continue  # takes_when: {stock: empty, started}
             mc = self.max_cards[g]
             first_empty_done = 0
             base = self._base_rank(g) if self.base_empty[g] else 0
             for dst in range(self.gfirst[g], self.gstop[g]):
+                if self.takes_by_place[g] and not self._gate_holds(self.takes_gate[g], dst - self.gfirst[g]):
+                    continue  # takes_when: {cleared}, pile by pile
                 size = self.size[dst]
                 if size:
                     if (mc and size >= mc) or self.only_when_empty[g]:
@@ -1171,6 +1194,8 @@ cdef class Core:
                             n = self.off_cnt[card * MOST_COPIES + k]
                             if src == dst or not self.takes_from[g * self.P + src]:
                                 continue
+                            if self.has_partners and not self._feeds(g, src, dst):
+                                continue  # takes_when: {partners}
                             if self.unit[g] and n != self.unit[g]:
                                 continue
                             if n > 1 and self.build_one[g]:
@@ -1252,6 +1277,8 @@ cdef class Core:
                             continue
                         if self.colour_by_rank[g] and not self._colour_ok(g, card):
                             continue  # empty_colour: by-rank
+                        if self.has_partners and not self._feeds(g, src, dst):
+                            continue  # takes_when: {partners}
                         if self.card_rules and not self._card_ok(dst, card):
                             continue  # takes_when: {suits}
                         if self.unit[g] and n != self.unit[g]:
@@ -1273,7 +1300,7 @@ cdef class Core:
         if self.has_reach:
             count += self._list_reach(out + count)  # whole piles by position, after the card moves
         count += self._list_removals(out + count)  # CZ-2: before the stock, as the engine lists them
-        if self.stock >= 0 and self._gate_holds(self.stock_gate):  # stock.when
+        if self.stock >= 0 and self._gate_holds(self.stock_gate, 0):  # stock.when
             if self.size[self.stock] and self._may_deal():
                 out[count].src = self.stock
                 out[count].dst = DEAL
@@ -1610,9 +1637,12 @@ cdef class Core:
             return False  # takes_when: {suits, rank_in}
         if f == src or not self.takes_from[g * self.P + src]:
             return False
-        if not self._gate_holds(self.takes_gate[g]):
+        if self.has_partners and not self._feeds(g, src, f):
+            return False  # takes_when: {partners}
+        if not self._gate_holds(self.takes_gate[g], f - self.gfirst[g]):
             return False  # takes_when (`checks.why_illegal`)
-        if self.has_gives_gate and not self._gate_holds(self.gives_gate[self.pile_group[src]]):
+        if self.has_gives_gate and not self._gate_holds(self.gives_gate[self.pile_group[src]],
+                                                        src - self.gfirst[self.pile_group[src]]):
             return False  # gives_when
         if size == 0:
             if not self.takes_empty[g]:

@@ -299,6 +299,11 @@ class CoreTables:
     empty_from_list: tuple[int, ...]
     takes_gate: tuple[int, ...]
     gives_gate: tuple[int, ...]
+    takes_by_place: tuple[int, ...]  # per group: its takes_gate reads each pile's place (`cleared`)
+    # `takes_when: {partners}`: group * pile_count + source pile -> the one pile of the group it may
+    # feed (-1: any), and per group the gate `unless` that lifts it (-1: none)
+    partner_of: tuple[int, ...]
+    unless_gate: tuple[int, ...]
     stock_gate: int
     # A reshuffle onto one pile (`to`, Puss in the Corner's stock; -1: dealt back), and one that
     # keeps each grid row's run (`keep: row-runs`, Gaps: its rows, each cells in order; (): none).
@@ -322,7 +327,8 @@ def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = 
     over, it fills no pile), so its buried cards stay buried. Every other read of the pile sees
     its top card or whether it is empty: the moves onto it (`fits` on the top), an empty pile's
     rules, run limits and the stock's "no empty target". Excluded are the reads of more: a room
-    limit (`max_cards`, its size), `base_ok` and `empty: base` (its bottom card), a left win's
+    limit (`max_cards`, its size), `base_ok`, `empty: base` and `empty_colour` (its bottom card),
+    `takes_when: {way}` (its first two cards), a left win's
     parts (their sizes one by one), the safe moves' count of cards home (a foundation while safe
     moves are on) and the estimate's disorder (its stacks). Two positions that differ only below
     such tops have the same moves, the same moves after each move and, as follows, the same win,
@@ -361,6 +367,8 @@ def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = 
     left = set().union(*cond.left_groups)
     counted = set(cond.piles)
     reads_bottom = {g.base_from if g.base_from >= 0 else g.index for g in rules.groups if g.base_empty}
+    # `empty_colour: by-rank` reads a started pile's bottom card, `way` its first two
+    reads_bottom |= {g.index for g in rules.groups if g.colour_by_rank or g.way}
     fill_sources = set(rules.fill_from or ())
     dead = []
     for p, g in enumerate(rules.group_of):
@@ -595,8 +603,12 @@ def _gate_tables(rules: CompiledRules) -> dict[str, object]:
     takes = tuple(number(g.takes_gate) for g in rules.groups)
     gives = tuple(number(g.gives_gate) for g in rules.groups)
     stock = number(rules.stock_gate)
+    unless = tuple(number(g.unless_gate) for g in rules.groups)
+    partner_of = tuple(dst for g in rules.groups for dst in (g.partner_of or (-1,) * rules.pile_count))
     return {"gate_first": tuple(first), "term_kind": tuple(kind), "term_start": tuple(start),
-            "term_stop": tuple(stop), "takes_gate": takes, "gives_gate": gives, "stock_gate": stock}
+            "term_stop": tuple(stop), "takes_gate": takes, "gives_gate": gives, "stock_gate": stock,
+            "takes_by_place": tuple(int(g.takes_by_place) for g in rules.groups),
+            "unless_gate": unless, "partner_of": partner_of}
 
 
 def _lane_tables(rules: CompiledRules) -> dict[str, tuple[int, ...]]:

@@ -81,7 +81,7 @@ class Board(State):
             top = len(pile) - 1
             if top < hidden[src]:
                 continue  # empty, or nothing face up
-            if group_of[src].gives_gate and not gate_holds(group_of[src].gives_gate, piles):
+            if group_of[src].gives_gate and not gate_holds(group_of[src].gives_gate, piles, src - group_of[src].piles.start):
                 continue  # gives_when (engine/gates.py)
             how = scan[src]
             if how == SCAN_TOP:
@@ -130,7 +130,7 @@ class Board(State):
         # `takes.takes` for each card offered, in parts: `open_to` once a pile, the build or
         # `empty_takes` by the cards they list, then the card's own rules (`takes_card`, `follows`).
         for group in rules.receiving_groups:
-            if group.takes_gate and not gate_holds(group.takes_gate, piles):
+            if group.takes_gate and not group.takes_by_place and not gate_holds(group.takes_gate, piles):
                 continue  # takes_when: {stock: empty, started} (engine/gates.py), once a group
             takes_from = group.takes_from
             fits_on = group.fits_on
@@ -138,6 +138,7 @@ class Board(State):
             unit = group.unit
             card_rules = group.pile_suits is not None or group.rank_from is not None or group.way  # takes_when's
             first_empty_done = False
+            partners = group.partner_of is not None
             gated = not always_open(group)
             for dst in group.piles:
                 if gated and not open_to(self, group, dst):
@@ -150,6 +151,8 @@ class Board(State):
                         for src, n in offers.get(card, ()):
                             if src == dst or not takes_from[src] or (unit and n != unit):
                                 continue
+                            if partners and not group.feeds(src, dst, piles):
+                                continue  # takes_when: {partners}: a partner pile feeds only its own
                             if n > 1 and group.build_one:
                                 continue  # build_takes: one: a started pile takes a single card (Forty-Nine)
                             if n > 1 and not self._several_ok(src, n, dst, group, len(pile), False, free_cells,
@@ -187,6 +190,8 @@ class Board(State):
                             continue  # empty_takes: one: a space takes a single card (Martha)
                         if card_rules and not group.takes_card(dst, card, piles):
                             continue
+                        if partners and not group.feeds(src, dst, piles):
+                            continue  # takes_when: {partners}
                         if group.follows is not None and not may_start(self, group, card):
                             continue  # KK-4: a 5 only after an A of its suit
                         if preferred_by is not None and any(

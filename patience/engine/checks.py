@@ -57,7 +57,7 @@ def why_illegal(game: Board, move: Move) -> str | None:
         return _("cards never leave the {group} ({label})").format(group=group_title(game.ruleset, source_group.id), label=label_s)
     if not source:
         return _("{label} is empty").format(label=label_s)
-    refused = gates.failing(source_group.gives_gate, game.piles)
+    refused = gates.failing(source_group.gives_gate, game.piles, src - source_group.piles.start)
     if refused is not None:
         return gates.gives_reason(game.ruleset, source_group.id, refused)
     face_up = len(source) - game.hidden[src]
@@ -86,9 +86,17 @@ def why_illegal(game: Board, move: Move) -> str | None:
     if target_group.index not in source_group.targets:
         allowed = ", ".join(group_title(game.ruleset, rules.groups[i].id) for i in sorted(source_group.targets))
         return _("cards from the {group} go only to: {allowed}").format(group=group_title(game.ruleset, source_group.id), allowed=allowed)
-    refused = gates.failing(target_group.takes_gate, game.piles)
+    refused = gates.failing(target_group.takes_gate, game.piles, dst - target_group.piles.start)
     if refused is not None:
         return gates.takes_reason(game.ruleset, target_group.id, refused)
+    if not target_group.feeds(src, dst, game.piles):
+        partner = rules.labels[target_group.partner_of[src]]
+        unless = target_group.unless_gate
+        if unless:
+            return _("a card from {source} goes only to {partner}, the pile at its place, {until}").format(
+                source=label_s, partner=partner, until=gates.until_words(game.ruleset, unless))
+        return _("a card from {source} goes only to {partner}, the pile at its place").format(source=label_s,
+                                                                                          partner=partner)
     if target_group.only_when_empty and game.piles[dst]:
         return _("{label} takes cards only while it is empty: nothing is built on it").format(label=label_d)
     if target_group.unit and n != target_group.unit:

@@ -158,6 +158,11 @@ class Group:
     # empty_from: the piles of each group an empty pile takes cards from, first to last; only the
     # first of them with a card gives (`takes.empty_source`); None: any group that sends here
     empty_from: tuple[range, ...] | None = None
+    takes_by_place: bool = False  # takes_gate reads each pile's place (`cleared`): judged pile by pile
+    # takes_when: {partners}: per pile of the ruleset, the one pile of this group it may feed (-1:
+    # any), while `unless` (a gate; () never) does not hold; None: no such rule
+    partner_of: tuple[int, ...] | None = None
+    unless_gate: Gate = ()
     only_when_empty: bool = False  # takes_when: {pile: empty}: a pile takes cards by moves only while empty
     # takes_when: {suits}: per pile of the group, the one suit it takes (None: any suit)
     pile_suits: tuple[int, ...] | None = None
@@ -190,6 +195,12 @@ class Group:
             return any(RANK[c] == rank for c in piles[self.rank_from[i]])
         return True
 
+
+    def feeds(self, src: int, dst: int, piles: list[list[int]]) -> bool:
+        """`takes_when: {partners}`: whether a card from ``src`` may go to ``dst`` of this group:
+        a partner pile feeds only the pile at its place, unless `unless` holds now."""
+        wanted = self.partner_of[src] if self.partner_of is not None else -1
+        return wanted < 0 or wanted == dst or (bool(self.unless_gate) and gates.holds(self.unless_gate, piles))
 
     def way_now(self, dst: int, piles: list[list[int]]) -> int:
         """`takes_when: {way}`: the way cards go on pile ``dst`` now, as a rank step mod 13 (1 up,
@@ -460,6 +471,7 @@ class CompiledRules:
             g.gives_gate = gates.compile_gate(g.spec.gives_when, ruleset, piles_of)
             if g.spec.empty_from:
                 g.empty_from = tuple(piles_of[gid] for gid in g.spec.empty_from)
+            g.takes_by_place = gates.reads_place(g.takes_gate)
             g.only_when_empty = g.spec.takes_when is not None and g.spec.takes_when.pile == "empty"
             if g.spec.takes_when is not None and g.spec.takes_when.suits is not None:
                 g.pile_suits = tuple(g.spec.takes_when.suits[i % len(g.spec.takes_when.suits)] for i in range(len(g.piles)))
@@ -467,6 +479,13 @@ class CompiledRules:
                 g.rank_from = rank_from_piles(g, g.spec.takes_when.rank_in, self.labels)
             if g.spec.takes_when is not None and g.spec.takes_when.way is not None:
                 g.way = WAY_GROUP if g.spec.takes_when.way == "group" else WAY_PILE
+            if g.spec.takes_when is not None and g.spec.takes_when.partners is not None:
+                # per pile of the ruleset, the one pile of g it may feed (-1: any), `unless` lifting it
+                feeds = [-1] * len(self.labels)
+                for i, label in enumerate(g.spec.takes_when.partners[:len(g.piles)]):
+                    feeds[self.pile_by_label[label]] = g.piles[i]
+                g.partner_of = tuple(feeds)
+                g.unless_gate = gates.compile_gate(g.spec.takes_when.unless, ruleset, piles_of)
         # prefill (DY-1): (pile, card) placed before the shuffle; those cards are not shuffled.
         # A named suit (Black Hole's A♠) takes that suit's card of each listed rank instead.
         self.prefill: tuple[tuple[int, int], ...] = tuple(
@@ -508,6 +527,13 @@ class CompiledRules:
         if shuffle is not None and not shuffle.shuffle:  # an ordered gather: which pile is first matters
             dealt_in_order |= {self.group_by_id[gid].index for gid in shuffle.groups if gid in self.group_by_id}
         read_by_place = {self.group_of[p].index for g in self.groups for p in (g.rank_from or ()) if p >= 0}
+        # `partners` and `cleared` pair piles by place: both groups keep their order
+        read_by_place |= {self.group_of[p].index for g in self.groups for p in (g.partner_of or ()) if p >= 0}
+        read_by_place |= {g.index for g in self.groups if g.partner_of is not None}
+        for g in self.groups:
+            for term in g.takes_gate + g.gives_gate:
+                if term.kind == gates.PLACE_EMPTY:
+                    read_by_place |= {g.index, self.group_of[term.piles.start].index}
         self.sortable_groups: frozenset[int] = frozenset(
             g.index for g in self.groups
             if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.grid is None and g.spec.shape is None

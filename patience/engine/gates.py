@@ -1,10 +1,12 @@
 """The condition word (`When`, docs/design.md §6.8) compiled: a gate a rule waits for.
 
 A `When` is a set of parts, each read from the position, all of which must hold. Each part
-compiles to one *term*: a kind and the piles it reads, of two kinds only,
+compiles to one *term*: a kind and the piles it reads, of three kinds,
 
 - ``ALL_EMPTY``: every pile listed is empty (`stock: empty` reads the stock pile),
 - ``ANY_CARD``: some pile listed holds a card (`started: GROUP` reads the group's piles),
+- ``PLACE_EMPTY``: the pile listed at the place of the pile the rule is about is empty
+  (`cleared: GROUP`: the k-th pile of a group reads the k-th of GROUP),
 
 so that the engine and the compiled core (`core/tables.py`'s ``gates``, `_search.pyx`'s
 ``_gate_holds``) judge every part by the same two loops, and a new part that reads piles this
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
 
 ALL_EMPTY = 0  # every pile of the term is empty
 ANY_CARD = 1  # some pile of the term holds a card
+PLACE_EMPTY = 2  # the term's pile at the place of the pile the rule is about is empty (`cleared`)
 
 
 @dataclass(frozen=True)
@@ -58,10 +61,18 @@ def _started_term(value: str, ruleset: Ruleset, first: dict[str, range]) -> Term
     return Term(ANY_CARD, first[value], "started", value)
 
 
+def _cleared_term(value: str, ruleset: Ruleset, first: dict[str, range]) -> Term:
+    """`cleared: GROUP`: the pile of the group at the place of the pile the rule is about (the
+    k-th pile of the gated group reads the k-th of GROUP, round again when GROUP is shorter) is
+    empty (Free Napoleon: cell a gives only once reserve x is empty, cell b once reserve y is)."""
+    return Term(PLACE_EMPTY, first[value], "cleared", value)
+
+
 # The parts of `When`: part name -> its term. One entry a part (see the module's text).
 PARTS: dict[str, Callable[[str, Ruleset, dict[str, range]], Term | None]] = {
     "stock": _stock_term,
     "started": _started_term,
+    "cleared": _cleared_term,
 }
 
 
@@ -80,20 +91,35 @@ def compile_gate(when: When | None, ruleset: Ruleset, piles_of: dict[str, range]
     return tuple(terms)
 
 
-def failing(gate: Gate, piles: Sequence[Sequence[int]]) -> Term | None:
-    """The first term of ``gate`` that does not hold in ``piles``; None when the gate holds."""
+def failing(gate: Gate, piles: Sequence[Sequence[int]], place: int = 0) -> Term | None:
+    """The first term of ``gate`` that does not hold in ``piles``; None when the gate holds.
+    ``place``: the place in its group of the pile the rule is about (`cleared` reads it)."""
     for term in gate:
         if term.kind == ALL_EMPTY:
             if any(piles[p] for p in term.piles):
+                return term
+        elif term.kind == PLACE_EMPTY:
+            if piles[place_pile(term, place)]:
                 return term
         elif not any(piles[p] for p in term.piles):
             return term
     return None
 
 
-def holds(gate: Gate, piles: Sequence[Sequence[int]]) -> bool:
-    """Whether every term of ``gate`` holds."""
-    return not gate or failing(gate, piles) is None
+def place_pile(term: Term, place: int) -> int:
+    """The pile a `PLACE_EMPTY` term reads for the pile at ``place`` in its own group."""
+    return term.piles.start + place % len(term.piles)
+
+
+def holds(gate: Gate, piles: Sequence[Sequence[int]], place: int = 0) -> bool:
+    """Whether every term of ``gate`` holds (for the pile at ``place`` in its group)."""
+    return not gate or failing(gate, piles, place) is None
+
+
+def reads_place(gate: Gate) -> bool:
+    """Whether ``gate`` reads the place of the pile it is about (`cleared`): then it is judged
+    pile by pile, not once for the whole group."""
+    return any(term.kind == PLACE_EMPTY for term in gate)
 
 
 def waiting_for(ruleset: Ruleset, term: Term) -> str:
@@ -105,7 +131,25 @@ def waiting_for(ruleset: Ruleset, term: Term) -> str:
 
     if term.part == "started":
         return _("once a card lies on the {group}").format(group=group_title(ruleset, term.value))
+    if term.part == "cleared":
+        return _("once the pile beside it in the {group} is empty").format(group=group_title(ruleset, term.value))
     return _("once {part}: {value} holds").format(part=term.part, value=term.value)
+
+
+def until_words(ruleset: Ruleset, gate: Gate) -> str:
+    """Until when a rule that ``gate`` lifts stands: "until the stock is empty" (every term)."""
+    from ..ruleset.describe import group_title
+
+    words = []
+    for term in gate:
+        if term.part == "stock":
+            words.append(_("until the stock is empty"))
+        elif term.part == "started":
+            words.append(_("until a card lies on the {group}").format(group=group_title(ruleset, term.value)))
+        else:
+            words.append(_("until the pile beside it in the {group} is empty").format(
+                group=group_title(ruleset, term.value)))
+    return _(" and ").join(words)
 
 
 def takes_reason(ruleset: Ruleset, group_id: str, term: Term) -> str:

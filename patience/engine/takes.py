@@ -32,7 +32,7 @@ def open_to(game: State, group: Group, pile: int) -> bool:
     cards = game.piles[pile]
     if group.max_cards and len(cards) >= group.max_cards:
         return False
-    if group.takes_gate and not gate_holds(group.takes_gate, game.piles):
+    if group.takes_gate and not gate_holds(group.takes_gate, game.piles, pile - group.piles.start):
         return False
     if cards:
         return not group.only_when_empty and (group.base_ok is None or bool(group.base_ok[cards[0]]))

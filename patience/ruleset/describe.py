@@ -241,6 +241,7 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
     if only_empty:
         parts.append(_("a pile takes a card or a run only while it is empty"))
     parts += _card_rules(group)
+    parts += _partner_rules(ruleset, group)
     if gid in mixed_face_groups(ruleset):  # engine/faces.py
         parts.append(_("its face-down and face-up cards lie in turn; a face-down card turns up when it becomes "
                        "the top card, and the face-up cards under it move again only then"))
@@ -262,7 +263,22 @@ def when_words(ruleset: Ruleset, when: When) -> str:
         words.append(_("the stock is empty"))
     if when.started is not None:
         words.append(_("a card lies on the {group}").format(group=group_name(ruleset, when.started)))
+    if when.cleared is not None:
+        words.append(_("the pile beside it in the {group} is empty").format(group=group_name(ruleset, when.cleared)))
     return _(" and ").join(words)
+
+
+def _partner_rules(ruleset: Ruleset, group: PileGroup) -> list[str]:
+    """`takes_when: {partners, unless}` in words: which pile feeds which, and until when."""
+    when = group.takes_when
+    if when is None or when.partners is None:
+        return []
+    pairs = ", ".join(f"{source} → {own}" for source, own in zip(when.partners, group.labels))
+    if when.unless is not None:
+        return [_("a card from {sources} goes only to the pile at its place ({pairs}) until {condition}").format(
+            sources=", ".join(when.partners), pairs=pairs, condition=when_words(ruleset, when.unless))]
+    return [_("a card from {sources} goes only to the pile at its place ({pairs})").format(
+        sources=", ".join(when.partners), pairs=pairs)]
 
 
 def _card_rules(group: PileGroup) -> list[str]:

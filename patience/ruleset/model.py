@@ -248,7 +248,7 @@ class When(Strict):
     # line of describe.when_words; takes_when, gives_when and stock.when, and the compiled core
     # (core/tables.py `_gate_tables`), then all read it.
     # The parts whose value names a pile group (the loader checks the name, lint P100).
-    GROUP_PARTS: ClassVar[tuple[str, ...]] = ("started",)
+    GROUP_PARTS: ClassVar[tuple[str, ...]] = ("started", "cleared")
 
     stock: Literal["empty"] | None = Field(
         None, description="empty: only once the stock has no cards left (every deal made).")
@@ -256,6 +256,12 @@ class When(Strict):
         None, description="A group id: only once a card lies on one of that group's piles (Duchess: "
         "`started: foundations`, once the first foundation card is played). Read from the position, so a "
         "group whose cards may leave again counts only while it holds one.")
+    cleared: str | None = Field(
+        None, description="A group id: only once the pile of that group beside the pile the rule is about "
+        "is empty, beside meaning at the same place: the first pile of the group reads the first of "
+        "GROUP, the second the second, and so on (Free Napoleon: `gives_when: {cleared: reserves}` on two "
+        "cells, cell a's card leaves only once reserve x is empty, cell b's once reserve y is). On the "
+        "stock, which is no pile of a group, it has no place to read.")
 
     @model_validator(mode="after")
     def _something(self) -> When:
@@ -285,6 +291,15 @@ class Condition(When):
         "every pile of the group is built the way that pile went, up or down (Free Napoleon's foundations: "
         "all go the direction the first one took); pile, each pile keeps the way its own first two cards "
         "went. A card that would turn the other way is refused.")
+    partners: list[str] | None = Field(
+        None, description="One pile label a pile of the group, in order: a card from one of the piles "
+        "listed goes only to the pile of this group at its place (the first listed feeds the first pile, "
+        "and so on); cards from other piles come as before (Little Spider: `partners: [\"5\", \"6\", \"7\", "
+        "\"8\"]` on the four foundations, a lower-row card goes only to the foundation directly above it).")
+    unless: When | None = Field(
+        None, description="A condition (the condition word's parts) under which `partners` is lifted: every "
+        "listed pile then feeds any pile of the group (Little Spider: `unless: {stock: empty}`, once the "
+        "stock is out).")
     suits: PileSuits | None = Field(
         None, description="One suit a pile, in order: each pile takes only cards of its suit, a list as "
         "long as the group (Royal Cotillion: `[C, D, H, S]`, a foundation per suit in each row; a suit "
@@ -493,7 +508,8 @@ class PileGroup(Strict):
         None,
         description="Cards leave the group's piles by moves only while this holds (the condition word, "
         "`When`): `{started: foundations}`, once a card lies on the foundations (Duchess: the columns "
-        "wait for the first foundation card); `{stock: empty}`, once the stock is dealt out. Default: always.",
+        "wait for the first foundation card); `{stock: empty}`, once the stock is dealt out; `{cleared: "
+        "reserves}`, once the pile beside it in that group is empty (Free Napoleon's cells). Default: always.",
     )
     fill: Fill | None = Field(
         None,
@@ -1100,6 +1116,9 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         for key, when in (("takes_when", group.takes_when), ("gives_when", group.gives_when)):
             for part, name in when.named_groups() if when is not None else ():
                 need(name, ("piles", gid, key, part))
+        unless = group.takes_when.unless if group.takes_when is not None else None
+        for part, name in unless.named_groups() if unless is not None else ():
+            need(name, ("piles", gid, "takes_when", "unless", part))
         if group.fill:
             need(group.fill.from_, ("piles", gid, "fill", "from"))
             source = groups.get(group.fill.from_)

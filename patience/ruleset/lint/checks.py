@@ -675,6 +675,35 @@ def _check_gates(ctx: _Context, gid: str, group: PileGroup) -> None:
             ctx.add("P201", at + ("empty_from", i), _("{source} sends no card to {group} (its `move` or `to`), so "
                     "its place in `empty_from` only keeps the groups after it from filling a space").format(
                     source=source, group=gid))
+    for key, when in (("takes_when", group.takes_when), ("gives_when", gives)):
+        cleared = when.cleared if when is not None else None
+        if cleared is None or cleared not in ctx.groups:
+            continue
+        if cleared == gid:
+            ctx.add("P100", at + (key, "cleared"), _("`cleared` reads the pile beside each pile in another group, "
+                    "but names {group} itself, so a pile would wait for itself to be empty; name the group beside "
+                    "it").format(group=gid))
+        elif ctx.groups[cleared].count != group.count:
+            ctx.add("P201", at + (key, "cleared"), _("`cleared` pairs each pile of {group} ({n}) with the pile at "
+                    "its place in {other} ({m}), but the counts differ, so places are counted round again").format(
+                    group=gid, n=group.count, other=cleared, m=ctx.groups[cleared].count))
+    partners = group.takes_when.partners if group.takes_when is not None else None
+    if partners is not None:
+        labels = {label for g in ctx.groups.values() for label in g.labels}
+        at_p = at + ("takes_when", "partners")
+        if len(partners) != group.count:
+            ctx.add("P100", at_p, _("`partners` gives one pile a pile of {group}, which has {n}, but lists {m}").format(
+                group=gid, n=group.count, m=len(partners)))
+        for i, label in enumerate(partners):
+            if label not in labels:
+                ctx.add("P100", at_p + (i,), _("`partners` names {label!r}, which no pile has; give a pile's label "
+                        "for each pile of {group}").format(label=label, group=gid))
+            elif label in group.labels:
+                ctx.add("P100", at_p + (i,), _("`partners` names {label!r}, a pile of {group} itself; name the "
+                        "piles of another group that feed it").format(label=label, group=gid))
+    if group.takes_when is not None and group.takes_when.unless is not None and partners is None:
+        ctx.add("P201", at + ("takes_when", "unless"), _("`unless` lifts `partners`, but {group}'s `takes_when` has "
+                "no `partners`").format(group=gid))
     takes = group.takes_when
     if takes is not None and takes.started == gid and not _dealt_to(ctx, gid):
         ctx.add("P100", at + ("takes_when", "started"), _("{group} takes cards only once a card lies on it, but the "
@@ -690,6 +719,9 @@ def check_stock_when(ctx: _Context) -> None:
     if stock.when.stock == "empty":
         ctx.add("P100", ("stock", "when", "stock"), _("the stock would deal only once it is empty, so it never deals; "
                 "leave out `stock: empty` here"))
+    if stock.when.cleared is not None:
+        ctx.add("P100", ("stock", "when", "cleared"), _("`cleared` reads the pile beside the pile a rule is about, "
+                "but the stock is no pile of a group with places; use `started` or `stock`"))
     if stock.when.started is not None and stock.when.started == stock.pile:
         ctx.add("P100", ("stock", "when", "started"), _("the stock cannot wait for a card to lie on itself; name "
                 "the group whose first card opens it"))
