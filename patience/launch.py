@@ -7,6 +7,7 @@ otherwise end in a KeyboardInterrupt traceback, before click is there to catch i
 
 from __future__ import annotations
 
+import gc
 import sys
 
 
@@ -18,8 +19,13 @@ def main() -> None:
 
         print(f"patience, version {__version__}")
         return
+    # Importing the command line (click among it) makes many objects and no garbage: Python's cycle
+    # collector ran some thirty times over them for nothing (a few ms of each start, issue 34).
+    gc.disable()
     try:
         from patience.cli import main as command_line
     except KeyboardInterrupt:
         sys.exit(130)  # the shell's code for a command stopped by SIGINT
+    finally:
+        gc.enable()
     command_line()

@@ -200,3 +200,33 @@ def test_a_shared_memo_lists_each_positions_moves_and_changes_no_line(game_id, d
             continue
     assert longer is not None
     assert shorten(game, longer, memo=memo) == shorten(game, longer) and first == shorten(game, line)
+
+
+def test_solve_pauses_the_cycle_collector_only_while_it_shortens():
+    """`search._no_collector`: the collector is on again after a solve, and a caller's own pause
+    is left as it was."""
+    import gc
+
+    from patience.solver import search
+
+    seen = []
+    real = search._short_line
+
+    def watched(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    game = Game.new("freecell", 3)
+    was = gc.isenabled()
+    try:
+        search._short_line = watched
+        gc.enable()
+        assert solve(game, timeout=None, max_states=200_000).status == "solved"
+        assert gc.isenabled()
+        gc.disable()
+        assert solve(game, timeout=None, max_states=200_000).status == "solved"
+        assert not gc.isenabled()
+    finally:
+        search._short_line = real
+        (gc.enable if was else gc.disable)()
+    assert seen == [False, False]

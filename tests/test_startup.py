@@ -70,6 +70,15 @@ def test_version_is_answered_before_click_in_clicks_own_words():
     assert done.stdout == CliRunner().invoke(main, ["--version"]).output
     assert "click" in _modules_after("--lang", "pl", "--version")  # any other form is still click's
 
+def test_the_cycle_collector_is_on_when_a_command_runs():
+    """launch.py pauses it only while the command line is imported."""
+    code = ("import gc, sys, atexit\n"
+            "atexit.register(lambda: print('collector', gc.isenabled(), file=sys.stderr))\n"
+            "sys.argv = ['patience', 'show', 'klondike']\nfrom patience.launch import main\nmain()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "collector True" in done.stderr
+
 # ---------------------------------------------------------------- the full-screen game's first frame
 def _session(game: str = "klondike"):
     from patience import Game

@@ -9,10 +9,12 @@ when a budget runs out, `unknown`.
 
 from __future__ import annotations
 
+import gc
 import heapq
 import itertools
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from weakref import WeakKeyDictionary
 
@@ -225,10 +227,28 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
     result = _answer(game, timeout, max_states, progress, workers, avoid, max_memory, engine)
     if result.status == SOLVED:
         if shorter:
-            result.line = _short_line(game, result, avoid, engine, max_memory)
+            with _no_collector():
+                result.line = _short_line(game, result, avoid, engine, max_memory)
         result.moves = write_line(game, result.line)
         result.seconds = time.monotonic() - start
     return result
+
+
+@contextmanager
+def _no_collector() -> Iterator[None]:
+    """Python's cycle collector paused, for the shortening: it makes many small lists and tuples
+    (positions, moves, the `shorten.Memo`) and few cycles, and the collector's passes over them took
+    about a ninth of a quick FreeCell solve's shortening (issue 34). Its work is bounded by counts
+    of positions (`SHORTEN_WORK`, `QUICK_WIN`), and so is the memory. The collector runs again
+    after, unless it was paused already (another thread's shortening, or the caller's choice)."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _answer(game: Game, timeout: float | None, max_states: int | None, progress: Progress | None, workers: int,
