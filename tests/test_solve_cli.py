@@ -224,3 +224,58 @@ def test_a_bad_max_memory_is_refused_in_one_line(size, said):
     result = run("solve", "freecell", "--deal", "1", "--max-memory", size)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert said in result.output
+
+
+# ------------------------------------------------------------------ true words (issue 34, 5)
+THOUGHTFUL = "thoughtful: the solver saw the face-down cards"
+
+
+def hides_something(game_id: str) -> bool:
+    """Read from the deal itself, not from the solver: a face-down card on a pile that is not the
+    stock, or a stock holding cards (a player does not see their order)."""
+    from patience.engine.game import Game
+
+    game = Game.new(game_id, deal=1)
+    stock = game.rules.stock_pile
+    face_down = any(game.hidden[p] for p in range(len(game.piles)) if p != stock)
+    return face_down or (stock >= 0 and bool(game.piles[stock]))
+
+
+@pytest.mark.parametrize(("game_id", "hides"), [
+    ("freecell", False), ("bakers-game", False), ("seahaven-towers", False), ("eight-off", False),  # all open
+    ("klondike", True),  # face-down cards and a stock
+    ("yukon", True),  # face-down cards, no stock
+    ("golf", True),  # every column card face up, an unseen stock
+])
+def test_thoughtful_is_said_only_where_the_deal_hides_cards(game_id, hides):
+    """Issue 34 (5): the words, in a solved answer, its JSON, and a range's summary, only where the
+    game has face-down cards or an unseen stock; never in FreeCell and the other open games."""
+    assert hides_something(game_id) is hides  # the premise, from the deal's own piles
+    one = run("solve", game_id, "--deal", "1", "--max-states", "20000")
+    assert one.exit_code == 0, one.output
+    assert (THOUGHTFUL in one.output) is hides, one.output
+    as_json = json.loads(run("solve", game_id, "--deal", "1", "--max-states", "20000", "--json").output)
+    assert as_json["thoughtful"] is hides
+    summary = run("solve", game_id, "--deals", "1-2", "--max-states", "300")
+    assert summary.exit_code == 0, summary.output
+    assert (THOUGHTFUL in summary.output) is hides, summary.output
+    if not hides:
+        assert "face-down" not in one.output + summary.output and "thoughtful" not in one.output + summary.output
+
+
+def test_a_solve_result_claims_nothing_unless_the_solver_looked():
+    """A result made without a search (a stored daily answer of old, an interrupted range) does not
+    say the solver saw hidden cards: `SolveResult.thoughtful` is False until `sees_hidden` says so."""
+    from patience.engine.game import Game
+    from patience.solver.search import SolveResult, sees_hidden, solve
+
+    assert SolveResult("unknown").thoughtful is False
+    assert solve(Game.new("freecell", deal=1), max_states=5).thoughtful is False
+    assert solve(Game.new("golf", deal=1), max_states=5).thoughtful is True
+    klondike = Game.new("klondike", deal=1)
+    assert sees_hidden(klondike)
+    for p in range(len(klondike.piles)):  # every card turned up and the stock emptied: nothing unseen
+        klondike.hidden[p] = 0
+    klondike.piles[klondike.rules.waste_pile] += klondike.piles[klondike.rules.stock_pile]
+    klondike.piles[klondike.rules.stock_pile] = []
+    assert not sees_hidden(klondike)

@@ -78,7 +78,7 @@ class SolveResult:
     states: int = 0  # positions expanded by the search that answered (not `_short_line`'s)
     seconds: float = 0.0
     reason: str = ""  # why the answer: "win found", "search exhausted", "timeout", "max states"
-    thoughtful: bool = True  # the solver saw face-down cards or an unseen stock (`sees_hidden`)
+    thoughtful: bool = False  # the solver saw face-down cards or an unseen stock (`sees_hidden`; never claimed unasked)
     engine: str = "python"  # which search answered: "compiled" (patience.core) or "python"
     engine_reason: str = ""  # why the Python search answered (`core.why_not`); "" for the compiled core
     # The moves as the engine's tuples, from the position solved (`moves` in notation); left out of
