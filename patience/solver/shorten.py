@@ -376,13 +376,14 @@ def _pairs(game: Game, line: list[Move], avoid: frozenset[Hashable], budget: Wor
     """Each pair of moves of the same cards A→B, later B→C, made one move A→C (or none when C is
     A), where the line then still comes to the same position: see the module's text."""
     positions = _positions(game, line)
+    taken = [_cards_moved(positions[i], move) for i, move in enumerate(line)]  # per move, once
     b = 0
     while b < len(line):
         if budget.out():
             break
         src, dst, n = line[b]
-        cards = _cards_moved(positions[b], line[b])
-        a = _earlier_move_of(positions, line, b, cards) if cards is not None else None
+        cards = taken[b]
+        a = _earlier_move_of(taken, line, b, cards) if cards is not None else None
         if a is not None:
             first = line[a]
             joined = (first[0], dst, n)
@@ -394,18 +395,21 @@ def _pairs(game: Game, line: list[Move], avoid: frozenset[Hashable], budget: Wor
                 if tail is not None:
                     line = line[:a] + trial + renamed(line[b + 1:], tail, game)
                     positions = positions[:a + 1] + _positions(positions[a], line[a:])[1:]  # the same up to a
+                    taken = taken[:a] + [_cards_moved(positions[i], line[i]) for i in range(a, len(line))]
                     b = a
                     break
         b += 1
     return line
 
 
-def _earlier_move_of(positions: list[Game], line: list[Move], b: int, cards: tuple[int, ...]) -> int | None:
+def _earlier_move_of(moved: list[tuple[int, ...] | None], line: list[Move], b: int,
+                     cards: tuple[int, ...]) -> int | None:
     """The move before ``b`` that put exactly ``cards`` where move ``b`` takes them from, when no
-    move between touched them; None otherwise."""
+    move between touched them; None otherwise. ``moved``: the cards each move of the line moves
+    (`_cards_moved`)."""
     src = line[b][0]
     for a in range(b - 1, -1, -1):
-        taken = _cards_moved(positions[a], line[a])
+        taken = moved[a]
         if taken is None:
             if line[a][1] != SWAP:
                 continue  # a stock action or a removal: cards elsewhere
