@@ -76,6 +76,20 @@ cdef enum:
     # expansions for each of depth-first's, as search.py's DEPTH_FIRST_AFTER and SHARES.
     BF_FIRST = 2048
     BF_SHARE = 2
+    # Best-first where the layout has one-card cells (`cell_layout`: FreeCell, Baker's Game,
+    # Seahaven Towers, Eight Off, ...; docs/solver.md): the estimate (`_bf_cell_terms`) charges
+    # CELL_UNDER a card under the top run of its pile and CELL_ABOVE a card lying on a card that
+    # a foundation takes next, beside W_OUT a card not home and BF_DOWN a face-down card; the
+    # first queue's priority is CELL_WEIGHT x estimate - CELL_ROOM x empty piles - CELL_CELL x
+    # empty cells + CELL_DEPTH x depth, and the greedy queue (as elsewhere) is popped one time
+    # in GREEDY_EVERY.
+    CELL_UNDER = 2
+    CELL_ABOVE = 1
+    CELL_WEIGHT = 3
+    CELL_ROOM = 6
+    CELL_CELL = 12
+    CELL_DEPTH = 5
+    GREEDY_EVERY = 8
 
 # The dead table's two proofs, as `Core.solve`'s ``dead_out`` gives them (`_run`).
 PROOF_KEEPING_HOME = DEAD_KEEPING_HOME
@@ -378,6 +392,14 @@ cdef class Core:
     cdef int n_rooms
     cdef int *hcells
     cdef int n_hcells
+    cdef bint cell_layout  # the layout has one-card cells: best-first's cell estimate (`_bf_cell_terms`)
+    cdef uint8_t cell_wanted[NCARDS]  # the cards a foundation takes next (`_wanted`),
+    cdef uint64_t cell_found  # read while the foundations' key terms sum to this (0: never)
+    cdef uint64_t *cell_ph  # per pile: the key term (ph0) and face-down count its terms below
+    cdef int *cell_hid  # were counted at (`_bf_cell_terms`),
+    cdef uint64_t *cell_fk  # the foundations' sum its cards above were counted at,
+    cdef int *cell_under  # its cards under the top run
+    cdef int *cell_above  # and its cards lying on a card that a foundation takes next
     # safe moves
     cdef int autoplay
     cdef int *needs_start
@@ -632,6 +654,7 @@ cdef class Core:
         self.n_rooms = len(tables.rooms)
         self.hcells = self._int_array(tables.cells)
         self.n_hcells = len(tables.cells)
+        self.cell_layout = self.n_hcells > 0 and self.left_count < 0
         self.autoplay = tables.autoplay
         self.needs_start = self._ints(NCARDS + 1)
         self.needs = <uint8_t *>self._alloc(NCARDS * NCARDS + 1)
@@ -681,6 +704,15 @@ cdef class Core:
         self.found_memo = not any(tables.top_only[f] for f in tables.foundations)
         self.found_key = 0
         self.found_counted = 0
+        self.cell_found = 0
+        self.cell_ph = <uint64_t *>self._alloc(self.P * sizeof(uint64_t))
+        self.cell_hid = self._ints(self.P)
+        self.cell_fk = <uint64_t *>self._alloc(self.P * sizeof(uint64_t))
+        self.cell_under = self._ints(self.P)
+        self.cell_above = self._ints(self.P)
+        for i in range(self.P):
+            self.cell_hid[i] = -1  # nothing counted yet
+            self.cell_fk[i] = 0
         self.load(piles, hidden, redeals_used, uses, shown)
 
     # ------------------------------------------------------------ lanes and follows (KK-2, KK-4)
@@ -3039,20 +3071,73 @@ cdef class Core:
         self._play_safe()
         return 0
 
-    cdef int _bf_terms(self, int *rooms_free, int *cells_free) noexcept nogil:
+    cdef int _bf_terms(self, int *rooms_free, int *cells_free, int *cell_score) noexcept nogil:
         """`heuristic.Heuristic`'s terms with best-first's weights (face-down cards cost BF_DOWN):
         returns the cards' term, and the free rooms and cells through the pointers, read once
-        for both queues (`search.QUEUES` weigh them apart)."""
-        cdef int down, disorder
+        for both queues (`search.QUEUES` weigh them apart); where the layout has one-card cells,
+        also the first queue's estimate (`_bf_cell_terms`) through ``cell_score``."""
+        cdef int down, disorder, to_go
         self._tally(&down, &disorder, rooms_free, cells_free)
-        return W_OUT * self._to_go() + BF_DOWN * down + W_DISORDER * disorder
+        to_go = self._to_go()
+        if self.cell_layout:
+            cell_score[0] = self._bf_cell_terms(to_go, down)
+        return W_OUT * to_go + BF_DOWN * down + W_DISORDER * disorder
+
+    cdef int _bf_cell_terms(self, int to_go, int down) noexcept nogil:
+        """The estimate where the layout has one-card cells (`cell_layout`): W_OUT for each of
+        the ``to_go`` cards not home and BF_DOWN for each of the ``down`` face-down cards, as in
+        `_bf_terms`; in place of the disorder, CELL_UNDER for each card under the top run of its
+        pile (what must move before that pile builds) and CELL_ABOVE for each card lying on a
+        card that a foundation takes next (what must move before it goes home). A pile's counts
+        are kept under its key term, and its cards above under the foundations' too: between one
+        child and the next most piles are as they were."""
+        cdef int i, j, p, size, top, hid, under = 0, above = 0, n
+        cdef uint8_t *pile
+        cdef uint8_t *ok
+        cdef uint8_t *wanted = self.cell_wanted
+        cdef uint64_t fkey = 0
+        if self.found_memo:
+            fkey = 1
+            for j in range(self.n_foundations):
+                p = self.foundations[j]
+                fkey += mix0(self.ph0[p] + self.salt0[p])
+        if not fkey or fkey != self.cell_found:
+            self._wanted(wanted)
+            self.cell_found = fkey
+        for i in range(self.n_stacks):
+            p = self.stacks[i]
+            size = self.size[p]
+            if not size:
+                continue
+            hid = self.hidden[p]
+            if self.cell_ph[p] != self.ph0[p] or self.cell_hid[p] != hid:
+                pile = self.cards + p * self.cap
+                ok = self.run_ok + self.pile_group[p] * SQUARE
+                top = size - 1
+                while top > hid and ok[pile[top - 1] * NCARDS + pile[top]]:
+                    top -= 1
+                self.cell_under[p] = top
+                self.cell_ph[p] = self.ph0[p]
+                self.cell_hid[p] = hid
+                self.cell_fk[p] = 0
+            under += self.cell_under[p]
+            if not fkey or self.cell_fk[p] != fkey:
+                pile = self.cards + p * self.cap
+                n = 0
+                for j in range(size - 1):
+                    if wanted[pile[j]]:
+                        n += size - 1 - j
+                self.cell_above[p] = n
+                self.cell_fk[p] = fkey
+            above += self.cell_above[p]
+        return W_OUT * to_go + BF_DOWN * down + CELL_UNDER * under + CELL_ABOVE * above
 
     cdef int _bf_turn(self, long long budget, int base) except -1:
         """Best-first for at most ``budget`` expansions, its two queues (`search.QUEUES`) popped
         in turn; a position is expanded once, from whichever queue reaches it first. RUN_WON
         leaves the winning line on the undo stack; else the start position is restored."""
         cdef long long expanded = 0
-        cdef int i, n, count, node, q, before, edge, score, rooms, cells, listed, depth
+        cdef int i, n, count, node, q, before, edge, score, cell_score = 0, rooms, cells, listed, depth
         cdef Listed *c
         cdef Entry e
         cdef Node *child
@@ -3074,7 +3159,10 @@ cdef class Core:
                 if expanded % CHECK_EVERY == 0 and self._out_of_time():
                     return RUN_STOPPED
                 self.bf_turns += 1
-                q = self.bf_turns & 1
+                if self.cell_layout:  # the greedy queue one time in GREEDY_EVERY
+                    q = self.bf_turns % GREEDY_EVERY == 0
+                else:
+                    q = self.bf_turns & 1
                 if not self.queues[q].n:
                     q = 1 - q
                 e = heap_pop(&self.queues[q])
@@ -3117,8 +3205,11 @@ cdef class Core:
                     c.k0 = self.k0
                     c.k1 = self.k1
                     prefetch(&self.table[2 * ((self.k0 ^ (self.k1 >> 17)) & (self.table_cap - 1))])
-                    score = self._bf_terms(&rooms, &cells)  # once: the queues differ only in weights
-                    c.prio0 = score - 2 * rooms - 2 * cells + depth - 1
+                    score = self._bf_terms(&rooms, &cells, &cell_score)  # once for both queues
+                    if self.cell_layout:
+                        c.prio0 = CELL_WEIGHT * cell_score - CELL_ROOM * rooms - CELL_CELL * cells + CELL_DEPTH * (depth - 1)
+                    else:
+                        c.prio0 = score - 2 * rooms - 2 * cells + depth - 1
                     c.prio1 = 5 * score - 4 * rooms - cells + depth - 1
                     c.move = m
                     c.waste_only = self.commutes and edge == 1 and m.dst < 0
