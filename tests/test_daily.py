@@ -251,15 +251,16 @@ def fast_progress(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_solve_shows_live_progress_on_a_terminal_only(fast_progress: None, monkeypatch: pytest.MonkeyPatch):
-    quiet = run("solve", "freecell", "--deal", "1")
+    # Deal 24 takes some 1,500 positions (deal 1, fewer than 128 since issue 34, shows no count).
+    quiet = run("solve", "freecell", "--deal", "24")
     assert quiet.exit_code == 0 and quiet.stderr == "" and "positions" not in quiet.output
     monkeypatch.setattr("patience.cli.common.stderr_is_terminal", lambda: True)
-    live = run("solve", "freecell", "--deal", "1")
+    live = run("solve", "freecell", "--deal", "24")
     assert live.exit_code == 0
-    assert "\rsolving deal 1… 128 positions" in live.stderr and "per second" in live.stderr
+    assert "\rsolving deal 24… 128 positions" in live.stderr and "per second" in live.stderr
     assert live.stderr.endswith("\r\x1b[K")  # the line is cleared before the answer
     assert live.stdout.splitlines()[1:] == quiet.stdout.splitlines()[1:]  # the same moves (the seconds differ)
-    assert run("solve", "freecell", "--deal", "1", "--json").stderr == ""
+    assert run("solve", "freecell", "--deal", "24", "--json").stderr == ""
 
 
 def test_daily_and_winnable_show_the_check_on_a_terminal_only(fast_progress: None, monkeypatch: pytest.MonkeyPatch):
