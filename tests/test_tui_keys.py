@@ -547,3 +547,26 @@ def test_read_names_the_command_the_session_then_carries_out(line):
     said = session.read(line).name
     reply = session_of(Game.new("freecell", 1)).handle(line)
     assert said == reply.command, (line, said, reply.command, reply.lines)
+
+
+def test_keys_typed_at_the_first_frame_play_before_an_enter_that_reaches_the_board_first():
+    """`s` typed at the first frame, then Enter read by Textual itself: on Textual 3.0 that Enter
+    can reach the board's own binding (press) before the early keys are replayed. The line's move
+    must play, once, and leave the line empty; pressing with the cursor was wrong (it left `s` behind)."""
+    session = session_of(Game.new("klondike", 1))
+    app = app_for(session)
+    app.early_keys = "s"
+    expected = Game.new("klondike", 1)
+    expected.play("s")
+
+    async def script(pilot) -> None:
+        app.board_view.action_press()  # what the binding does, ahead of the replay
+        await pilot.pause()
+        assert session.game.move_count == 1
+        assert session.game.position() == expected.position()  # the stock dealt: `s`, not a card picked up
+        assert app.command_line.value == ""
+        assert app.early_keys == ""
+        await pilot.pause()
+        assert session.game.move_count == 1  # the replay scheduled at mount finds nothing left to play
+
+    play_out(app, script)

@@ -127,7 +127,14 @@ class PatienceApp(App[int]):
         if not self.fixed_clock:
             self.set_interval(1.0, self.update_status)
         if self.early_keys:
-            self.call_after_refresh(self.type_text, self.early_keys)
+            self.call_after_refresh(self.play_early_keys)
+
+    def play_early_keys(self) -> None:
+        """The keys typed at the first frame, played once and before any key the app reads itself:
+        an Enter read by Textual before them would act on an empty line, and leave them behind."""
+        keys, self.early_keys = self.early_keys, ""
+        if keys:
+            self.type_text(keys)
 
     def load(self, session: Session) -> None:
         """Show another game (tests play every ruleset in one app; an embedding program may too)."""
@@ -409,6 +416,7 @@ class PatienceApp(App[int]):
         does (a `:` first opens it empty), so no key of a move is taken for a hot key; while the
         line holds text, Enter plays it, Backspace and Esc edit it. Keys typed faster than the
         focus moves to the line reach the board, and are added here, so none is lost."""
+        self.play_early_keys()
         pending = self.command_line.value
         char = event.character
         if char and len(char) == 1 and char.isprintable():

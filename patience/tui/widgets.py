@@ -174,6 +174,9 @@ class BoardView(Widget, can_focus=True):
 
     # ------------------------------------------------------------------ keys
     def action_put_down(self) -> None:
+        if self.game_app.command_line.value:  # Esc reached the board, not the line: the line empties
+            self.game_app.clear_command_line()
+            return
         self.put_down()
 
     def action_cursor(self, across: int, down: int) -> None:
@@ -196,7 +199,12 @@ class BoardView(Widget, can_focus=True):
         self.refresh()
 
     def action_press(self) -> None:
-        game = self.game_app.session.game
+        app = self.game_app
+        app.play_early_keys()
+        if app.command_line.value.strip():  # Enter reached the board, not the line: the line's move plays
+            app.submit_command_line()
+            return
+        game = app.session.game
         if self.cursor >= len(game.piles):
             return
         cards = game.piles[self.cursor]
@@ -214,6 +222,7 @@ class BoardView(Widget, can_focus=True):
 
     def on_paste(self, event: events.Paste) -> None:
         event.stop()
+        self.game_app.play_early_keys()
         self.game_app.type_text(event.text)
 
     def on_hot_command(self, message: HotCommand) -> None:
@@ -233,6 +242,7 @@ class CommandLine(Input):
         self.game_app.run_command(message.line)
 
     def on_key(self, event: events.Key) -> None:
+        self.game_app.play_early_keys()
         if event.key == "escape":
             event.stop()
             event.prevent_default()
