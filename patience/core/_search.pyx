@@ -489,6 +489,11 @@ cdef class Core:
     cdef uint64_t found_key
     cdef uint8_t found_wanted[NCARDS]
     cdef uint8_t found_home[NCARDS]
+    # `_play_safe_after`: whether a pile's safe move reads only its own top and the foundations,
+    # and per pile whether it is a foundation, a source of safe moves
+    cdef bint safe_local
+    cdef uint8_t *is_found
+    cdef uint8_t *is_auto_source
     # ---- lanes and follows (KK-2, KK-4; `tables.CoreTables`) ----
     cdef int *lane_first  # per pile (P + 1): its lanes are lane_first[p]..lane_first[p + 1]
     cdef int *lane_stop  # per lane: the end of its cells (it starts where the lane before stops)
@@ -713,6 +718,9 @@ cdef class Core:
         for i in range(self.P):
             self.cell_hid[i] = -1  # nothing counted yet
             self.cell_fk[i] = 0
+        self.is_found = self._bytes(bytes(int(p in tables.foundations) for p in range(P)))
+        self.is_auto_source = self._bytes(bytes(int(p in tables.autoplay_sources) for p in range(P)))
+        self.safe_local = self._safe_local()
         self.load(piles, hidden, redeals_used, uses, shown)
 
     # ------------------------------------------------------------ lanes and follows (KK-2, KK-4)
@@ -1792,6 +1800,48 @@ cdef class Core:
                 return False
         return True
 
+    cdef bint _safe_local(self):
+        """Whether a pile's safe move (`_safe_move`) reads nothing but its own top card and the
+        foundations, and a card move between two other piles changes no pile but those two: no
+        lanes (KK-2), gates, card rules, empty foundations that read other piles (a base, KK-4's
+        follows, a colour by rank), fills, uncovering or left win."""
+        cdef int g, p
+        if self.card_rules or self.has_gives_gate or self.left_count >= 0 or self.lane_first[self.P]:
+            return False
+        for g in range(self.G):
+            if self.takes_gate[g] >= 0 or self.base_empty[g] or self.follows[g] >= 0 or self.colour_by_rank[g]:
+                return False
+        for p in range(self.P):
+            if self.fill_from[p] >= 0 or self.uncover_first[p] != self.uncover_first[p + 1]:
+                return False
+        return True
+
+    cdef inline bint _may_offer(self, int p, const uint8_t *wanted) noexcept nogil:
+        """`_safe_move`'s first tests on pile ``p`` alone: a face-up top card some foundation wants."""
+        cdef int card
+        if not self.is_auto_source[p] or self.size[p] <= self.hidden[p]:
+            return False
+        card = self.cards[p * self.cap + self.size[p] - 1]
+        return wanted[card] and not self.not_autoplayed[card]
+
+    cdef int _play_safe_after(self, Move m) except -1:
+        """`_play_safe` just after ``m`` was pushed at a position with no safe move (one reached
+        through `_play_safe`). Where `safe_local` holds and ``m`` moved cards between two piles that
+        are not foundations, every other pile offers what it offered before, nothing, and the
+        foundations are as they were: only ``m``'s two piles need reading, and when neither may
+        offer a safe move there is none (the scan of every pile would find none either)."""
+        cdef uint64_t fkey = 1
+        cdef int j, f
+        if (self.autoplay and self.safe_local and self.found_memo and m.dst >= 0
+                and not self.is_found[m.src] and not self.is_found[m.dst]):
+            for j in range(self.n_foundations):
+                f = self.foundations[j]
+                fkey += mix0(self.ph0[f] + self.salt0[f])
+            if fkey == self.found_key and not self._may_offer(m.src, self.found_wanted) \
+                    and not self._may_offer(m.dst, self.found_wanted):
+                return 0
+        return self._play_safe()
+
     cdef int _play_safe(self) except -1:
         """Push every safe move in turn; returns how many."""
         cdef Move m
@@ -2733,7 +2783,7 @@ cdef class Core:
                         continue  # tried before the stock turned (`prune.stock_commutes`)
                     before = self.n_undo
                     self._push(m)
-                    self._play_safe()
+                    self._play_safe_after(m)  # from a position with no safe move
                     if not self._is_dead():
                         slot = map_slot(&self.seen, self.k0, self.k1)
                         if map_has(&self.seen, slot):
@@ -2793,7 +2843,7 @@ cdef class Core:
                     f.next += 1
                     before = self.n_undo
                     self._push(m)
-                    self._play_safe()
+                    self._play_safe_after(m)  # from a position with no safe move
                     edge = self.n_undo - before
                     slot = map_slot(&self.seen, self.k0, self.k1)
                     if not map_has(&self.seen, slot) or self.seen.vals[slot] < 0:
@@ -3194,7 +3244,7 @@ cdef class Core:
                         continue  # tried before the stock turned (`prune.stock_commutes`)
                     before = self.n_undo
                     self._push(m)
-                    self._play_safe()
+                    self._play_safe_after(m)  # from a position with no safe move
                     edge = self.n_undo - before
                     if self._dead_for(DEAD):  # proved by depth-first (`_run`): nothing to win there
                         while self.n_undo > before:
