@@ -1670,7 +1670,8 @@ cdef class Core:
 
     # ------------------------------------------------------------ safe moves and the estimate
     cdef inline bint _lands(self, int src, int f, int card) noexcept nogil:
-        """Whether the one card on top of ``src`` may go to pile ``f`` now."""
+        """Whether the one card on top of ``src`` may go to pile ``f`` now. What it reads beyond
+        ``src``'s top and ``f`` must be named in `_safe_local`."""
         cdef int g = self.pile_group[f]
         cdef int size = self.size[f]
         if self.card_rules and not self._card_ok(f, card):
@@ -1803,13 +1804,17 @@ cdef class Core:
     cdef bint _safe_local(self):
         """Whether a pile's safe move (`_safe_move`) reads nothing but its own top card and the
         foundations, and a card move between two other piles changes no pile but those two: no
-        lanes (KK-2), gates, card rules, empty foundations that read other piles (a base, KK-4's
-        follows, a colour by rank), fills, uncovering or left win."""
+        lanes (KK-2), gates, partners, card rules, empty foundations that read other piles (a base,
+        KK-4's follows, a colour by rank, `empty_from`), fills, uncovering or left win. A word that
+        makes `_lands`, `_is_free`, `_wanted` or `_one_home` read another pile, or a card move
+        change a third pile, must make this False."""
         cdef int g, p
-        if self.card_rules or self.has_gives_gate or self.left_count >= 0 or self.lane_first[self.P]:
+        if (self.card_rules or self.has_gives_gate or self.has_partners or self.left_count >= 0
+                or self.lane_first[self.P]):
             return False
         for g in range(self.G):
-            if self.takes_gate[g] >= 0 or self.base_empty[g] or self.follows[g] >= 0 or self.colour_by_rank[g]:
+            if (self.takes_gate[g] >= 0 or self.base_empty[g] or self.follows[g] >= 0 or self.colour_by_rank[g]
+                    or self.empty_from_first[g] != self.empty_from_first[g + 1]):
                 return False
         for p in range(self.P):
             if self.fill_from[p] >= 0 or self.uncover_first[p] != self.uncover_first[p + 1]:
