@@ -546,6 +546,19 @@ cdef class Core:
     cdef int *reach_list
     cdef bint has_reach
     cdef int *reach_piles  # scratch: a reach group's started piles
+    # ---- the home bound (`tables.home_bound`; `_home_bound`): scratch, allocated once ----
+    cdef bint hb_on
+    cdef int hb_lanes  # how many lanes the lane tables hold
+    cdef uint8_t *hb_win_group  # per group: it holds win piles
+    cdef uint8_t *hb_height  # group * NCARDS + card: the least height the card may top a pile of the group at (255: none)
+    cdef uint8_t *hb_started  # group * 5 + suit (4: any): a pile so started, or one may be
+    cdef uint8_t *hb_empty  # per group: an empty pile now
+    cdef int *hb_depth  # per pile: its cards not yet given up
+    cdef int *hb_busy  # per lane: its cells still holding a card
+    cdef int *hb_card  # the cards at hand: the talon's and those given up, with
+    cdef int *hb_src  # the pile each leaves from
+    cdef uint8_t *hb_placed  # and whether it reached a win pile
+    # ---- end the home bound ----
 
     def __cinit__(self):
         self._owned = []
@@ -693,6 +706,7 @@ cdef class Core:
         self.empty_from_first = self._int_array(tables.empty_from_first)
         self.empty_from_list = self._int_array(tables.empty_from_list)
         self._init_rows(tables)
+        self._init_home_bound(tables)
         self._init_keys()
         self.undo_cap = 1024
         self.undo = <Undo *>grow(NULL, self.undo_cap * sizeof(Undo))
@@ -807,6 +821,135 @@ cdef class Core:
         if leader < 0:
             return True
         return self._started(g, suit) < self._started(leader, suit)
+
+    # ------------------------------------------------------------ the home bound (docs/solver.md)
+    cdef void _init_home_bound(self, tables) except *:
+        cdef int g
+        self.hb_on = tables.home_bound
+        if not self.hb_on:
+            return
+        self.hb_lanes = len(tables.lane_stop)
+        self.hb_win_group = <uint8_t *>self._alloc(self.G)
+        for p in tables.win_piles:
+            self.hb_win_group[self.pile_group[p]] = 1
+        self.hb_height = <uint8_t *>self._alloc(self.G * NCARDS)
+        self.hb_started = <uint8_t *>self._alloc(self.G * 5)
+        self.hb_empty = <uint8_t *>self._alloc(self.G)
+        self.hb_depth = self._ints(self.P)
+        self.hb_busy = self._ints(self.hb_lanes + 1)
+        self.hb_card = self._ints(self.total + 1)
+        self.hb_src = self._ints(self.total + 1)
+        self.hb_placed = <uint8_t *>self._alloc(self.total + 1)
+
+    cdef inline int _hb_reach(self, int g, int card) noexcept nogil:
+        """The least height ``card`` may top a pile of win group g at in the relaxation (255: none):
+        1 on an empty pile whose `empty` takes it (with `follows`, once the leader may have a pile
+        of its suit), else one above a card that may top a pile of g and that it `fits_on`,
+        within `max_cards`."""
+        cdef int best = 255, h, at, most = self.max_cards[g], leader = self.follows[g]
+        if self.hb_empty[g] and self.takes_empty[g] and self.empty_ok[g * NCARDS + card] and (
+                leader < 0 or self.hb_started[leader * 5 + (card % 4 if self.follows_per_suit[g] else 4)]):
+            return 1
+        for h in range(NCARDS):
+            at = self.hb_height[g * NCARDS + h]
+            if at + 1 < best and (not most or at < most) and self.fits[g * SQUARE + h * NCARDS + card]:
+                best = at + 1
+        return best
+
+    cdef bint _home_bound(self) noexcept nogil:
+        """True when no line from here can win, by a relaxation every winning line is a line of
+        (`tables.home_bound` says where it holds): the stock's and waste's cards are all at hand
+        at once; the other piles give up their top card, when a lane frees it (KK-2), to a win
+        group that takes from them and where it may land; a win group takes a card onto any card
+        that may top one of its piles (`_hb_reach`). Cards are faces: a copy placed does not use
+        up a place. Every move only adds to what may land and what is free, so playing all that
+        can be played, in any order, reaches the one greatest position; when a card is still in
+        the layout there, or a card at hand can land nowhere, the real game cannot place it
+        either. False when it does not apply (face-down cards outside the stock)."""
+        cdef int p, g, c, i, lane, n = 0, height, size
+        cdef bint changed = True, free
+        if not self.hb_on:
+            return False
+        memset(self.hb_height, 255, self.G * NCARDS)
+        memset(self.hb_started, 0, self.G * 5)
+        memset(self.hb_empty, 0, self.G)
+        for lane in range(self.hb_lanes):
+            self.hb_busy[lane] = self.lane_busy[lane]
+        for p in range(self.P):
+            size = self.size[p]
+            self.hb_depth[p] = 0
+            if self.is_win[p]:
+                g = self.pile_group[p]
+                if not size:
+                    self.hb_empty[g] = 1
+                    continue
+                c = self.cards[p * self.cap + size - 1]
+                if size < self.hb_height[g * NCARDS + c]:
+                    self.hb_height[g * NCARDS + c] = size
+                self.hb_started[g * 5 + self.cards[p * self.cap] % 4] = 1
+                self.hb_started[g * 5 + 4] = 1
+            elif p == self.stock or p == self.waste:
+                for i in range(size):
+                    self.hb_card[n] = self.cards[p * self.cap + i]
+                    self.hb_src[n] = self.waste if self.waste >= 0 else p
+                    self.hb_placed[n] = 0
+                    n += 1
+            else:
+                if self.hidden[p]:
+                    return False
+                self.hb_depth[p] = size
+        while changed:
+            changed = False
+            for i in range(n):  # the cards at hand, onto every win group that takes from their pile
+                c = self.hb_card[i]
+                for g in range(self.G):
+                    if not self.hb_win_group[g] or not self.takes_from[g * self.P + self.hb_src[i]]:
+                        continue
+                    height = self._hb_reach(g, c)
+                    if height < self.hb_height[g * NCARDS + c]:
+                        self.hb_height[g * NCARDS + c] = height
+                        if height == 1:
+                            self.hb_started[g * 5 + c % 4] = 1
+                            self.hb_started[g * 5 + 4] = 1
+                        changed = True
+                    if height < 255:
+                        self.hb_placed[i] = 1
+            for p in range(self.P):  # the layout's free tops that may land
+                if not self.hb_depth[p]:
+                    continue
+                free = self.lane_first[p] == self.lane_first[p + 1]
+                for lane in range(self.lane_first[p], self.lane_first[p + 1]):
+                    if not self.hb_busy[lane]:
+                        free = True
+                        break
+                if not free:
+                    continue
+                c = self.cards[p * self.cap + self.hb_depth[p] - 1]
+                for g in range(self.G):
+                    if self.hb_win_group[g] and self.takes_from[g * self.P + p] and self._hb_reach(g, c) < 255:
+                        break
+                else:
+                    continue
+                self.hb_depth[p] -= 1
+                if not self.hb_depth[p]:
+                    for i in range(self.within_first[p], self.within_first[p + 1]):
+                        self.hb_busy[self.within[i]] -= 1
+                self.hb_card[n] = c
+                self.hb_src[n] = p
+                self.hb_placed[n] = 0
+                n += 1
+                changed = True
+        for p in range(self.P):
+            if self.hb_depth[p]:
+                return True
+        for i in range(n):
+            if not self.hb_placed[i]:
+                return True
+        return False
+
+    def home_bound(self):
+        """Whether `_home_bound` proves this position lost (for the tests)."""
+        return bool(self._home_bound())
 
     # ------------------------------------------------------------ memory
     cdef void *_alloc(self, size_t n) except NULL:
@@ -2604,7 +2747,7 @@ cdef class Core:
     # ------------------------------------------------------------ the search
     def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None,
               long long first_run=FIRST_RUN, int noise=NOISE, double progress_every=0.5,
-              int best_first=BF_SHARE, list dead_out=None):
+              int best_first=BF_SHARE, list dead_out=None, bint bound=True):
         """Best-first (`_bf_turn`) and depth-first in runs (`_run`) taking turns. Depth-first's
         run r may expand FIRST_RUN * 2^(r-1) positions, over a table of its own, children tried
         best estimate first (after the first run, plus a little noise to break ties another
@@ -2613,7 +2756,8 @@ cdef class Core:
         ``best_first``: 0 for depth-first alone, -1 for best-first alone. A turn that wins or
         expands every reachable position gives the answer. Returns (status, moves, states,
         reason); the position is left as it was. ``dead_out``: a list that receives the dead
-        table's entries at the end, ((k0, k1), DEAD_KEEPING_HOME or DEAD), for the tests."""
+        table's entries at the end, ((k0, k1), DEAD_KEEPING_HOME or DEAD), for the tests.
+        ``bound``: False to search without the home bound (`_home_bound`), for the tests."""
         cdef double start = now()
         cdef int base = self.n_undo, outcome, run = 0
         cdef long long budget = first_run, memory
@@ -2632,6 +2776,8 @@ cdef class Core:
         self.stop_reason = ""
         map_init(&self.dead, 1 << 12)  # this search's alone: another may avoid other positions
         try:
+            if bound and self._home_bound():
+                return "unsolvable", [], self.states, "some card cannot reach home"
             if best_first and self.total < 256:  # a snapshot holds pile sizes in bytes
                 self._bf_start(avoid_keys)
             else:
