@@ -1,4 +1,5 @@
-"""The home bound (`tables.home_bound`, `Core._home_bound`): a position whose cards cannot all
+"""The home bound (`tables.home_bound`, `Core._home_bound`) and the copies bound
+(`solver.bound.copies_lost`): a position whose cards cannot all
 reach the foundations even with the whole talon at hand is lost, and the core says `unsolvable`
 at once. It must never call a winnable position lost: checked against the Python search (which
 has no such bound) on Kwadratura Koła endings, and on whole deals the core wins."""
@@ -10,9 +11,11 @@ import random
 import pytest
 
 from patience import core
+from patience.cards import make_card
 from patience.core.tables import home_bound
 from patience.engine.game import Game
 from patience.solver import solve
+from patience.solver.bound import COPIES_LOST, FREE, copies_lost, count_below
 
 pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core is not built (test_core checks it is)")
 
@@ -107,3 +110,47 @@ def test_a_bound_position_is_lost_by_the_search_without_the_bound(deal):
                 seen["won"] += 1
     # Deal 2 is lost from the start (15 bound of 15); deal 13, won, gives both kinds (5 and 6).
     assert seen["bound"] and (deal == 2 or seen["won"]), seen
+
+
+# ---- the copies bound (solver/bound.py): copies counted, before any search
+
+
+def test_each_face_is_counted_by_the_face_below_it():
+    # KK-3: 3♣ lies only on 2♣, 6♣ only on 5♣; KK-4: a five starts a pile only while fewer fives
+    # than aces of its suit are out, a nine than fives; aces and kings count for nothing.
+    below = count_below(Game.new("kwadratura-kola", 1).rules)
+    assert below is not None
+    assert below[make_card(3, 0)] == make_card(2, 0) and below[make_card(6, 1)] == make_card(5, 1)
+    assert below[make_card(5, 2)] == make_card(1, 2) and below[make_card(9, 3)] == make_card(5, 3)
+    assert below[make_card(1, 0)] == FREE and below[make_card(13, 0)] == FREE
+    # A five fits on a four in the aces' piles (build up in suit) but never lies there: four cards at most.
+    assert below[make_card(5, 0)] != make_card(4, 0)
+    # DY-2: Dywan's carpet cards may go onto the waste: no answer.
+    assert not copies_lost(Game.new("dywan", 1))
+
+
+def test_two_copies_one_place_below_is_lost():
+    # Kwadratura Koła deal 3: the faces' bound finds every card a place, the count does not.
+    game = Game.new("kwadratura-kola", 3)
+    assert not bound(game) and copies_lost(game)
+    result = solve(game, max_states=10)
+    assert result.status == "unsolvable" and result.states == 0 and result.reason == COPIES_LOST
+
+
+@pytest.mark.parametrize("deal", [13, 17])
+def test_a_position_the_copies_bound_calls_lost_is_lost(deal):
+    # Walled endings of won deals: wherever the copies bound says lost, the core's search with no
+    # bound exhausts it as unsolvable; some it says lost the faces' bound does not, and endings it
+    # leaves alone are won (deal 13: 3 and 5 of 12; deal 17: 12 and 0).
+    seen = {"only copies": 0, "won": 0}
+    for left in (16, 24, 32, 40):
+        for seed in range(3):
+            game = walled(deal, left, seed)
+            position = core.position(game)
+            answer = position.solve(timeout=60, max_states=400_000, bound=False)[0]
+            if copies_lost(game):
+                assert answer == "unsolvable", (deal, left, seed, answer)
+                seen["only copies"] += not position.home_bound()
+            elif answer == "solved":
+                seen["won"] += 1
+    assert seen["only copies"] and (deal == 17 or seen["won"]), seen

@@ -25,6 +25,7 @@ from ..engine.compiled import CompiledRules
 from ..engine.game import Game
 from ..engine.moves import Move
 from .beside import Helper, can_fork
+from .bound import COPIES_LOST, copies_lost
 from .heuristic import Heuristic
 from .hops import Hops, hop_group
 from .prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, may_autoplay_from, stock_commutes
@@ -257,6 +258,16 @@ def _answer(game: Game, timeout: float | None, max_states: int | None, progress:
     """`solve`'s search, its win as the engine's moves only (`SolveResult.line`). ``checked``:
     what an earlier search of the same ruleset found out already (`_Checked`); None: find it out."""
     reason = checked.reason if checked is not None else core.why_not(game.rules) if engine != "python" else PYTHON_ASKED
+    start = time.monotonic()
+    if copies_lost(game):  # lost before any search: some card cannot reach home (`bound`)
+        result = SolveResult(UNSOLVABLE, reason=COPIES_LOST, engine="compiled" if reason is None else "python",
+                             seconds=time.monotonic() - start)
+        if reason is not None:
+            result.engine_reason = reason
+        result.thoughtful = sees_hidden(game)
+        return result
+    if timeout is not None:
+        timeout = max(0.0, timeout - (time.monotonic() - start))  # the bound's time counts
     if reason is None:
         result = _solve_compiled(game, timeout, max_states, max_memory, progress, avoid, checked)
     else:
