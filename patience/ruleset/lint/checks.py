@@ -777,7 +777,7 @@ def check_runs_and_units(ctx: _Context) -> None:
         elif not any(g.move in ("run", "any", "top-or-run") and gid in _targets(sid, g, ctx.groups)
                      for sid, g in ctx.groups.items() if sid != gid):
             ctx.add("P116", at + ("unit",), _("{group} takes {unit} cards at a time, but no group that sends cards "
-                    "to it moves runs (`move: run` or `any`)").format(group=gid, unit=group.unit))
+                    "to it moves runs (`move: run`, `any` or `top-or-run`)").format(group=gid, unit=group.unit))
     if ruleset.suits is not None and len(ruleset.suits) < 4:
         if ruleset.deal.shuffle == "microsoft":
             ctx.add("P117", ("suits",), _("the microsoft shuffle deals all four suits; use `shuffle: patience` for a "
@@ -808,7 +808,7 @@ def _check_build_takes(ctx: _Context, gid: str, group: PileGroup) -> None:
         ctx.add("P201", at, _("no run lands on a started pile of {group} anyway ({why})").format(
             group=gid, why="`build.rank: none`" if group.build.rank == "none" else "`max_cards: 1`"))
     elif not any(g.move in ("run", "any", "top-or-run") and gid in _targets(sid, g, ctx.groups) for sid, g in ctx.groups.items()):
-        ctx.add("P201", at, _("no group that sends cards to {group} moves runs (`move: run` or `any`), so its "
+        ctx.add("P201", at, _("no group that sends cards to {group} moves runs (`move: run`, `any` or `top-or-run`), so its "
                 "started piles take one card anyway").format(group=gid))
 
 
@@ -828,7 +828,7 @@ def _check_empty_takes(ctx: _Context, gid: str, group: PileGroup) -> None:
         ctx.add("P201", at, _("no run goes into an empty pile of {group} anyway ({why})").format(
             group=gid, why="`empty: none`" if group.empty == "none" else "`max_cards: 1`"))
     elif not any(g.move in ("run", "any", "top-or-run") and gid in _targets(sid, g, ctx.groups) for sid, g in ctx.groups.items()):
-        ctx.add("P201", at, _("no group that sends cards to {group} moves runs (`move: run` or `any`), so its "
+        ctx.add("P201", at, _("no group that sends cards to {group} moves runs (`move: run`, `any` or `top-or-run`), so its "
                 "spaces take one card anyway").format(group=gid))
 
 
