@@ -1,4 +1,4 @@
-"""The home bound (`tables.home_bound`, `Core._home_bound`) and the copies bound
+"""The home bound (`prune.home_bound`, `Core._home_bound`) and the copies bound
 (`solver.bound.copies_lost`): a position whose cards cannot all
 reach the foundations even with the whole talon at hand is lost, and the core says `unsolvable`
 at once. It must never call a winnable position lost: checked against the Python search (which
@@ -12,16 +12,16 @@ import pytest
 
 from patience import core
 from patience.cards import make_card
-from patience.core.tables import home_bound
 from patience.engine.game import Game
 from patience.solver import solve
 from patience.solver.bound import COPIES_LOST, FREE, copies_lost, count_below
+from patience.solver.prune import home_bound
 
 pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core is not built (test_core checks it is)")
 
 
 def bound(game: Game) -> bool:
-    return core.position(game).home_bound()
+    return core.position(game, home_bound=home_bound(game.rules)).home_bound()
 
 
 def test_the_bound_applies_by_words_not_games():
@@ -100,7 +100,7 @@ def test_a_bound_position_is_lost_by_the_search_without_the_bound(deal):
     for left in (8, 16, 24, 32, 40):
         for seed in range(3):
             game = walled(deal, left, seed)
-            position = core.position(game)
+            position = core.position(game, home_bound=home_bound(game.rules))
             answer = position.solve(timeout=60, max_states=400_000, bound=False)[0]
             if position.home_bound():
                 seen["bound"] += 1
@@ -146,7 +146,7 @@ def test_a_position_the_copies_bound_calls_lost_is_lost(deal):
     for left in (16, 24, 32, 40):
         for seed in range(3):
             game = walled(deal, left, seed)
-            position = core.position(game)
+            position = core.position(game, home_bound=home_bound(game.rules))
             answer = position.solve(timeout=60, max_states=400_000, bound=False)[0]
             if copies_lost(game):
                 assert answer == "unsolvable", (deal, left, seed, answer)

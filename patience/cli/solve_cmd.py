@@ -21,6 +21,7 @@ REASON_WORDS = {
     "search exhausted": N_("every reachable position was searched"),
     "timeout": N_("the time ran out"),
     "max states": N_("the state limit was reached"),
+    "some card cannot reach home": N_("some card can never reach the foundations, whatever is played"),
 }
 
 

@@ -40,15 +40,15 @@ def why_not(rules: CompiledRules) -> str | None:
 
 
 def position(game: Game, safe_needs: list[frozenset[int]] | None = None, sources: tuple[int, ...] = (),
-             stock_commutes: bool = False) -> Core:
+             stock_commutes: bool = False, home_bound: bool = False) -> Core:
     """The compiled core standing at ``game``'s position (a covered ruleset, the extension
     built). The rest: the solver's proven pruning (`tables.core_tables`)."""
     if _search is None:
         raise RuntimeError(NOT_BUILT_REASON)
-    key = (safe_needs is not None, sources, stock_commutes)
+    key = (safe_needs is not None, sources, stock_commutes, home_bound)
     cached = _TABLES.setdefault(game.rules, {})
     if key not in cached:
-        cached[key] = core_tables(game.rules, safe_needs, sources, stock_commutes)
+        cached[key] = core_tables(game.rules, safe_needs, sources, stock_commutes, home_bound)
     tables = cached[key]
     if tables is None:
         raise ValueError(not_covered(game.rules))
@@ -57,4 +57,4 @@ def position(game: Game, safe_needs: list[frozenset[int]] | None = None, sources
 
 
 # Per compiled ruleset, its tables by safe-move rule: built once per process.
-_TABLES: WeakKeyDictionary[CompiledRules, dict[tuple[bool, tuple[int, ...], bool], CoreTables | None]] = WeakKeyDictionary()
+_TABLES: WeakKeyDictionary[CompiledRules, dict[tuple[bool, tuple[int, ...], bool, bool], CoreTables | None]] = WeakKeyDictionary()

@@ -546,7 +546,7 @@ cdef class Core:
     cdef int *reach_list
     cdef bint has_reach
     cdef int *reach_piles  # scratch: a reach group's started piles
-    # ---- the home bound (`tables.home_bound`; `_home_bound`): scratch, allocated once ----
+    # ---- the home bound (`prune.home_bound`; `_home_bound`): scratch, allocated once ----
     cdef bint hb_on
     cdef int hb_lanes  # how many lanes the lane tables hold
     cdef uint8_t *hb_win_group  # per group: it holds win piles
@@ -858,7 +858,7 @@ cdef class Core:
 
     cdef bint _home_bound(self) noexcept nogil:
         """True when no line from here can win, by a relaxation every winning line is a line of
-        (`tables.home_bound` says where it holds): the stock's and waste's cards are all at hand
+        (`prune.home_bound` says where it holds): the stock's and waste's cards are all at hand
         at once; the other piles give up their top card, when a lane frees it (KK-2), to a win
         group that takes from them and where it may land; a win group takes a card onto any card
         that may top one of its piles (`_hb_reach`). Cards are faces: a copy placed does not use

@@ -315,49 +315,8 @@ class CoreTables:
     win_rows: tuple[tuple[int, ...], ...]
     # `reach` (Accordion): per group how many started piles back a whole pile may move (()), in order.
     reach: tuple[tuple[int, ...], ...]
-    # `home_bound` applies: the search may first ask whether every card can still reach home
-    # under the relaxation `Core._home_bound` plays (docs/solver.md, "Proof that no card...").
+    # the solver's proof (`prune.home_bound`) that `Core._home_bound`'s relaxation may say lost
     home_bound: int = 0
-
-
-def home_bound(rules: CompiledRules) -> bool:
-    """Whether a position of ``rules`` may be proved lost by `Core._home_bound`'s relaxation:
-    the talon's cards (the stock and the one waste it deals onto) all at hand at once, the other
-    piles given up top first, and the win piles taking any card their `fits_on` or `empty`
-    tables allow onto a top some card could reach, `max_cards` and `follows` read as "some pile
-    of the leader can be started" (each copy of a card counted as the face alone). A winning line
-    is then a line of the relaxation too, so a position whose cards cannot all reach home there
-    has no win. That holds when:
-
-    - the win is every card home (no `left` win, one class) and no card ever leaves a win pile
-      (no win group moves cards), so the win piles' tops only grow;
-    - every other group that moves cards moves its top card alone and only to win groups (so no
-      pile outside the win piles ever receives a card, but the waste from the stock), and the
-      stock deals onto one waste (or there is none);
-    - no word reads the layout across piles (`prune.options_read_the_layout`: `prefer`, removals,
-      actions, `empty: base`, `fill`, gates, `reach`...), no `discard`, no `unit` or `build.base`
-      on a win group: a win pile takes a card only when its `fits_on` or `empty` table does, and
-      every other rule (`max_cards`, `follows`, the moving group's `to`) only takes away.
-
-    Keyed on words, not games: Kwadratura Koła's carpet qualifies; Dywan's does not (its carpet
-    packs onto the waste), nor any game whose layout builds."""
-    from ..solver.prune import options_read_the_layout  # the solver's proofs' one list of such words
-
-    cond = rules.win_conditions
-    if len(cond) != 1 or cond[0].left_count >= 0 or not cond[0].piles:
-        return False
-    if options_read_the_layout(rules) or rules.discard_ok is not None:
-        return False
-    if rules.stock_pile >= 0 and rules.waste_pile < 0:
-        return False
-    win_groups = {rules.group_of[p].index for p in cond[0].piles}
-    for g in rules.groups:
-        if g.index in win_groups:
-            if g.move_kind != MOVE_NONE or g.unit or g.base_ok is not None or g.base_empty:
-                return False
-        elif g.move_kind != MOVE_NONE and (g.move_kind != MOVE_TOP or not g.targets <= win_groups):
-            return False
-    return True
 
 
 def buried_cards_dead(rules: CompiledRules, safe_moves: bool, part_sums: bool = False) -> list[bool]:
@@ -456,11 +415,13 @@ def _taken_or_read_by_python_words(rules: CompiledRules) -> set[int]:
 
 
 def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = None,
-                autoplay_sources: tuple[int, ...] = (), stock_commutes: bool = False) -> CoreTables | None:
+                autoplay_sources: tuple[int, ...] = (), stock_commutes: bool = False,
+                home_bound: bool = False) -> CoreTables | None:
     """The tables for ``rules``, or None when `not_covered` gives a reason. ``safe_needs``: per
     card the cards that must be home before it is safe (the solver's proven rule), None for no
     safe moves; ``autoplay_sources``: the piles safe moves may take from; ``stock_commutes``:
-    the solver's proof that a stock turn commutes with every other move off the talon."""
+    the solver's proof that a stock turn commutes with every other move off the talon;
+    ``home_bound``: its proof that `Core._home_bound` may be asked (`prune.home_bound`)."""
     if not_covered(rules) is not None:
         return None
     groups = rules.groups
@@ -577,7 +538,7 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         left_of=_per_pile(rules, "left_of"),
         win_rows=rules.win_rows,
         reach=tuple(g.reach for g in groups),
-        home_bound=int(home_bound(rules)),
+        home_bound=int(home_bound),
     )
 
 

@@ -8,7 +8,7 @@ fewer copies of f are home or gone than the most copies of the face below it tha
 (`_slots`). Which of two layout copies goes first may matter, so it searches those choices (a
 few thousand positions at most, `LIMIT`); every other card that may go, goes at once.
 
-It applies where `tables.home_bound` does (every card can only go home, the talon is at hand in
+It applies where `prune.home_bound` does (every card can only go home, the talon is at hand in
 the relaxation) and, besides, every layout pile holds one card at most and each face's places are
 counted by one face (`count_below`). Sound: take a winning line; the cards it sends home from the
 layout leave in some order, and at each the count holds (each copy of f home lies on its own copy
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
-from ..core.tables import home_bound
 from ..engine.compiled import CompiledRules
 from ..engine.game import Game
+from .prune import home_bound
 
 COPIES_LOST = "some card cannot reach home"  # the answer's reason, as the core's home bound says it
 LIMIT = 20_000  # positions of the bound's own search before it gives up (no answer)

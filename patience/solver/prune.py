@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..cards import DECK_SIZE
 from ..engine.assist import builders
-from ..engine.compiled import MOVE_NONE, CompiledRules
+from ..engine.compiled import MOVE_NONE, MOVE_TOP, CompiledRules
 from ..engine.game import Game
 from ..engine.moves import Move
 
@@ -108,6 +108,44 @@ def options_read_the_layout(rules: CompiledRules) -> bool:
             or rules.has_gaps or bool(rules.stock_gate) or any(
                 g.takes_gate or g.gives_gate or g.empty_from is not None or g.only_when_empty or g.pile_suits is not None
                 or g.rank_from is not None or g.way or g.colour_by_rank for g in rules.groups))
+
+
+def home_bound(rules: CompiledRules) -> bool:
+    """Whether a position of ``rules`` may be proved lost by the compiled core's relaxation (`Core._home_bound`):
+    the talon's cards (the stock and the one waste it deals onto) all at hand at once, the other
+    piles given up top first, and the win piles taking any card their `fits_on` or `empty`
+    tables allow onto a top some card could reach, `max_cards` and `follows` read as "some pile
+    of the leader can be started" (each copy of a card counted as the face alone). A winning line
+    is then a line of the relaxation too, so a position whose cards cannot all reach home there
+    has no win. That holds when:
+
+    - the win is every card home (no `left` win, one class) and no card ever leaves a win pile
+      (no win group moves cards), so the win piles' tops only grow;
+    - every other group that moves cards moves its top card alone and only to win groups (so no
+      pile outside the win piles ever receives a card, but the waste from the stock), and the
+      stock deals onto one waste (or there is none);
+    - no word reads the layout across piles (`prune.options_read_the_layout`: `prefer`, removals,
+      actions, `empty: base`, `fill`, gates, `reach`...), no `discard`, no `unit` or `build.base`
+      on a win group: a win pile takes a card only when its `fits_on` or `empty` table does, and
+      every other rule (`max_cards`, `follows`, the moving group's `to`) only takes away.
+
+    Keyed on words, not games: Kwadratura Koła's carpet qualifies; Dywan's does not (its carpet
+    packs onto the waste), nor any game whose layout builds."""
+    cond = rules.win_conditions
+    if len(cond) != 1 or cond[0].left_count >= 0 or not cond[0].piles:
+        return False
+    if options_read_the_layout(rules) or rules.discard_ok is not None:
+        return False
+    if rules.stock_pile >= 0 and rules.waste_pile < 0:
+        return False
+    win_groups = {rules.group_of[p].index for p in cond[0].piles}
+    for g in rules.groups:
+        if g.index in win_groups:
+            if g.move_kind != MOVE_NONE or g.unit or g.base_ok is not None or g.base_empty:
+                return False
+        elif g.move_kind != MOVE_NONE and (g.move_kind != MOVE_TOP or not g.targets <= win_groups):
+            return False
+    return True
 
 
 def follower_starters(rules: CompiledRules) -> frozenset[int]:

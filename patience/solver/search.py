@@ -28,7 +28,7 @@ from .beside import Helper, can_fork
 from .bound import COPIES_LOST, copies_lost
 from .heuristic import Heuristic
 from .hops import Hops, hop_group
-from .prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, may_autoplay_from, stock_commutes
+from .prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, home_bound, may_autoplay_from, stock_commutes
 from .talon import STOCK_ACTIONS, TalonTurns, turns_are_fixed
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
@@ -438,8 +438,9 @@ def _core_phase(game: Game, rule: str | None, timeout: float | None, max_states:
     """One compiled search from ``game`` with ``rule``'s safe moves (None: none)."""
     needs, sources = core_safe_tables(game, rule)
     commutes = stock_commutes(game.rules)
-    position = core.position(game, needs, sources, commutes)
-    avoid_keys = [core.position(other, needs, sources, commutes).key() for other in avoid]
+    bound = home_bound(game.rules)
+    position = core.position(game, needs, sources, commutes, bound)
+    avoid_keys = [core.position(other, needs, sources, commutes, bound).key() for other in avoid]
     memory = CORE_MEMORY if max_memory is None else max_memory
     return position.solve(timeout, max_states, memory, avoid_keys, progress, progress_every=PROGRESS_EVERY)
 
