@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -209,3 +210,34 @@ def one_rank_away_winnable(columns: list[list[int]], stock: list[int], top: int,
         if turned < len(stock):
             todo.append((heights, turned + 1, stock[turned]))
     return False
+
+
+def carpet_ending(game_id: str, deal: int, left: int, seed: int, *, walls: bool = False) -> Game:
+    """``deal`` with cards taken one by one, at random, from the carpet, stock or waste onto a
+    foundation that takes them (KK-4's start order kept) until ``left`` cards lie outside the
+    foundations or none can go; with ``walls`` a carpet card goes only from a free cell (KK-2),
+    so the carpet's walls stay as they were. The stock face down, the passes used up when
+    ``seed`` is odd."""
+    game = Game.new(game_id, deal)
+    rules, piles = game.rules, game.piles
+    rnd = random.Random(seed)
+    home = sorted(rules.foundation_piles)
+    outside = [p for p in range(rules.pile_count) if p not in rules.foundation_piles]
+    while sum(len(piles[p]) for p in outside) > left:
+        offers = []
+        for f in home:
+            group = rules.group_of[f]
+            if group.max_cards and len(piles[f]) >= group.max_cards:
+                continue
+            takes = group.fits_on[piles[f][-1]] if piles[f] else [c for c in group.starters if game.may_start(group, c)]
+            offers += [(f, card, p) for card in sorted(set(takes)) for p in outside
+                       if card in piles[p] and (not walls or rules.lanes_of[p] is None or game.is_free(p))]
+        if not offers:
+            break
+        f, card, p = rnd.choice(offers)
+        piles[p].remove(card)
+        piles[f].append(card)
+    for p in range(rules.pile_count):
+        game.hidden[p] = len(piles[p]) if p == rules.stock_pile else 0
+    game.redeals_used = rules.redeals if seed % 2 else 0
+    return game

@@ -5,10 +5,8 @@ taken from wherever they lie (`ending`), so that small budgets decide them both 
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from positions import plays_to_win
+from positions import carpet_ending, plays_to_win
 
 from patience import core
 from patience.engine.game import Game
@@ -17,32 +15,6 @@ from patience.solver import solve
 pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core is not built (test_core checks it is)")
 
 CARPETS = ("kwadratura-kola", "dywan")
-
-
-def ending(game_id: str, deal: int, left: int, seed: int) -> Game:
-    """``deal`` with cards taken one by one, at random, from the carpet, stock or waste onto a
-    foundation that takes them (KK-4's start order kept) until ``left`` cards lie outside the
-    foundations; the stock face down, the passes used up when ``seed`` is odd."""
-    game = Game.new(game_id, deal)
-    rules, piles = game.rules, game.piles
-    rnd = random.Random(seed)
-    home = sorted(rules.foundation_piles)
-    outside = [p for p in range(rules.pile_count) if p not in rules.foundation_piles]
-    while sum(len(piles[p]) for p in outside) > left:
-        offers = []
-        for f in home:
-            group = rules.group_of[f]
-            if group.max_cards and len(piles[f]) >= group.max_cards:
-                continue
-            takes = group.fits_on[piles[f][-1]] if piles[f] else [c for c in group.starters if game.may_start(group, c)]
-            offers += [(f, card, p) for card in sorted(set(takes)) for p in outside if card in piles[p]]
-        f, card, p = rnd.choice(offers)
-        piles[p].remove(card)
-        piles[f].append(card)
-    for p in range(rules.pile_count):
-        game.hidden[p] = len(piles[p]) if p == rules.stock_pile else 0
-    game.redeals_used = rules.redeals if seed % 2 else 0
-    return game
 
 
 def test_the_carpets_are_searched_by_the_compiled_core():
@@ -72,7 +44,7 @@ def test_core_answers_agree_with_the_python_search_and_its_wins_replay(game_id):
     answers: dict[tuple[str, str], int] = {}
     for _game, deal, left in (case for case in ENDINGS if case[0] == game_id):
         for seed in (deal * 100 + left, deal * 100 + left + 1):
-            game = ending(game_id, deal, left, seed)
+            game = carpet_ending(game_id, deal, left, seed)
             compiled = solve(game, max_states=50_000)
             python = solve(game, max_states=1_000, engine="python")
             assert compiled.engine == "compiled" and python.engine == "python"

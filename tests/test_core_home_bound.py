@@ -6,9 +6,8 @@ has no such bound) on Kwadratura Koła endings, and on whole deals the core wins
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from positions import carpet_ending
 
 from patience import core
 from patience.cards import make_card
@@ -62,35 +61,6 @@ def test_the_bound_needs_the_walled_card():
     assert not bound(game)
 
 
-def walled(deal: int, left: int, seed: int) -> Game:
-    """Kwadratura Koła ``deal`` with cards taken home at random, each from the talon (wherever it
-    lies there) or from a free carpet cell (KK-2), onto a foundation that takes it (KK-3, KK-4),
-    until ``left`` cards lie outside or none can go: the carpet's walls stay as they were."""
-    game = Game.new("kwadratura-kola", deal)
-    rules, piles = game.rules, game.piles
-    rnd = random.Random(seed)
-    home = sorted(rules.foundation_piles)
-    outside = [p for p in range(rules.pile_count) if p not in rules.foundation_piles]
-    while sum(len(piles[p]) for p in outside) > left:
-        offers = []
-        for f in home:
-            group = rules.group_of[f]
-            if group.max_cards and len(piles[f]) >= group.max_cards:
-                continue
-            takes = group.fits_on[piles[f][-1]] if piles[f] else [c for c in group.starters if game.may_start(group, c)]
-            offers += [(f, card, p) for card in sorted(set(takes)) for p in outside
-                       if card in piles[p] and (rules.lanes_of[p] is None or game.is_free(p))]
-        if not offers:
-            break
-        f, card, p = rnd.choice(offers)
-        piles[p].remove(card)
-        piles[f].append(card)
-    for p in range(rules.pile_count):
-        game.hidden[p] = len(piles[p]) if p == rules.stock_pile else 0
-    game.redeals_used = rules.redeals if seed % 2 else 0
-    return game
-
-
 @pytest.mark.parametrize("deal", [2, 13])
 def test_a_bound_position_is_lost_by_the_search_without_the_bound(deal):
     # Wherever the bound says lost, the core's search without it (`bound=False`) wins nothing and,
@@ -99,7 +69,7 @@ def test_a_bound_position_is_lost_by_the_search_without_the_bound(deal):
     seen = {"bound": 0, "won": 0}
     for left in (8, 16, 24, 32, 40):
         for seed in range(3):
-            game = walled(deal, left, seed)
+            game = carpet_ending("kwadratura-kola", deal, left, seed, walls=True)
             position = core.position(game, home_bound=home_bound(game.rules))
             answer = position.solve(timeout=60, max_states=400_000, bound=False)[0]
             if position.home_bound():
@@ -145,7 +115,7 @@ def test_a_position_the_copies_bound_calls_lost_is_lost(deal):
     seen = {"only copies": 0, "won": 0}
     for left in (16, 24, 32, 40):
         for seed in range(3):
-            game = walled(deal, left, seed)
+            game = carpet_ending("kwadratura-kola", deal, left, seed, walls=True)
             position = core.position(game, home_bound=home_bound(game.rules))
             answer = position.solve(timeout=60, max_states=400_000, bound=False)[0]
             if copies_lost(game):
