@@ -57,7 +57,9 @@ class HintSearch:
     def stop(self) -> None:
         self.stopped = True
         if self.child is not None and self.child.is_alive():
-            self.child.terminate()
+            # SIGKILL, not SIGTERM: the fork inherits the event loop's signal handlers, which
+            # swallow SIGTERM and let the search run on; the child holds nothing to clean up.
+            self.child.kill()
 
 
 def _search(reader: Any, sender: Any, session: Session, line: str) -> None:
@@ -65,6 +67,7 @@ def _search(reader: Any, sender: Any, session: Session, line: str) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the screen's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the inherited loop handler, which ignores it
     reader.close()
     try:
         reply = session.handle(line)
