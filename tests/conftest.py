@@ -85,3 +85,23 @@ def _quick_idle_tick(monkeypatch: pytest.MonkeyPatch):
         return
     monkeypatch.setattr(_wait, "SLEEP_GRANULARITY", IDLE_TICK)
     monkeypatch.setattr(_wait, "SLEEP_IDLE", 0.001)
+
+
+@pytest.fixture
+def deadline():
+    """Fail, rather than hang the suite, if a call blocks (a FIFO opened for reading waits for a
+    writer for ever). A bound on a hang, not a measure of speed: a call that returns passes."""
+    import signal
+
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def expired(signum, frame):
+        raise TimeoutError("the call blocked")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(30)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import os
-import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -178,19 +177,6 @@ def test_generated_rulesets_never_crash_lint_and_agree_with_the_engine(ruleset):
 
 
 # ------------------------------------------------------------------ files that are not files (issue 27 item 5)
-@pytest.fixture
-def deadline():
-    """Fail, rather than hang the suite, if reading a file blocks (a FIFO opened for reading waits for a writer)."""
-    def expired(signum, frame):
-        raise TimeoutError("reading the file blocked")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(10)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
-
-
 def not_files(folder: Path) -> dict[str, Path]:
     fifo = folder / "f.yaml"
     os.mkfifo(fifo)
@@ -205,11 +191,9 @@ def test_files_that_are_not_files_are_findings_not_hangs(tmp_path, deadline):
     for kind, path in not_files(tmp_path).items():
         if kind == "directory":
             continue  # lint reads a folder as the rulesets in it (below)
-        started = time.perf_counter()
-        findings = lint_paths([path], registry=False)
+        findings = lint_paths([path], registry=False)  # a blocked read would hang: `deadline` fails it
         assert [(f.code, f.line) for f in findings] == [("P001", 1)], kind
         assert "not a ruleset file" in findings[0].message
-        assert time.perf_counter() - started < 5.0, kind  # wall time: a blocked read uses no CPU
 
 
 def test_lint_play_and_solve_refuse_files_that_are_not_files(tmp_path, deadline):

@@ -158,13 +158,11 @@ def test_absurdly_deep_nesting_is_refused_without_a_traceback():
 
 
 # ------------------------------------------------------------------ files that are not files (issue 27 item 5)
-def test_a_fifo_is_refused_without_blocking(tmp_path):
+def test_a_fifo_is_refused_without_blocking(tmp_path, deadline):
     fifo = tmp_path / "f.yaml"
     os.mkfifo(fifo)
-    started = time.perf_counter()
     with pytest.raises(RulesetError, match="a device, pipe or socket, not a ruleset file"):
-        load_file(fifo)
-    assert time.perf_counter() - started < 5.0  # wall time: a blocked open uses no CPU; minutes if it blocks
+        load_file(fifo)  # opening it to read would wait for a writer for ever: `deadline` fails that
 
 
 def test_a_link_to_dev_zero_is_refused_unread(tmp_path):

@@ -188,13 +188,15 @@ def test_the_time_to_refuse_grows_no_faster_than_the_text():
 
     def seconds(size: int) -> float:
         text = "a1" * (size // 2)
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: other work on the machine does not count
         with pytest.raises(IllegalMove):
             parse_move(game, text)
-        return time.perf_counter() - started
+        return time.process_time() - started
 
+    # A runaway guard, not a speed target (benchmarks/ has those): a parse quadratic in the text
+    # takes a hundred times as long for ten times the text; a linear one about ten times.
     small, large = min(seconds(100_000) for _ in range(3)), min(seconds(1_000_000) for _ in range(3))
-    assert large < 0.5 and large < 40 * small + 0.05  # ten times the text: about ten times the time
+    assert large < 40 * small + 0.2
 
 
 TEXTS = st.one_of(
