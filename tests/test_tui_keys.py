@@ -578,3 +578,36 @@ def test_keys_typed_at_the_first_frame_play_before_an_enter_that_reaches_the_boa
         assert session.game.move_count == 1  # the replay scheduled at mount finds nothing left to play
 
     play_out(app, script)
+
+
+@pytest.mark.parametrize("lang,columns", [("en", 100), ("pl", 100), ("pl", 80)])
+def test_the_help_page_wraps_a_long_line_under_its_own_indentation(lang, columns):
+    """F1's page at the width of a common terminal: a line longer than the box goes on under its
+    indentation, so only the page's own unindented lines start at the box's margin."""
+    from patience.i18n import set_language
+    from patience.session.session import help_text
+    from patience.tui.app import keys_help
+
+    set_language(lang)
+    try:
+        session = session_of(Game.new("klondike", 1))
+        session.settings.lang = lang
+        app = app_for(session)
+        seen: list[str] = []
+
+        async def script(pilot) -> None:
+            await pilot.press("f1")
+            await until(pilot, app, lambda: isinstance(app.screen, TextPage))
+            await pilot.pause()
+            seen.extend(screen_text(app).splitlines())
+
+        play_out(app, script, size=(columns, 60))
+        page = keys_help(app.hot) + help_text(lang)
+        starts = {line.split()[0] for line in page.splitlines() if line.strip() and not line.startswith(" ")}
+        rows = [row for row in seen if row.count("│") == 2]
+        margin = min(row.index("│") for row in rows) + 2  # the border and the padding
+        at_margin = [row[margin:].split()[0] for row in rows if row[margin:].strip() and row[margin] != " "]
+        assert len(at_margin) >= len(starts) - 1, seen  # the page is there (and the line of keys)
+        assert set(at_margin) <= starts | {"Esc,"}, seen
+    finally:
+        set_language("en")

@@ -32,6 +32,22 @@ MIN_WIDTH = 30
 CHOICE_WIDTH = 88  # a question or the end of a game: longer lines wrap, to be read at a glance
 
 
+def hang(text: str, width: int) -> str:
+    """``text`` wrapped to ``width`` columns, each wrapped line's rest under its own indentation
+    plus two (as the help's continued lines are written), not at the box's edge."""
+    import textwrap
+
+    lines = []
+    for line in text.splitlines():
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        if len(line) <= width or not line.strip():
+            lines.append(line)
+            continue
+        lines.extend(textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_on_hyphens=False,
+                                   drop_whitespace=True, replace_whitespace=False) or [line])
+    return "\n".join(lines)
+
+
 def box_width(*texts: str, most: int = 1000) -> int:
     """The width of an overlay's box for ``texts``: the longest line, the border and padding (at
     most ``most``: longer lines wrap)."""
@@ -49,11 +65,19 @@ class TextPage(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         keys = _("Esc, Enter or a click: back to the game")
+        room = max(MIN_WIDTH, self.app.size.width * 95 // 100)  # the box's most (CSS max-width)
+        text = hang(self.text, room - 5)  # border, padding and the scroll bar's column
         with Vertical() as box:
-            box.styles.width = box_width(self.text, keys) + 1  # and a column for the scroll bar
+            box.styles.width = min(room, box_width(text, keys) + 1)
             with VerticalScroll():
-                yield Static(self.text, markup=False)
+                yield Static(text, markup=False, id="page")
             yield Static(keys, classes="keys")
+
+    def on_resize(self) -> None:
+        room = max(MIN_WIDTH, self.app.size.width * 95 // 100)
+        text = hang(self.text, room - 5)
+        self.query_one("#page", Static).update(text)
+        self.query_one(Vertical).styles.width = min(room, box_width(text, _("Esc, Enter or a click: back to the game")) + 1)
 
     def action_close(self) -> None:
         self.dismiss(None)
