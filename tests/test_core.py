@@ -175,6 +175,28 @@ def test_max_states_and_max_memory_give_unknown_with_their_reasons():
     assert 0 < small.states < solve(game, timeout=30).states
 
 
+@needs_core
+def test_a_search_stopped_at_max_memory_used_no_more_than_that():
+    """The core counts what it holds (and what a doubling allocates beside it) honestly enough
+    that the process never grows past ``max_memory``: a fresh process's peak, before and after a
+    search of Klondike draw 3 deal 7 (beyond 10 M positions unbounded) at 96 MiB."""
+    import subprocess
+    import sys
+
+    script = (
+        "import resource; from patience import Game; from patience.solver import solve\n"
+        "game = Game.new('klondike-3', 7); solve(game, max_states=1000)\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "result = solve(game, timeout=120, max_memory=96 << 20, shorter=False)\n"
+        "after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "print(result.status, result.reason, result.states, (after - before) * 1024, sep='|')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=True)
+    status, reason, states, grown = out.stdout.strip().split("|")
+    assert (status, reason) == ("unknown", "max memory") and int(states) > 100_000
+    assert int(grown) <= 96 << 20, f"grew {int(grown) >> 20} MiB"
+
+
 
 @needs_core
 def test_without_max_memory_the_core_keeps_to_its_default(monkeypatch):

@@ -377,3 +377,18 @@ def test_a_survey_asks_for_no_shortened_lines(tmp_path, solved, no_dask):
     result = run("survey", "run", "freecell", "--deals", "1-3", *BUDGET, "--jobs", "1", "--out", str(out))
     assert result.exit_code == 0, result.output
     assert solved == [1, 2, 3] and survey_run.SHORTENED_FOR_TESTS == [False, False, False]
+
+
+def test_max_memory_bounds_each_deal_and_the_rows_say_how_much(tmp_path, no_dask):
+    """`--max-memory` reaches the compiled core of every deal: with 64 KiB a hard deal stops at
+    `max memory`, and the row's machine says the memory it had (not part of the key)."""
+    path = tmp_path / "k.sqlite3"
+    result = run("survey", "klondike-3", "--deals", "7", "--timeout", "30", "--max-memory", "64K", "--jobs", "1",
+                 "--out", str(path))
+    assert result.exit_code == 0, result.output
+    with SurveyFile(path, readonly=True) as results:
+        (row,) = list(results.rows())
+    assert (row["status"], row["reason"]) == ("unknown", "max memory")
+    assert row["machine"].endswith(", 0.0625 MiB a deal")
+    bad = run("survey", "klondike-3", "--deals", "7", "--max-memory", "lots", "--out", str(tmp_path / "b.sqlite3"))
+    assert bad.exit_code == 2 and "is not a size" in bad.output and "Traceback" not in bad.output

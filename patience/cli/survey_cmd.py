@@ -19,7 +19,7 @@ from ..i18n import _, ngettext, number
 from . import Group, main
 from ..printable import printable
 from .common import FORCE_HELP, LiveLine, exists_message, export_target, find_game
-from .solve_cmd import EXIT_INTERRUPTED, check_deals, parse_range
+from .solve_cmd import EXIT_INTERRUPTED, check_deals, parse_range, parse_size
 
 if TYPE_CHECKING:
     from ..ruleset.model import Ruleset
@@ -62,14 +62,18 @@ def default_file(game_id: str) -> Path:
 @click.option("--max-states", type=click.IntRange(min=1), default=None, help="Most positions to expand per deal.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The results file (default: one per game in the user data folder).")
+@click.option("--max-memory", metavar="SIZE", default=None,
+              help="Most memory for the compiled core per deal and worker, in bytes or with K, M or G "
+                   "(default 2G); past it the deal is unknown. Not part of a row's key: to retry unknown "
+                   "deals with more, use another --out.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes on this machine (default: one per core).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
               help="Solve on the Dask cluster of this scheduler instead of on this machine.")
 @click.option("--chunk", type=click.IntRange(min=1), default=None,
               help="Deals per task (default: each worker gets several tasks, at most 25 deals each).")
-def run(game: str, deal_range: str, timeout: float, max_states: int | None, out: Path | None, jobs: int | None,
-        scheduler: str | None, chunk: int | None) -> None:
+def run(game: str, deal_range: str, timeout: float, max_states: int | None, max_memory: str | None,
+        out: Path | None, jobs: int | None, scheduler: str | None, chunk: int | None) -> None:
     """Solve every deal of GAME in --deals that the results file has no answer for.
 
     One row per deal is kept (the rules' digest, the solver's version and the budget are part of
@@ -83,19 +87,20 @@ def run(game: str, deal_range: str, timeout: float, max_states: int | None, out:
     check_deals(ruleset, deals)
     if math.isnan(timeout):  # FloatRange lets nan through
         raise click.ClickException(_("--timeout wants a number of seconds, not {value}").format(value=timeout))
+    memory = parse_size(max_memory) if max_memory is not None else None
     path = out if out is not None else default_file(ruleset.id)
     try:
         if scheduler is not None:
             from ..survey.cluster import check_address
 
             check_address(scheduler)
-        _run(game, ruleset, deals, timeout, max_states, path, jobs or os.cpu_count() or 1, scheduler, chunk)
+        _run(game, ruleset, deals, timeout, max_states, path, jobs or os.cpu_count() or 1, scheduler, chunk, memory)
     except SurveyError as err:
         raise click.ClickException(str(err)) from None
 
 
 def _run(game: str, ruleset: Ruleset, deals: range, timeout: float, max_states: int | None, path: Path, jobs: int,
-         scheduler: str | None, chunk: int | None) -> None:
+         scheduler: str | None, chunk: int | None, memory: int | None = None) -> None:
     from ..ruleset.registry import is_ruleset_path
     from ..solver.daily import SOLVER_VERSION
     from ..survey import SurveyFile, SurveyKey
@@ -121,7 +126,7 @@ def _run(game: str, ruleset: Ruleset, deals: range, timeout: float, max_states: 
         try:
             complete = len(results.done_deals(key, deals)) == len(deals)  # then no cluster need start
             with nullcontext((in_this_process, 1)) if complete else _workers(jobs, scheduler) as (runner, workers):
-                tally = solve_missing(results, name, key, deals, rules_digest, runner, workers, chunk, show)
+                tally = solve_missing(results, name, key, deals, rules_digest, runner, workers, chunk, show, memory)
         except KeyboardInterrupt:
             line.clear()
             _stopped(tally, path)

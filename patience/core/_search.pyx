@@ -3233,9 +3233,9 @@ cdef class Core:
         self.root_snap = NULL
 
     cdef long long _bf_memory(self, size_t table_cap) noexcept nogil:
-        """Bytes best-first holds with a table of ``table_cap`` slots (counted as the depth-first
-        run counts its own), its nodes, queues and snapshots."""
-        return (<long long>table_cap * 48 + <long long>self.nodes_cap * sizeof(Node)
+        """Bytes best-first holds with a table of ``table_cap`` slots (two words each), its nodes,
+        queues and snapshots. A doubling checks this plus what it allocates beside it."""
+        return (<long long>table_cap * 2 * sizeof(uint64_t) + <long long>self.nodes_cap * sizeof(Node)
                 + <long long>(self.queues[0].cap + self.queues[1].cap) * sizeof(Entry)
                 + <long long>self.snaps_cap * self.snap_size)
 
@@ -3381,7 +3381,9 @@ cdef class Core:
                 n = self._list(self.scratch)
                 # Room for every child first, so that the slots prefetched below stay where they are.
                 while (self.table_count + n) * 4 >= self.table_cap * 3:
-                    if self.max_memory >= 0 and self._bf_memory(2 * self.table_cap) > self.max_memory:
+                    # While it moves, the old table and the new, twice its size, both live.
+                    if self.max_memory >= 0 and (self._bf_memory(self.table_cap) + <long long>self.table_cap
+                                                 * 4 * sizeof(uint64_t) > self.max_memory):
                         self.stop_reason = "max memory"
                         return RUN_STOPPED
                     self._table_grow()
@@ -3427,7 +3429,10 @@ cdef class Core:
                         won = True
                         return RUN_WON
                     if self.n_nodes >= self.nodes_cap:
-                        if self.max_memory >= 0 and self._bf_memory(self.table_cap) + self.nodes_cap * sizeof(Node) > self.max_memory:
+                        # The nodes' new array beside the old, and the queues' next doubling (a
+                        # queue holds at most a node's worth of entries).
+                        if self.max_memory >= 0 and (self._bf_memory(self.table_cap) + <long long>self.nodes_cap
+                                                     * 2 * (sizeof(Node) + 2 * sizeof(Entry)) > self.max_memory):
                             self.stop_reason = "max memory"
                             return RUN_STOPPED
                         self.nodes_cap *= 2
@@ -3445,6 +3450,10 @@ cdef class Core:
                     count += 1
                 if count:  # its children start from here: keep the position
                     if self.n_snaps >= self.snaps_cap:
+                        if self.max_memory >= 0 and (self._bf_memory(self.table_cap) + <long long>self.snaps_cap
+                                                     * 2 * self.snap_size > self.max_memory):
+                            self.stop_reason = "max memory"
+                            return RUN_STOPPED
                         self.snaps_cap = self.snaps_cap * 2 if self.snaps_cap else 1024
                         self.snaps = <uint8_t *>grow(self.snaps, self.snaps_cap * self.snap_size)
                     self._snap(self.snaps + self.n_snaps * self.snap_size)

@@ -36,16 +36,22 @@ class Chunk:
     game: str  # a name or a path the worker's patience resolves to the same rules
     deals: tuple[int, ...]
     key: SurveyKey
+    memory: int | None = None  # bytes for the compiled core a deal (None: solve()'s default)
 
 
 class OtherRules(Exception):
     """A worker resolved the game to other rules than this survey's (another patience version)."""
 
 
-def machine() -> str:
-    """Where a deal was solved, for the table's "machine" column."""
+def machine(memory: int | None = None) -> str:
+    """Where a deal was solved, for the table's "machine" column: with the memory the core had
+    when not solve()'s default, since a deal left unknown at `max memory` may be decided with more."""
     cpu = platform.processor() or platform.machine()
-    return f"{platform.system()} {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    where = f"{platform.system()} {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    if memory is None:
+        return where
+    size = f"{memory / (1 << 30):g} GiB" if memory >= 1 << 30 else f"{memory / (1 << 20):g} MiB"
+    return f"{where}, {size} a deal"
 
 
 def solve_chunk(chunk: Chunk, digest: Digest) -> list[dict]:
@@ -54,11 +60,11 @@ def solve_chunk(chunk: Chunk, digest: Digest) -> list[dict]:
     ruleset = find_ruleset(chunk.game)
     if digest(ruleset) != chunk.key.rules:
         raise OtherRules(f"{platform.node()}: {chunk.game} has rules {digest(ruleset)}, not {chunk.key.rules}")
-    key, here = chunk.key, machine()
+    key, here = chunk.key, machine(chunk.memory)
     budget = None if key.max_states == NO_LIMIT else key.max_states
     rows = []
     for deal in chunk.deals:
-        result = solve_deal((chunk.game, deal, key.timeout, budget, 1, None), shorter=False)  # winnability, not a line to follow
+        result = solve_deal((chunk.game, deal, key.timeout, budget, 1, chunk.memory), shorter=False)  # winnability, not a line to follow
         moves = result.get("moves") or []
         rows.append({
             "ruleset": key.ruleset, "rules": key.rules, "solver": key.solver, "deal": deal,
@@ -78,15 +84,16 @@ def chunk_size(missing: int, workers: int) -> int:
     return max(1, min(MOST_PER_CHUNK, math.ceil(missing / (max(1, workers) * CHUNKS_PER_WORKER))))
 
 
-def chunks_of(game: str, key: SurveyKey, deals: Iterable[int], size: int) -> Iterator[Chunk]:
+def chunks_of(game: str, key: SurveyKey, deals: Iterable[int], size: int,
+              memory: int | None = None) -> Iterator[Chunk]:
     batch: list[int] = []
     for deal in deals:
         batch.append(deal)
         if len(batch) == size:
-            yield Chunk(game, tuple(batch), key)
+            yield Chunk(game, tuple(batch), key, memory)
             batch = []
     if batch:
-        yield Chunk(game, tuple(batch), key)
+        yield Chunk(game, tuple(batch), key, memory)
 
 
 @dataclass
@@ -126,9 +133,11 @@ def in_this_process(chunks: Iterator[Chunk], digest: Digest) -> Iterator[list[di
 
 
 def survey(results: SurveyFile, game: str, key: SurveyKey, deals: range, digest: Digest, runner: Runner,
-           workers: int, chunk: int | None = None, progress: Progress | None = None) -> Tally:
+           workers: int, chunk: int | None = None, progress: Progress | None = None,
+           memory: int | None = None) -> Tally:
     """Solve the deals of ``deals`` that ``results`` has no row for under ``key``, with
-    ``runner``; each chunk's rows are written as it finishes. The tally of the range."""
+    ``runner``, the compiled core given ``memory`` bytes a deal (None: solve()'s default); each
+    chunk's rows are written as it finishes. The tally of the range."""
     have = results.done_deals(key, deals)
     missing = [deal for deal in deals if deal not in have]
     tally = Tally(total=len(deals), done=len(have))
@@ -136,7 +145,7 @@ def survey(results: SurveyFile, game: str, key: SurveyKey, deals: range, digest:
     if progress is not None:
         progress(tally)
     size = chunk or chunk_size(len(missing), workers)
-    for rows in runner(chunks_of(game, key, missing, size), digest):
+    for rows in runner(chunks_of(game, key, missing, size, memory), digest):
         tally.add(results.add(rows))
         if progress is not None:
             progress(tally)
