@@ -166,7 +166,7 @@ def test_PA3_a_base_card_from_an_auxiliary_stack_follows_the_same_rule():
 def test_PA3_nothing_but_a_2_3_or_4_enters_an_empty_place():
     game = pa({"a2": "5H", "b1": "KS", "1": "9C", "2": "4D 5D"})
     for move in ("a2a1", "b1a1", "1a1", "2b2"):
-        with pytest.raises(IllegalMove, match="an empty pile in row[123] takes only 2 3 4, not"):
+        with pytest.raises(IllegalMove, match="an empty pile in row[123] takes only 2, 3 or 4, not"):
             game.play(move)
     with pytest.raises(IllegalMove, match="only the top card of 2 moves"):
         game.play("2c1v2")  # the 4♦ under the 5♦ is not free

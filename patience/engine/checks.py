@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import RANK, RANK_NAMES, SUIT, card_str
-from ..i18n import _, ngettext
+from ..i18n import _, alternatives, ngettext
 from ..ruleset.describe import SUIT_WORDS, build_rule, group_title
 from . import gates
 from .actions import follows_reason, why_close_up_illegal, why_remove_illegal
@@ -144,7 +144,7 @@ def why_illegal(game: Board, move: Move) -> str | None:
             empty = target_group.spec.empty
             if empty == "base":  # the group's base rank, set by its first card
                 empty = [base_rank(game, target_group) or 0]
-            ranks = " ".join(_rank_names(empty if isinstance(empty, list) else []))
+            ranks = alternatives(_rank_names(empty if isinstance(empty, list) else []))
             return _("an empty pile in {group} takes only {ranks}, not {card}").format(
                 group=group_title(game.ruleset, target_group.id), ranks=ranks, card=card_str(moving))
         if target_group.follows is not None and not game.may_start(target_group, moving):

@@ -191,6 +191,13 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def alternatives(items: list[str]) -> str:
+    """``2, 3 or 4`` (Polish ``2, 3 lub 4``): a choice of one of ``items``, for messages."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count ``n`` (Polish has three: 1 ruch, 2 ruchy, 5 ruchów)."""
     return _current.ngettext(singular, plural, n)
