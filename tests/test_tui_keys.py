@@ -611,3 +611,32 @@ def test_the_help_page_wraps_a_long_line_under_its_own_indentation(lang, columns
         assert set(at_margin) <= starts | {"Esc,"}, seen
     finally:
         set_language("en")
+
+
+def test_a_move_typed_over_a_page_closes_it_and_plays():
+    """After `moves`, typing `1⏎` at once plays move 1: a key that starts a line closes the page
+    and goes to the command line, as do the keys that reach the page while it closes; Space,
+    q, Esc and Enter still just close it."""
+    session = session_of(Game.new("cromwell", 2))
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        paste_speed(app, "moves")
+        await until(pilot, app, lambda: isinstance(app.screen, TextPage))
+        expected = session.game.copy()
+        expected.push(session.listed[0])
+        await pilot.press("1", "enter")
+        await until(pilot, app, lambda: not isinstance(app.screen, TextPage))
+        await pilot.pause()
+        assert session.game.position() == expected.position() and "move 1:" in screen_text(app)
+        paste_speed(app, "moves")
+        await until(pilot, app, lambda: isinstance(app.screen, TextPage))
+        page = app.screen
+        await pilot.press("enter")  # closes it, and nothing else
+        await until(pilot, app, lambda: not isinstance(app.screen, TextPage))
+        assert page.closing and app.command_line.value == ""
+        moved = len(session.game.history)
+        page.on_key(events.Key("2", "2"))  # a key reaching the page as it closes: to the line
+        assert app.command_line.value == "2" and len(session.game.history) == moved
+
+    play_out(app, script)

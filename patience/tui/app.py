@@ -221,7 +221,7 @@ class PatienceApp(App[int]):
         apply_reply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
         lines = reply.lines + self.notes.take()
         if page or len(lines) > 2 and any("\n" in x for x in lines):
-            self.push_screen(TextPage("\n".join(lines)))
+            self.push_screen(TextPage("\n".join(lines), self.typed_at_page))
         elif lines:
             self.message("  ".join(line for line in lines if line), failed=reply.failed)
         else:
@@ -316,12 +316,12 @@ class PatienceApp(App[int]):
     def action_help(self) -> None:
         from ..session.session import help_text
 
-        self.push_screen(TextPage(keys_help(self.hot) + help_text(self.session.settings.lang)))
+        self.push_screen(TextPage(keys_help(self.hot) + help_text(self.session.settings.lang), self.typed_at_page))
 
     def action_stats(self) -> None:
         from ..session.figures import summary_text
 
-        self.push_screen(TextPage(summary_text(self.session.game.ruleset.id)))
+        self.push_screen(TextPage(summary_text(self.session.game.ruleset.id), self.typed_at_page))
 
     def action_settings(self) -> None:
         def changed(config: Any) -> None:
@@ -435,6 +435,17 @@ class PatienceApp(App[int]):
         else:
             return False
         return True
+
+    def typed_at_page(self, key: str, char: str) -> None:
+        """A key a closing page passed on (`TextPage`): to the command line, as at the board."""
+        if len(char) == 1 and char.isprintable():
+            self.type_into(char)
+        elif key == "enter":
+            self.submit_command_line()
+        elif key == "backspace":
+            self.type_into("", erase=1)
+        elif key == "escape":
+            self.clear_command_line()
 
     def type_into(self, text: str, *, erase: int = 0) -> None:
         field = self.command_line

@@ -3,8 +3,10 @@ end of a game, and the settings. Each is a modal screen that returns what the pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -55,13 +57,28 @@ def box_width(*texts: str, most: int = 1000) -> int:
 
 
 class TextPage(ModalScreen[None]):
-    """A page of text over the board; any key or click closes it."""
+    """A page of text over the board. Esc, Enter, q, Space or a click closes it; with ``typed``
+    (the app's command line), so does a key that starts a move or a command, which goes on to
+    the line with every key that reaches the page while it closes: after `moves`, `1⏎` typed at
+    once plays move 1, and nothing typed at full speed is lost to the closing page."""
 
     BINDINGS = [Binding("escape,q,enter,space", "close", _("close"))]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, typed: Callable[[str, str], None] | None = None) -> None:
         super().__init__()
         self.text = text
+        self.typed = typed  # (key, character): a key for the command line
+        self.closing = False
+
+    def on_key(self, event: events.Key) -> None:
+        char = event.character or ""
+        starts_a_line = len(char) == 1 and char.isprintable() and char not in " q"
+        if self.typed is None or not (self.closing or starts_a_line):
+            return  # the page's own keys (its bindings)
+        event.stop()
+        event.prevent_default()
+        self.action_close()
+        self.typed(event.key, char)
 
     def compose(self) -> ComposeResult:
         keys = _("Esc, Enter or a click: back to the game")
@@ -80,10 +97,12 @@ class TextPage(ModalScreen[None]):
         self.query_one(Vertical).styles.width = min(room, box_width(text, _("Esc, Enter or a click: back to the game")) + 1)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if not self.closing:
+            self.closing = True
+            self.dismiss(None)
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        self.action_close()
 
 
 class _Choice(ModalScreen[T]):
