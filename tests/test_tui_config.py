@@ -76,23 +76,9 @@ def test_play_from_a_pipe_stays_line_mode_and_takes_plain():
 
 
 # ------------------------------------------------------------------ issue 38: the settings file read and written safely
-import signal  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
-
-
-@pytest.fixture
-def deadline():
-    """Fail, rather than hang, if reading the settings blocks (a FIFO) or never ends (/dev/zero)."""
-    def expired(signum, frame):
-        raise TimeoutError("reading the settings did not stop")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(10)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
 
 
 def _one_line(result) -> str:
