@@ -629,12 +629,13 @@ def test_a_move_typed_over_a_page_closes_it_and_plays():
         await until(pilot, app, lambda: not isinstance(app.screen, TextPage))
         await pilot.pause()
         assert session.game.position() == expected.position() and "move 1:" in screen_text(app)
-        paste_speed(app, "moves")
-        await until(pilot, app, lambda: isinstance(app.screen, TextPage))
-        page = app.screen
-        await pilot.press("enter")  # closes it, and nothing else
-        await until(pilot, app, lambda: not isinstance(app.screen, TextPage))
-        assert page.closing and app.command_line.value == ""
+        for key in ("space", "q", "escape", "enter"):  # each closes it, and does nothing else
+            paste_speed(app, "moves")
+            await until(pilot, app, lambda: isinstance(app.screen, TextPage))
+            page, before = app.screen, session.game.position()
+            await pilot.press(key)
+            await until(pilot, app, lambda: not isinstance(app.screen, TextPage))
+            assert page.closing and app.command_line.value == "" and session.game.position() == before, key
         moved = len(session.game.history)
         page.on_key(events.Key("2", "2"))  # a key reaching the page as it closes: to the line
         assert app.command_line.value == "2" and len(session.game.history) == moved

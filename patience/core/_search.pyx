@@ -3232,6 +3232,14 @@ cdef class Core:
         free(self.root_snap)
         self.root_snap = NULL
 
+    cdef bint _bf_over(self, long long more) noexcept:
+        """True (and the stop's reason said) when best-first, allocating ``more`` bytes beside
+        what it holds, would pass ``max_memory``."""
+        if self.max_memory >= 0 and self._bf_memory(self.table_cap) + more > self.max_memory:
+            self.stop_reason = "max memory"
+            return True
+        return False
+
     cdef long long _bf_memory(self, size_t table_cap) noexcept nogil:
         """Bytes best-first holds with a table of ``table_cap`` slots (two words each), its nodes,
         queues and snapshots. A doubling checks this plus what it allocates beside it."""
@@ -3382,9 +3390,7 @@ cdef class Core:
                 # Room for every child first, so that the slots prefetched below stay where they are.
                 while (self.table_count + n) * 4 >= self.table_cap * 3:
                     # While it moves, the old table and the new, twice its size, both live.
-                    if self.max_memory >= 0 and (self._bf_memory(self.table_cap) + <long long>self.table_cap
-                                                 * 4 * sizeof(uint64_t) > self.max_memory):
-                        self.stop_reason = "max memory"
+                    if self._bf_over(<long long>self.table_cap * 4 * sizeof(uint64_t)):
                         return RUN_STOPPED
                     self._table_grow()
                 # List every child with its key and priorities, its table slot prefetched; probe
@@ -3431,9 +3437,7 @@ cdef class Core:
                     if self.n_nodes >= self.nodes_cap:
                         # The nodes' new array beside the old, and the queues' next doubling (a
                         # queue holds at most a node's worth of entries).
-                        if self.max_memory >= 0 and (self._bf_memory(self.table_cap) + <long long>self.nodes_cap
-                                                     * 2 * (sizeof(Node) + 2 * sizeof(Entry)) > self.max_memory):
-                            self.stop_reason = "max memory"
+                        if self._bf_over(<long long>self.nodes_cap * 2 * (sizeof(Node) + 2 * sizeof(Entry))):
                             return RUN_STOPPED
                         self.nodes_cap *= 2
                         self.nodes = <Node *>grow(self.nodes, self.nodes_cap * sizeof(Node))
@@ -3450,9 +3454,7 @@ cdef class Core:
                     count += 1
                 if count:  # its children start from here: keep the position
                     if self.n_snaps >= self.snaps_cap:
-                        if self.max_memory >= 0 and (self._bf_memory(self.table_cap) + <long long>self.snaps_cap
-                                                     * 2 * self.snap_size > self.max_memory):
-                            self.stop_reason = "max memory"
+                        if self._bf_over(<long long>self.snaps_cap * 2 * self.snap_size):
                             return RUN_STOPPED
                         self.snaps_cap = self.snaps_cap * 2 if self.snaps_cap else 1024
                         self.snaps = <uint8_t *>grow(self.snaps, self.snaps_cap * self.snap_size)

@@ -424,13 +424,15 @@ class PatienceApp(App[int]):
                 return False  # `?` (help) and Space (pick up) at an empty line
             self.type_into("" if char == ":" and not pending else char)
             return True
-        if not pending:
-            return False
-        if event.key == "enter":
+        return bool(pending) and self.edit_line(event.key)
+
+    def edit_line(self, key: str) -> bool:
+        """Enter, Backspace or Esc acting on the command line; False for any other key."""
+        if key == "enter":
             self.submit_command_line()
-        elif event.key == "backspace":
+        elif key == "backspace":
             self.type_into("", erase=1)
-        elif event.key == "escape":
+        elif key == "escape":
             self.clear_command_line()
         else:
             return False
@@ -440,12 +442,8 @@ class PatienceApp(App[int]):
         """A key a closing page passed on (`TextPage`): to the command line, as at the board."""
         if len(char) == 1 and char.isprintable():
             self.type_into(char)
-        elif key == "enter":
-            self.submit_command_line()
-        elif key == "backspace":
-            self.type_into("", erase=1)
-        elif key == "escape":
-            self.clear_command_line()
+        else:
+            self.edit_line(key)
 
     def type_into(self, text: str, *, erase: int = 0) -> None:
         field = self.command_line

@@ -3,6 +3,7 @@ end of a game, and the settings. Each is a modal screen that returns what the pl
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -37,8 +38,6 @@ CHOICE_WIDTH = 88  # a question or the end of a game: longer lines wrap, to be r
 def hang(text: str, width: int) -> str:
     """``text`` wrapped to ``width`` columns, each wrapped line's rest under its own indentation
     plus two (as the help's continued lines are written), not at the box's edge."""
-    import textwrap
-
     lines = []
     for line in text.splitlines():
         indent = " " * (len(line) - len(line.lstrip(" ")))
@@ -80,21 +79,25 @@ class TextPage(ModalScreen[None]):
         self.action_close()
         self.typed(event.key, char)
 
-    def compose(self) -> ComposeResult:
+    def _fitted(self) -> tuple[str, str, int]:
+        """The text wrapped to this terminal, the line of keys, and the box's width."""
         keys = _("Esc, Enter or a click: back to the game")
         room = max(MIN_WIDTH, self.app.size.width * 95 // 100)  # the box's most (CSS max-width)
         text = hang(self.text, room - 5)  # border, padding and the scroll bar's column
+        return text, keys, min(room, box_width(text, keys) + 1)
+
+    def compose(self) -> ComposeResult:
+        text, keys, width = self._fitted()
         with Vertical() as box:
-            box.styles.width = min(room, box_width(text, keys) + 1)
+            box.styles.width = width
             with VerticalScroll():
                 yield Static(text, markup=False, id="page")
             yield Static(keys, classes="keys")
 
     def on_resize(self) -> None:
-        room = max(MIN_WIDTH, self.app.size.width * 95 // 100)
-        text = hang(self.text, room - 5)
+        text, _keys, width = self._fitted()
         self.query_one("#page", Static).update(text)
-        self.query_one(Vertical).styles.width = min(room, box_width(text, _("Esc, Enter or a click: back to the game")) + 1)
+        self.query_one(Vertical).styles.width = width
 
     def action_close(self) -> None:
         if not self.closing:
