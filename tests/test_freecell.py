@@ -250,7 +250,7 @@ def test_notation_of_listed_moves():
 @pytest.mark.parametrize("text, reason", [
     ("", "no move given"),
     ("zz", "is not a move"),
-    ("1", "is not a move"),
+    ("1", "names one pile, not a move: a move is like"),
     ("19", "is not a move"),
     ("12v", "is not a move"),
 ])

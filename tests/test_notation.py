@@ -247,3 +247,19 @@ def test_a_shared_label_over_several_groups_asks_which_pile_when_several_take_th
         game.play("th")
     game.play("th2")
     assert pile(game, "h2") == ["2H", "4H", "6D"]
+
+
+@pytest.mark.parametrize("game_id, text, hint", [
+    ("czternastki", "t", "a move is like na1+nb2, or c alone"),  # CZ-3: the talon deals only by the close-up
+    ("parada", "a1", ", or s alone"),
+    ("freecell", "a", "a move is like 1a"),
+])
+def test_one_pile_label_alone_is_refused_with_what_a_move_looks_like(game_id, text, hint):
+    game = Game.new(game_id, 1)
+    before = game.position()
+    with pytest.raises(IllegalMove) as refused:
+        game.play(text)
+    reason = str(refused.value)
+    assert f"{text!r} names one pile, not a move" in reason and hint in reason
+    assert "\n" not in reason and len(reason) < 100  # one line, not the list of every label
+    assert game.position() == before

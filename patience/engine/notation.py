@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..i18n import _, ngettext
+from ..i18n import _, alternatives, ngettext
 from ..ruleset.labels import HEX_DIGITS
 from .checks import why_illegal
 from .compiled import MOVE_TOP_OR_RUN, SLOT
@@ -170,6 +170,8 @@ def parse_move(game: Board, text: str) -> Move:
     except _TooMany:
         raise IllegalMove(_("{text!r}: no pile holds that many cards; the game has {total}").format(
             text=_shown(text), total=rules.total_cards)) from None
+    if not readings and _known(game, compact):
+        raise IllegalMove(_lone_label(game, text))
     if not readings:
         labels = " ".join(rules.labels)
         raise IllegalMove(_("{text!r} is not a move: write a source and a target label ({labels}), e.g. {example}").format(
@@ -274,9 +276,22 @@ def _all_same_group_targets(game: Board, moves: list[Move]) -> bool:
     return len(groups) == 1 and all(m[0] == first_src and m[2] == first_n for m in moves)
 
 
+def _lone_label(game: Board, text: str) -> str:
+    """Why one pile's label alone is no move (Czternastki's talon `t`, which only the close-up
+    deals from): what a move looks like, and the words that are moves alone."""
+    rules = game.rules
+    alone = [label for label in (rules.labels[rules.stock_pile] if rules.stock_pile >= 0 else "",
+                                 rules.close_up_label, rules.reshuffle_label) if label]
+    reason = _("{text!r} names one pile, not a move: a move is like {example}").format(
+        text=_shown(text), example=_example(game))
+    if alone:
+        reason += _(", or {words} alone").format(words=alternatives(alone))
+    return reason
+
+
 def _example(game: Board) -> str:
     moves = [m for m in game.legal_moves() if not game.changes_nothing(m)]
-    return format_move(game, moves[0]) if moves else "the stock label"
+    return format_move(game, moves[0]) if moves else _("the stock label")
 
 
 def format_move(game: Board, move: Move, *, explicit: bool = False) -> str:
