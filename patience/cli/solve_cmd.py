@@ -22,6 +22,7 @@ REASON_WORDS = {
     "timeout": N_("the time ran out"),
     "max states": N_("the state limit was reached"),
     "some card cannot reach home": N_("some card can never reach the foundations, whatever is played"),
+    "some card stays buried": N_("some card stays buried under the stock's deals, whatever is played"),
 }
 
 

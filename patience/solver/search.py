@@ -26,6 +26,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from .beside import Helper, can_fork
 from .bound import COPIES_LOST, copies_lost
+from .buried import BURIED_LOST, buried_lost
 from .heuristic import Heuristic
 from .hops import Hops, hop_group
 from .prune import CLOSED, SIMPLE, Autoplay, autoplay_rule, closures, home_bound, may_autoplay_from, stock_commutes
@@ -259,8 +260,10 @@ def _answer(game: Game, timeout: float | None, max_states: int | None, progress:
     what an earlier search of the same ruleset found out already (`_Checked`); None: find it out."""
     reason = checked.reason if checked is not None else core.why_not(game.rules) if engine != "python" else PYTHON_ASKED
     start = time.monotonic()
-    if copies_lost(game):  # lost before any search: some card cannot reach home (`bound`)
-        result = SolveResult(UNSOLVABLE, reason=COPIES_LOST, engine="compiled" if reason is None else "python",
+    # Lost before any search: some card cannot reach home (`bound`), or stays buried (`buried`).
+    lost = COPIES_LOST if copies_lost(game) else BURIED_LOST if buried_lost(game) else None
+    if lost is not None:
+        result = SolveResult(UNSOLVABLE, reason=lost, engine="compiled" if reason is None else "python",
                              seconds=time.monotonic() - start)
         if reason is not None:
             result.engine_reason = reason
