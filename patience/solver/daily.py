@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 DAILY_STATES = 3_000  # positions per candidate: a few seconds at most on a laptop
 DAILY_CANDIDATES = 10  # candidates tried before giving up on a game and a day
-SOLVER_VERSION = "16"  # raise when the solver may now win other deals within the budget (10: the core's best-first; 11: its tie order and cards taken back; 12: depth-first marks a child when listed, and reverses ties only in runs 2, 6, 10, ..., which wins Cromwell 3 and 8; 13: best-first's estimate and priority where the layout has one-card cells, FreeCell and the like; 14: the core's home bound, which proves deals lost where every card can only go home, as Kwadratura Koła's; 15: the copies bound before any search, solver/bound.py; 16: best-first's memory counted at its size, so a search goes on to about twice the positions within max_memory)
+SOLVER_VERSION = "17"  # raise when the solver may now win other deals within the budget (10: the core's best-first; 11: its tie order and cards taken back; 12: depth-first marks a child when listed, and reverses ties only in runs 2, 6, 10, ..., which wins Cromwell 3 and 8; 13: best-first's estimate and priority where the layout has one-card cells, FreeCell and the like; 14: the core's home bound, which proves deals lost where every card can only go home, as Kwadratura Koła's; 15: the copies bound before any search, solver/bound.py; 16: best-first's memory counted at its size, so a search goes on to about twice the positions within max_memory; 17: the deals bound before any search, solver/buried.py)
 CACHE_FILE = "daily.json"
 CACHE_FORMAT = "patience-daily-cache"
 CACHE_KEEP = 200  # newest entries kept; older days are recomputed if ever asked for
