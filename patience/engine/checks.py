@@ -159,7 +159,7 @@ def why_illegal(game: Board, move: Move) -> str | None:
             return _("{a_rank} stays in {group}, where it belongs: it already has a place there ({label})").format(
                 a_rank=_a(RANK_NAMES[RANK[moving]]), group=group_title(game.ruleset, source_group.id), label=label_s)
     elif target_group.base_ok is not None and not target_group.base_ok[target[0]]:
-        bases = _(" or ").join(_rank_names(target_group.spec.build.base or []))
+        bases = alternatives(list(_rank_names(target_group.spec.build.base or [])))
         return _("nothing is built on {label}: {group} is built on {a_rank} only, and {label} starts with {card}").format(
             label=label_d, group=group_title(game.ruleset, target_group.id), a_rank=_a(bases), card=card_str(target[0]))
     elif moving not in target_group.fits_on[target[-1]]:

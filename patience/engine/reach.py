@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import card_str
-from ..i18n import _
+from ..i18n import _, alternatives
 from ..ruleset.describe import build_rule, group_title
 from .moves import Move
 
@@ -54,7 +54,7 @@ def why_reach_illegal(game: State, src: int, dst: int, n: int) -> str | None:
         return _("piles of the {group} move only onto piles of the {group}").format(group=group_title(game.ruleset, group.id))
     if n != len(source):
         return _("{label} moves only as a whole pile of {count} cards").format(label=labels[src], count=len(source))
-    places = _(" or ").join(str(back) for back in group.reach)
+    places = alternatives([str(back) for back in group.reach])
     if not target or dst > src or _places_back(game, src, dst) not in group.reach:
         return _("{label} moves only onto the pile {places} places before it, counting piles with cards; "
                  "{target} is not one").format(label=labels[src], places=places, target=labels[dst])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_NAMES
-from ..i18n import N_, _, language, ngettext, using_language
+from ..i18n import N_, _, alternatives, language, ngettext, using_language
 from ..printable import printable
 from .examples import removal_examples, swap_example
 from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
@@ -152,7 +152,7 @@ def _leaving(ruleset: Ruleset, gid: str) -> str:
     group = ruleset.piles[gid]
     if group.reach:
         return _("{moves}, onto the pile {places} places before it, counting only piles with cards").format(
-            moves=_(MOVE[group.move]), places=_(" or ").join(str(n) for n in group.reach))
+            moves=_(MOVE[group.move]), places=alternatives([str(n) for n in group.reach]))
     if group.move != "none":
         return _(MOVE[group.move])
     removed, slides = removed_from(ruleset, gid), closes_up(ruleset, gid)
@@ -407,7 +407,7 @@ def _skip_text(ruleset: Ruleset, step: DealStep) -> str:
         which.append(_("a card of a rank its pile already holds"))
     elif skip.same_rank == "first":
         which.append(_("a card of the rank of the step's first card (which stays)"))
-    cards = _(" or ").join(which)
+    cards = alternatives(list(which))
     if skip.to is not None:
         text = _("; {cards} met on the way goes to the {group} instead, one a pile in order, and the pile takes "
                  "the next card").format(cards=cards, group=group_name(ruleset, skip.to))
@@ -560,7 +560,7 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
         match = _("of the same rank") if rule.same else _("whose ranks add up to {sum}").format(sum=rule.sum)
         touch = {0: "", 4: _(", touching by a side, within one group"),
                  8: _(", touching by a side or a corner, within one group")}[rule.adjacent]
-        count = _(" or ").join(str(n) for n in rule.cards)
+        count = alternatives([str(n) for n in rule.cards])
         examples = ", ".join(f"`{example}`" for example in removal_examples(ruleset, rule))
         lines.append(ngettext(
             "You may remove {count} free card {match}{touch}, from: {groups}; it goes to: {target} (e.g. {examples}).",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, Union
 from pydantic import BaseModel, ValidationError
 
 from ..cards import CardError
-from ..i18n import N_, _
+from ..i18n import N_, _, alternatives
 from .errors import MAX_FILE_BYTES, Finding, RulesetError
 from .model import Ruleset, reference_problems
 from .views import source_file  # noqa: F401 - read from here too
@@ -345,7 +345,7 @@ def _merge(described: list[tuple[str, str, str]]) -> str:
     if literal and len(described) > 1:
         extra = "".join(", " + _("or {kind}").format(kind=_(k)) for k in dict.fromkeys(others))
         return literal[0] + extra
-    return _(" or ").join(dict.fromkeys(m for _kind, m, _code in described))
+    return alternatives(list(dict.fromkeys(m for _kind, m, _code in described)))
 
 
 def _misspelt_as(path: KeyPath, unknown_keys: set[KeyPath], missing: set[KeyPath]) -> bool:

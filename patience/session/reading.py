@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _
+from ..i18n import N_, _, alternatives
 from .start import MAX_LINE
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def resolve_command(word: str) -> Command | str | None:
         return next(iter(matches.values()))
     if len(matches) > 1:
         return _("{word!r} could be {choices}; type more letters").format(
-            word=word, choices=_(" or ").join(sorted(matches)))
+            word=word, choices=alternatives(sorted(matches)))
     return None
 
 
