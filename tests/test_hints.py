@@ -329,3 +329,19 @@ def test_a_search_that_finds_a_line_ends_the_reduced_budget():
     found = planner.hint(game, seconds=None, states=4 * STATES)  # a quarter is STATES: enough for deal 1
     assert found.found == "plan" and found.move is not None
     assert not planner.missed  # the next search, wherever it is, gets the whole budget again
+
+
+@pytest.mark.parametrize("game_id, deal, reason", [
+    ("parada-1", 4, "some card stays buried under the stock's deals"),  # PA-5: the deals bound
+    ("kwadratura-kola", 2, "some card can never reach the foundations"),  # KK-2, KK-3: the home bound
+])
+def test_a_position_the_solver_proves_lost_is_called_lost_and_a_move_still_named(game_id, deal, reason):
+    session = Session(Game.new(game_id, deal), Settings())
+    before = session.game.position()
+    reply = session.handle("hint")
+    text = reply.lines[0]
+    assert text.startswith("no win is possible from here: " + reason), text
+    assert "finds no win" not in text and "no winning line found" not in text
+    assert reply.hinted is not None and session.game.position() == before  # a move named, none played
+    # A proof is no search that ran out of budget: the next search keeps its whole budget.
+    assert not session.planner.missed

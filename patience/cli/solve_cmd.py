@@ -21,9 +21,7 @@ REASON_WORDS = {
     "search exhausted": N_("every reachable position was searched"),
     "timeout": N_("the time ran out"),
     "max states": N_("the state limit was reached"),
-    "some card cannot reach home": N_("some card can never reach the foundations, whatever is played"),
-    "some card stays buried": N_("some card stays buried under the stock's deals, whatever is played"),
-}
+}  # and the solver's proofs of a loss, `solver.hints.LOST_WORDS` (imported with the solver)
 
 
 def parse_range(text: str) -> range:
@@ -70,10 +68,13 @@ def check_deals(ruleset: Ruleset, deals: range) -> None:
 
 
 def _status_line(result: dict) -> str:
+    from ..solver.hints import LOST_WORDS
+
     status = _(STATUS_WORDS[result["status"]])
+    words = REASON_WORDS | LOST_WORDS
     states = ngettext("{n} state", "{n} states", result["states"]).format(n=number(result["states"]))
     return _("{status} ({reason}): {states}, {seconds} s").format(
-        status=status, reason=_(REASON_WORDS.get(result["reason"], result["reason"])), states=states,
+        status=status, reason=_(words.get(result["reason"], result["reason"])), states=states,
         seconds=number(result["seconds"], 2))
 
 

@@ -34,7 +34,7 @@ from ..engine.compiled import MOVE_ALONE, MOVE_NONE, MOVE_TOP, CompiledRules
 from ..engine.game import Game
 from ..engine.moves import DEAL
 
-BURIED_LOST = "some card stays buried"  # the answer's reason (`cli.solve_cmd.REASON_WORDS`)
+BURIED_LOST = "some card stays buried"  # the answer's reason, in words for players in `hints.LOST_WORDS`
 
 _APPLIES: WeakKeyDictionary[CompiledRules, bool] = WeakKeyDictionary()
 

@@ -25,6 +25,9 @@ from typing import TypeVar
 from ..engine.assist import ELSEWHERE, SWAPS, ranked_moves
 from ..engine.game import Game
 from ..engine.moves import REMOVE, SLOT, SWAP, Move
+from ..i18n import N_
+from .bound import COPIES_LOST
+from .buried import BURIED_LOST
 from .search import SOLVED, UNSOLVABLE, solve
 from .shorten import Layout, layout, moved, relabel
 
@@ -34,6 +37,10 @@ HINT_SECONDS, HINT_STATES = 2.0, 50_000  # a hint's search budget; past it, the 
 AFTER_A_MISS = 0.25
 Budget = TypeVar("Budget", float, int)
 SWAP_TRIALS = 2  # swaps searched after when the search from here found no line (`promising_swaps`)
+# The solver's proofs that no line wins from here, whatever was played before (the bounds read the
+# position alone), in the words a player reads (`solve` prints them too).
+LOST_WORDS = {COPIES_LOST: N_("some card can never reach the foundations, whatever is played"),
+              BURIED_LOST: N_("some card stays buried under the stock's deals, whatever is played")}
 
 
 @dataclass(frozen=True)
@@ -42,8 +49,9 @@ class Hint:
 
     ``found``: ``plan`` (a move of a winning line), ``fallback`` (no line was found; ``move`` is
     the best move by simple merit, ``why`` names its merit) or ``none`` (no move leads anywhere
-    new). ``search`` is why the last search ended without a line: ``timeout``, ``max states`` or
-    ``exhausted``; empty when the line came from a search or no search was made."""
+    new). ``search`` is why the last search ended without a line: ``timeout``, ``max states``,
+    ``exhausted``, or a proof that the position is lost (a key of `LOST_WORDS`); empty when the
+    line came from a search or no search was made."""
 
     move: Move | None
     found: str
@@ -129,7 +137,7 @@ class Planner:
             swaps = promising_swaps(game)[:SWAP_TRIALS]
             share = 0.5 if swaps else 1.0  # with swaps to try, half the budget for the search from here
             search = self._search(game, _part(seconds, share), _part(states, share))
-            self.missed = search not in (SOLVED, UNSOLVABLE)
+            self.missed = search not in (SOLVED, UNSOLVABLE, *LOST_WORDS)
             if search != SOLVED and self._search_after_swaps(game, swaps, _part(seconds, 1 - share),
                                                               _part(states, 1 - share)):
                 search = SOLVED
@@ -160,7 +168,8 @@ class Planner:
         self.plan = None
         result = solve(game, timeout=seconds, max_states=states, avoid=line_positions(game))
         if result.status != SOLVED:
-            return result.status if result.status == UNSOLVABLE else result.reason
+            lost = result.status == UNSOLVABLE and result.reason not in LOST_WORDS
+            return UNSOLVABLE if lost else result.reason
         self._keep(game, result.line)
         return SOLVED
 
