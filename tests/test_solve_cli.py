@@ -34,6 +34,8 @@ def one_line_error(result, expected: str) -> None:
     (["klondike", "--deals", "1-"], "--deals wants A-B, such as 1-100, not '1-'"),
     (["klondike", "--deals", "5-3"], "--deals wants A-B with 1 <= A <= B, not '5-3'"),
     (["klondike", "--deal", "1", "--timeout", "nan"], "--timeout wants a number of seconds, not nan"),
+    (["czternastki", "--deal", "1", "--class", "third"], "czternastki has no win class 'third'; its classes: first, second"),
+    (["klondike", "--deal", "1", "--class", "second"], "klondike has one way to win; --class is for games with win classes"),
 ])
 def test_deals_a_game_does_not_have_are_refused_in_one_line(args, expected):
     one_line_error(run("solve", *args), expected)
@@ -279,3 +281,14 @@ def test_a_solve_result_claims_nothing_unless_the_solver_looked():
     klondike.piles[klondike.rules.waste_pile] += klondike.piles[klondike.rules.stock_pile]
     klondike.piles[klondike.rules.stock_pile] = []
     assert not sees_hidden(klondike)
+
+
+def test_a_later_win_class_is_searched_and_named():
+    # CZ-4: Czternastki deal 10 has no second-class end either (both searches exhaust it, see
+    # tests/test_solver_classes.py); the answer names the class searched, text and JSON.
+    result = run("solve", "czternastki", "--deal", "10", "--class", "second")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("unsolvable (every reachable position was searched)")
+    assert "win class searched: second" in result.output
+    answer = json.loads(run("solve", "czternastki", "--deal", "10", "--class", "second", "--json").output)
+    assert answer["win_class"] == "second" and answer["status"] == "unsolvable"

@@ -90,9 +90,12 @@ def _status_line(result: dict) -> str:
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes: with --deals, deals solved at once; with --deal, 2 or more gives the "
                    "Python search's depth-first search a process of its own (the compiled core uses one).")
+@click.option("--class", "win_class", metavar="ID", default=None,
+              help="Search for this win class (Czternastki's `second`) instead of the first: a line "
+                   "that ends the game in it.")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, max_states: int | None,
-          max_memory: str | None, jobs: int, as_json: bool) -> None:
+          max_memory: str | None, jobs: int, win_class: str | None, as_json: bool) -> None:
     """Solve GAME's deal N, or a range of deals: solved (with the moves), unsolvable, or unknown.
 
     The solver sees any face-down cards ("thoughtful" solving). Unsolvable is said only after an
@@ -118,8 +121,10 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
             deals = range(deal, deal + 1)
         check_deals(ruleset, deals)
         memory = parse_size(max_memory) if max_memory is not None else None
+        if win_class is not None:
+            _check_class(ruleset, win_class)
         _solve_each(game, deals, timeout, max_states, jobs, results, one_line=deal_range is None, as_json=as_json,
-                    max_memory=memory)
+                    max_memory=memory, win_class=win_class)
     except KeyboardInterrupt:  # the solver's processes are stopped by now; what was answered is kept
         _stopped(results, deals, as_json, game_id)
     from ..solver.batch import summarize
@@ -137,8 +142,19 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
         _print_summary(summarize(results), _thoughtful(results))
 
 
+def _check_class(ruleset: Ruleset, win_class: str) -> None:
+    """A one-line refusal for a win class the game does not have, naming those it has."""
+    ids = [c.id for c in ruleset.win.classes] if ruleset.win and ruleset.win.classes else []
+    if win_class not in ids:
+        if ids:
+            raise click.ClickException(_("{game} has no win class {given!r}; its classes: {classes}").format(
+                game=ruleset.id, given=win_class, classes=", ".join(ids)))
+        raise click.ClickException(_("{game} has one way to win; --class is for games with win classes").format(
+            game=ruleset.id))
+
+
 def _solve_each(game: str, deals: range, timeout: float, max_states: int | None, jobs: int, results: list[dict],
-                *, one_line: bool, as_json: bool, max_memory: int | None = None) -> None:
+                *, one_line: bool, as_json: bool, max_memory: int | None = None, win_class: str | None = None) -> None:
     """Solve the deals into ``results``, a line per deal for a range, live progress for one deal."""
     from ..solver.batch import solve_deals
 
@@ -148,7 +164,7 @@ def _solve_each(game: str, deals: range, timeout: float, max_states: int | None,
     try:
         for result in solve_deals(game, deals, timeout, max_states, 1 if one_deal else jobs, progress=progress,
                                   workers=jobs if one_deal else 1, max_memory=max_memory,
-                                  shorter=one_deal or as_json):  # a range's text prints no moves
+                                  shorter=one_deal or as_json, win_class=win_class):  # a range's text prints no moves
             results.append(result)
             if not one_line and not as_json:
                 click.echo(_("deal {deal}: {line}").format(deal=result["deal"], line=_status_line(result)))
@@ -190,6 +206,8 @@ def _thoughtful(results: list[dict]) -> bool:
 
 def _print_one(result: dict) -> None:
     click.echo(_status_line(result))
+    if result.get("win_class"):
+        click.echo(_("win class searched: {win_class}").format(win_class=result["win_class"]))
     if result["status"] == "solved":
         moves = ngettext("{n} move", "{n} moves", len(result["moves"])).format(n=len(result["moves"]))
         click.echo(_("moves ({count}): {moves}").format(count=moves, moves=" ".join(result["moves"])))

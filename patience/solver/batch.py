@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int, float], None]  # (deal, positions expanded, seconds so far)
 
 
-Task = tuple[str, int, float | None, int | None, int, int | None]  # game, deal, timeout, max_states, workers, max_memory
+# game, deal, timeout, max_states, workers, max_memory, win class (None: the first, `solve`)
+Task = tuple[str, int, float | None, int | None, int, int | None, str | None]
 
 
 def solve_deal(task: Task, progress: Progress | None = None, shorter: bool = True) -> dict:
@@ -27,23 +28,30 @@ def solve_deal(task: Task, progress: Progress | None = None, shorter: bool = Tru
     core's table, in bytes (None: its default). ``shorter``: a win is shortened for a player
     (`search.solve`); a survey or a range that prints no moves has no use for it, and on a quick
     deal it costs far more than the search."""
-    game_name, deal, timeout, max_states, workers, max_memory = task
+    game_name, deal, timeout, max_states, workers, max_memory, win_class = task
     report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
-    result = solve(Game(find_ruleset(game_name), deal), timeout=timeout, max_states=max_states, progress=report,
+    game = Game(find_ruleset(game_name), deal)
+    if win_class is not None:  # a later class (CZ-4): `classes.solve_class`, which shortens its line
+        from .classes import solve_class
+
+        return {"deal": deal, "win_class": win_class,
+                **solve_class(game, win_class, timeout=timeout, max_states=max_states, max_memory=max_memory).public()}
+    result = solve(game, timeout=timeout, max_states=max_states, progress=report,
                    workers=workers, max_memory=max_memory, shorter=shorter)
     return {"deal": deal, **result.public()}
 
 
 def solve_deals(game_name: str, deals: range, timeout: float | None, max_states: int | None,
                 jobs: int = 1, progress: Progress | None = None, workers: int = 1,
-                max_memory: int | None = None, shorter: bool = True) -> Iterator[dict]:
+                max_memory: int | None = None, shorter: bool = True, win_class: str | None = None) -> Iterator[dict]:
     """Each deal's answer, in deal order, as it comes, ``jobs`` deals at a time or one deal at a
     time with ``workers`` processes each (`solve`); not both, since a pool's processes may not
     fork helpers. ``progress`` is reported only when the deals are solved in this process.
+    ``win_class``: search for that win class (`classes.solve_class`) instead of the first.
 
     Ctrl-C (KeyboardInterrupt) reaches only this process's code: the pool's workers ignore it
     and are terminated as it passes through."""
-    tasks = ((game_name, deal, timeout, max_states, workers, max_memory) for deal in deals)  # a range may be huge
+    tasks = ((game_name, deal, timeout, max_states, workers, max_memory, win_class) for deal in deals)  # a range may be huge
     if jobs <= 1 or len(deals) <= 1:
         for task in tasks:
             yield solve_deal(task, progress, shorter)
