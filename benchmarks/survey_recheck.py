@@ -97,7 +97,7 @@ def main() -> int:
             by_deal = {row["deal"]: row for row in rows}
             pairs: Counter[tuple[str, str]] = Counter()
             for deal in spread(sorted(by_deal), args.resolve):
-                again = solve_deal((sources[game_id], deal, timeout, max_states or None, 1, None))
+                again = solve_deal((sources[game_id], deal, timeout, max_states or None, 1, None, None))
                 pairs[(by_deal[deal]["status"], again["status"])] += 1
             clash = pairs[("solved", "unsolvable")] + pairs[("unsolvable", "solved")]
             contradictions += clash

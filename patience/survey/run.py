@@ -64,7 +64,7 @@ def solve_chunk(chunk: Chunk, digest: Digest) -> list[dict]:
     budget = None if key.max_states == NO_LIMIT else key.max_states
     rows = []
     for deal in chunk.deals:
-        result = solve_deal((chunk.game, deal, key.timeout, budget, 1, chunk.memory), shorter=False)  # winnability, not a line to follow
+        result = solve_deal((chunk.game, deal, key.timeout, budget, 1, chunk.memory, None), shorter=False)  # winnability, not a line to follow
         moves = result.get("moves") or []
         rows.append({
             "ruleset": key.ruleset, "rules": key.rules, "solver": key.solver, "deal": deal,
