@@ -28,6 +28,16 @@ def test_the_bound_applies_by_words_not_games():
         assert not buried_lost(Game.new(game_id, 1)), game_id
 
 
+@pytest.mark.parametrize("change", [
+    {"redeals": 1},  # a redeal turns the stacks' order over: what the deals bury depends on play
+    {"to": "row1"},  # cards dealt onto the win piles might lie there as they should
+])
+def test_parada_with_deals_that_break_the_argument_is_not_bounded(change):
+    parada = Game.new("parada", 1).ruleset
+    variant = parada.model_copy(update={"stock": parada.stock.model_copy(update=change)})
+    assert applies(Game.new("parada", 1).rules) and not applies(Game(variant, 1).rules)
+
+
 def test_a_card_buried_by_the_deals_is_lost_at_once():
     # Parada one-deck deal 4: unknown after 200,000 positions of search before this bound.
     game = Game.new("parada-1", 4)

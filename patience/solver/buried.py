@@ -21,7 +21,8 @@ the relaxation ends with every card placed whenever the line wins. It applies, k
 that builds from a base must be `full`, so a card wins only in a pile built from its base; cards
 enter the other piles only by the stock's deals (every moving group sends to win groups only,
 one card at a time from the layout, a lone card between win piles), and the deals do not depend
-on play (no redeal, no gate, no `requires`, no waste with room). Removals, actions, fills and
+on play (no redeal, no gate, no `requires`, no waste with room) and put cards on layout piles
+only (a card dealt onto a win pile might lie there as it should). Removals, actions, fills and
 gaps are left out. Parada's two decks: copies count as one face, so the bound is weaker there
 than with one deck; measured in docs/solver.md.
 """
@@ -57,6 +58,8 @@ def _applies(rules: CompiledRules) -> bool:
     if rules.stock_pile >= 0 and (rules.redeals != 0 or rules.stock_gate or rules.stock_needs_filled
                                   or any(rules.group_of[p].max_cards for p in rules.stock_targets)):
         return False  # the deals would depend on play
+    if any(p in rules.win_pile_set for p in (*rules.stock_targets, *rules.stock_last)):
+        return False  # a card dealt onto a win pile could lie there as a base or on its card below
     win_groups = {rules.group_of[p].index for p in win.piles}
     full = set(win.full)
     for g in rules.groups:
