@@ -345,3 +345,19 @@ def test_a_position_the_solver_proves_lost_is_called_lost_and_a_move_still_named
     assert reply.hinted is not None and session.game.position() == before  # a move named, none played
     # A proof is no search that ran out of budget: the next search keeps its whole budget.
     assert not session.planner.missed
+
+
+def test_at_the_deal_an_exhausted_search_says_the_game_cannot_be_won():
+    # Klondike draw 3 deal 29 has no win (the solver exhausts it; benchmarks/unpruned.py confirmed
+    # it with no pruning): nothing was played yet, so no position was avoided and the deal is lost.
+    session = Session(Game.new("klondike-3", 29), Settings())
+    text = session.handle("hint").lines[0]
+    assert text.startswith("no win is possible from here: the solver searched every line; a move that "), text
+
+
+def test_with_win_classes_an_exhausted_first_class_search_claims_no_more():
+    # CZ-4: the hint's search is for the first class; a second-class end might remain, so the
+    # message does not say that no win is possible.
+    session = Session(Game.new("czternastki", 5), Settings())
+    text = session.handle("hint").lines[0]
+    assert text.startswith("the solver finds no win from here that avoids the positions already played"), text

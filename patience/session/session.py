@@ -609,7 +609,7 @@ class Session:
 
     def _hint(self) -> Reply:
         from ..engine.assist import MERIT_WORDS
-        from ..solver.hints import LOST_WORDS
+        from ..solver.hints import LOST_WORDS, SEARCHED_ALL
 
         if self.status() != "in progress":
             return Reply([_("the game is over; undo, restart or new")])
@@ -628,6 +628,8 @@ class Session:
             return Reply([_("a move that {what}: {move}").format(what=what, move=move)], hinted=found.move)
         if found.search == "exhausted":
             why = _("the solver finds no win from here that avoids the positions already played")
+        elif found.search == SEARCHED_ALL:
+            why = _("no win is possible from here: the solver searched every line")
         elif found.search in LOST_WORDS:
             why = _("no win is possible from here: {reason}").format(reason=_(LOST_WORDS[found.search]))
         elif found.search == "timeout" and found.budget_seconds is not None:

@@ -37,6 +37,7 @@ HINT_SECONDS, HINT_STATES = 2.0, 50_000  # a hint's search budget; past it, the 
 AFTER_A_MISS = 0.25
 Budget = TypeVar("Budget", float, int)
 SWAP_TRIALS = 2  # swaps searched after when the search from here found no line (`promising_swaps`)
+SEARCHED_ALL = "searched all"  # `Hint.search`: every line from the deal was searched, none wins
 # The solver's proofs that no line wins from here, whatever was played before (the bounds read the
 # position alone), in the words a player reads (`solve` prints them too).
 LOST_WORDS = {COPIES_LOST: N_("some card can never reach the foundations, whatever is played"),
@@ -50,7 +51,8 @@ class Hint:
     ``found``: ``plan`` (a move of a winning line), ``fallback`` (no line was found; ``move`` is
     the best move by simple merit, ``why`` names its merit) or ``none`` (no move leads anywhere
     new). ``search`` is why the last search ended without a line: ``timeout``, ``max states``,
-    ``exhausted``, or a proof that the position is lost (a key of `LOST_WORDS`); empty when the
+    ``exhausted`` (no win that avoids the positions played), `SEARCHED_ALL` (none at all: nothing
+    was played yet) or a proof that the position is lost (a key of `LOST_WORDS`); empty when the
     line came from a search or no search was made."""
 
     move: Move | None
@@ -137,7 +139,7 @@ class Planner:
             swaps = promising_swaps(game)[:SWAP_TRIALS]
             share = 0.5 if swaps else 1.0  # with swaps to try, half the budget for the search from here
             search = self._search(game, _part(seconds, share), _part(states, share))
-            self.missed = search not in (SOLVED, UNSOLVABLE, *LOST_WORDS)
+            self.missed = search not in (SOLVED, UNSOLVABLE, SEARCHED_ALL, *LOST_WORDS)
             if search != SOLVED and self._search_after_swaps(game, swaps, _part(seconds, 1 - share),
                                                               _part(states, 1 - share)):
                 search = SOLVED
@@ -166,10 +168,15 @@ class Planner:
         """Search a new plan from here, avoiding the positions played; the solver's status, or
         its reason when it ran out of budget."""
         self.plan = None
-        result = solve(game, timeout=seconds, max_states=states, avoid=line_positions(game))
+        earlier = line_positions(game)
+        result = solve(game, timeout=seconds, max_states=states, avoid=earlier)
         if result.status != SOLVED:
-            lost = result.status == UNSOLVABLE and result.reason not in LOST_WORDS
-            return UNSOLVABLE if lost else result.reason
+            if result.status == UNSOLVABLE and result.reason not in LOST_WORDS:
+                # With no position to avoid (the deal), an exhausted search proves the game lost,
+                # where its one win class is the one searched (CZ-4's second is not).
+                one_class = len(game.rules.win_conditions) == 1
+                return SEARCHED_ALL if one_class and not earlier else UNSOLVABLE
+            return result.reason
         self._keep(game, result.line)
         return SOLVED
 
