@@ -62,3 +62,5 @@ def test_the_first_class_is_the_plain_solve_and_an_unknown_class_is_refused():
     with pytest.raises(ValueError, match="has no win class 'third'; its classes: first, second"):
         solve_class(game, "third")
     assert class_ids(Game.new("klondike", 1)) == ["won"]
+    with pytest.raises(ValueError, match="klondike has one way to win"):
+        solve_class(Game.new("klondike", 1), "second")

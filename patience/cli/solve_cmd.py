@@ -143,14 +143,13 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
 
 
 def _check_class(ruleset: Ruleset, win_class: str) -> None:
-    """A one-line refusal for a win class the game does not have, naming those it has."""
-    ids = [c.id for c in ruleset.win.classes] if ruleset.win and ruleset.win.classes else []
-    if win_class not in ids:
-        if ids:
-            raise click.ClickException(_("{game} has no win class {given!r}; its classes: {classes}").format(
-                game=ruleset.id, given=win_class, classes=", ".join(ids)))
-        raise click.ClickException(_("{game} has one way to win; --class is for games with win classes").format(
-            game=ruleset.id))
+    """A one-line refusal for a win class the game does not have (`classes.why_no_class`)."""
+    from ..engine.game import Game
+    from ..solver.classes import why_no_class
+
+    refused = why_no_class(Game(ruleset, 1), win_class)
+    if refused is not None:
+        raise click.ClickException(refused)
 
 
 def _solve_each(game: str, deals: range, timeout: float, max_states: int | None, jobs: int, results: list[dict],

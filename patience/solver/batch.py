@@ -31,11 +31,11 @@ def solve_deal(task: Task, progress: Progress | None = None, shorter: bool = Tru
     game_name, deal, timeout, max_states, workers, max_memory, win_class = task
     report = None if progress is None else (lambda states, seconds: progress(deal, states, seconds))
     game = Game(find_ruleset(game_name), deal)
-    if win_class is not None:  # a later class (CZ-4): `classes.solve_class`, which shortens its line
+    if win_class is not None:  # a later class (CZ-4): `classes.solve_class`, in this process
         from .classes import solve_class
 
-        return {"deal": deal, "win_class": win_class,
-                **solve_class(game, win_class, timeout=timeout, max_states=max_states, max_memory=max_memory).public()}
+        return {"deal": deal, "win_class": win_class, **solve_class(
+            game, win_class, timeout=timeout, max_states=max_states, max_memory=max_memory, shorter=shorter).public()}
     result = solve(game, timeout=timeout, max_states=max_states, progress=report,
                    workers=workers, max_memory=max_memory, shorter=shorter)
     return {"deal": deal, **result.public()}

@@ -23,7 +23,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..i18n import _
 from ..ruleset.model import Ruleset
-from .search import SOLVED, UNKNOWN, SolveResult, solve, write_line
+from .search import SOLVED, UNKNOWN, SolveResult, replayed, solve, write_line
 
 FINISH = 2_000  # positions searched after the line for the game's end in the class
 GOES_ON = "the class holds but the game goes on"  # an `unknown` answer's reason
@@ -47,28 +47,34 @@ def class_game(game: Game, class_id: str) -> Game:
     return Game.from_position(game.position(), derived[class_id])
 
 
-def solve_class(game: Game, class_id: str, timeout: float | None = 30.0, max_states: int | None = None,
-                max_memory: int | None = None, avoid: Sequence[Game] = ()) -> SolveResult:
-    """`solve` for the win class ``class_id`` (`class_ids`); the first class is `solve` itself. A
-    `solved` line ends the game in that class. Raises ValueError for a class the game lacks."""
+def why_no_class(game: Game, class_id: str) -> str | None:
+    """None when ``game`` has the win class ``class_id``; else why not, in one line."""
     ids = class_ids(game)
-    if class_id not in ids:
-        raise ValueError(_("{game} has no win class {given!r}; its classes: {classes}").format(
-            game=game.ruleset.id, given=class_id, classes=", ".join(ids)))
-    if class_id == ids[0]:
-        return solve(game, timeout=timeout, max_states=max_states, max_memory=max_memory, avoid=avoid)
+    if class_id in ids:
+        return None
+    if len(ids) == 1:
+        return _("{game} has one way to win; --class is for games with win classes").format(game=game.ruleset.id)
+    return _("{game} has no win class {given!r}; its classes: {classes}").format(
+        game=game.ruleset.id, given=class_id, classes=", ".join(ids))
+
+
+def solve_class(game: Game, class_id: str, timeout: float | None = 30.0, max_states: int | None = None,
+                max_memory: int | None = None, avoid: Sequence[Game] = (), shorter: bool = True) -> SolveResult:
+    """`solve` for the win class ``class_id`` (`class_ids`); the first class is `solve` itself. A
+    `solved` line ends the game in that class. Raises ValueError for a class the game lacks
+    (`why_no_class`)."""
+    refused = why_no_class(game, class_id)
+    if refused is not None:
+        raise ValueError(refused)
+    if class_id == class_ids(game)[0]:
+        return solve(game, timeout=timeout, max_states=max_states, max_memory=max_memory, avoid=avoid,
+                     shorter=shorter)
     start = time.monotonic()
     result = solve(class_game(game, class_id), timeout=timeout, max_states=max_states, max_memory=max_memory,
-                   avoid=[class_game(other, class_id) for other in avoid])
+                   avoid=[class_game(other, class_id) for other in avoid], shorter=shorter)
     if result.status != SOLVED:
         return result
-    end = game.copy()
-    for move in result.line:
-        refused = end.why_illegal(move)
-        if refused is not None:
-            raise RuntimeError(f"a class line played {move!r}, which the engine refuses: {refused}")
-        end.push(move)
-    tail = _finish(end, class_id)
+    tail = _finish(replayed(game, result.line), class_id)
     if tail is None:
         return SolveResult(UNKNOWN, states=result.states, seconds=time.monotonic() - start, reason=GOES_ON,
                            thoughtful=result.thoughtful, engine=result.engine, engine_reason=result.engine_reason)

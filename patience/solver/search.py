@@ -422,15 +422,22 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
                        line=list(moves))
 
 
-def _check_win(game: Game, moves: Sequence[Move], solved: bool = True) -> None:
-    """Raise RuntimeError unless the engine allows every move of the line from ``game`` and, when
-    ``solved``, it ends in a win: a core whose line is refused has a bug. ``game`` is left unchanged."""
+def replayed(game: Game, moves: Sequence[Move]) -> Game:
+    """A copy of ``game`` after the line ``moves``; RuntimeError where the engine refuses one (a
+    search whose line is refused has a bug). ``game`` is left unchanged."""
     replay = game.copy()
     for move in moves:
         refused = replay.why_illegal(move)
         if refused is not None:
-            raise RuntimeError(f"the compiled core played {move!r}, which the engine refuses: {refused}")
+            raise RuntimeError(f"the search played {move!r}, which the engine refuses: {refused}")
         replay.push(move)
+    return replay
+
+
+def _check_win(game: Game, moves: Sequence[Move], solved: bool = True) -> None:
+    """Raise RuntimeError unless the engine allows every move of the line from ``game`` and, when
+    ``solved``, it ends in a win: a core whose line is refused has a bug. ``game`` is left unchanged."""
+    replay = replayed(game, moves)
     if solved and not replay.is_won():
         raise RuntimeError("the compiled core's solution does not win")
 
