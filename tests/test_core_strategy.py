@@ -9,6 +9,7 @@ import pytest
 
 from patience import core
 from patience.engine.game import Game
+from patience.engine.moves import SWAP
 from patience.solver.search import solve
 
 pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built or PATIENCE_PURE=1 (test_core checks)")
@@ -34,16 +35,60 @@ def test_AB_the_core_wins_agnes_bernauer_deals_the_python_search_wins(deal, with
 
 
 @pytest.mark.slow  # about 3 CPU-seconds
-@pytest.mark.parametrize("deal, within", [(3, 100_000), (8, 500_000)])
+@pytest.mark.parametrize("deal, within", [(3, 100_000), (8, 700_000)])
 def test_CR_the_core_wins_cromwell_deals_3_and_8_within_a_budget_of_positions(deal, within):
     """Cromwell 3 and 8, which `solve()` left unknown after 2,000,000 positions (solver 11), and
     whose lines must win in the engine (CR-1 to CR-4). Deal 8 needs depth-first to mark a child
     in the run's table when it is listed, so that a position listing it again does not expand it
     far below (won in 354,888); deal 3 needs equal estimates tried last listed first only in runs
-    2, 6, 10, ... (won in 41,737; every other run that way lost it)."""
+    2, 6, 10, ... (won in 41,737; every other run that way lost it). Since the swap waits
+    (solver 18) deal 8 is won in 653,077 and deal 3 in about 11,400."""
     result = solve(Game.new("cromwell", deal), timeout=None, max_states=within, shorter=False)
     assert (result.engine, result.status) == ("compiled", "solved"), (deal, result.status, result.states)
     assert replays_to_a_win("cromwell", deal, result.line)  # CR-5: all 104 cards home
+
+
+@pytest.mark.parametrize("deal, within", [(1, 50_000), (14, 50_000), (16, 20_000)])
+def test_CR4_the_swap_waits_so_deals_lost_among_thousands_of_swaps_are_won(deal, within):
+    """Cromwell 1, 14 and 16 were unknown after 1,000,000 positions while each position's 5,300
+    swaps (CR-4) were queued beside its card moves: best-first chose swaps that looked good
+    early and depth-first went down them first. Now best-first lists a position's swaps as a
+    batch queued SWAP_COST behind it, and depth-first tries them after its other children; each
+    deal is won within ``within`` positions, its line a win in the engine with one swap at most."""
+    result = solve(Game.new("cromwell", deal), timeout=None, max_states=within, shorter=False)
+    assert (result.engine, result.status) == ("compiled", "solved"), (deal, result.status, result.states)
+    assert replays_to_a_win("cromwell", deal, result.line)  # the engine refuses a second swap
+
+
+def cromwell_position(piles: dict[str, str]) -> Game:
+    from positions import build  # tests/positions.py: the rule book's way of drawing a position
+
+    return build("cromwell", piles, fill="h3")
+
+
+@pytest.mark.parametrize("best_first", [-1, 0, 2])
+def test_CR4_a_win_that_needs_the_swap_is_found_by_each_search(best_first):
+    """7♥ lies on 6♥ with 5♥ home: no card move frees 6♥, so only the swap of the two (CR-4)
+    wins. Best-first alone (-1) must still reach the swap batch it queued behind the position,
+    depth-first alone (0) the swaps it tries last, and the two in turns either."""
+    game = cromwell_position({"01": "6H 7H", "02": "3C 2C", "h1": "AH 2H 3H 4H 5H", "h2": "AC"})
+    status, moves, _states, _reason = core.position(game).solve(None, 10_000, best_first=best_first)
+    assert status == "solved"
+    swaps = [game.notation(m) for m in moves if m[1] == SWAP]
+    for move in moves:
+        assert game.why_illegal(move) is None, move
+        game.push(move)
+    assert game.is_won() and swaps == ["x01.1-01.2"]
+
+
+@pytest.mark.parametrize("best_first", [-1, 0, 2])
+def test_CR5_every_swap_in_the_batch_is_tried_before_a_position_is_called_lost(best_first):
+    """No swap of 5♥ 9♣ / 7♦ 2♠ lets a card move (CR-5): every search must try them all, the
+    batch queued behind the position included, and only then answer unsolvable."""
+    game = cromwell_position({"01": "5H 9C", "02": "7D 2S"})
+    status, _moves, states, _reason = core.position(game).solve(None, 10_000, best_first=best_first)
+    assert status == "unsolvable"
+    assert states >= 1
 
 
 def test_PA_moves_between_rows_are_no_card_taken_back_so_depth_first_alone_wins_deal_2():

@@ -90,6 +90,11 @@ cdef enum:
     CELL_CELL = 12
     CELL_DEPTH = 5
     GREEDY_EVERY = 8
+    # A once-a-game swap (CR-4) waits: best-first lists a position's swaps as a batch queued
+    # SWAP_COST behind the position itself (an entry for node i + SWAPS_LATER), depth-first tries
+    # them after its other children (docs/solver.md, "The swap waits").
+    SWAP_COST = 200
+    SWAPS_LATER = 1 << 30
 
 # The dead table's two proofs, as `Core.solve`'s ``dead_out`` gives them (`_run`).
 PROOF_KEEPING_HOME = DEAD_KEEPING_HOME
@@ -413,7 +418,7 @@ cdef class Core:
     cdef int *uses  # per action its uses left (-1: unlimited), keyed with salts of their own
     cdef uint64_t *usalt0
     cdef uint64_t *usalt1
-    cdef int swap_action, n_swap
+    cdef int swap_action, n_swap, swap_cost
     cdef int *swap_piles
     cdef int close_action, n_lanes, refill
     cdef int *lane_start  # lane i: lane_piles[lane_start[i]:lane_start[i + 1]]
@@ -2747,7 +2752,7 @@ cdef class Core:
     # ------------------------------------------------------------ the search
     def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None,
               long long first_run=FIRST_RUN, int noise=NOISE, double progress_every=0.5,
-              int best_first=BF_SHARE, list dead_out=None, bint bound=True):
+              int best_first=BF_SHARE, list dead_out=None, bint bound=True, int swap_cost=SWAP_COST):
         """Best-first (`_bf_turn`) and depth-first in runs (`_run`) taking turns. Depth-first's
         run r may expand FIRST_RUN * 2^(r-1) positions, over a table of its own, children tried
         best estimate first (after the first run, plus a little noise to break ties another
@@ -2763,6 +2768,7 @@ cdef class Core:
         cdef long long budget = first_run, memory
         cdef size_t slot
         self.noise_range = noise
+        self.swap_cost = swap_cost
         cdef bint keep_home = self._win_piles_give_back()
         self.started = start
         self.deadline = -1.0 if timeout is None else start + timeout
@@ -2956,6 +2962,8 @@ cdef class Core:
                             c.estimate = self._estimate() + self._noise()
                             if self._takes_back(m):
                                 c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
+                            if m.dst == SWAP:
+                                c.estimate += self.swap_cost
                             c.order = n - i if self.ties_back else i
                             count += 1
                     while self.n_undo > before:
@@ -3351,7 +3359,8 @@ cdef class Core:
         cdef Entry e
         cdef Node *child
         cdef Move m
-        cdef bint waste_only, won = False
+        cdef bint waste_only, won = False, swaps_now, swaps_later
+        cdef int first, prio
         free(self.table)  # the last depth-first run's: the next run starts a table of its own
         self.table = NULL
         self.table_cap = self.table_count = 0
@@ -3368,6 +3377,7 @@ cdef class Core:
                 if expanded % CHECK_EVERY == 0 and self._out_of_time():
                     return RUN_STOPPED
                 self.bf_turns += 1
+                swaps_later = False
                 if self.cell_layout:  # the greedy queue one time in GREEDY_EVERY
                     q = self.bf_turns % GREEDY_EVERY == 0
                 else:
@@ -3375,10 +3385,11 @@ cdef class Core:
                 if not self.queues[q].n:
                     q = 1 - q
                 e = heap_pop(&self.queues[q])
-                node = e.node
-                if self.nodes[node].expanded:
+                swaps_now = e.node >= SWAPS_LATER
+                node = e.node - SWAPS_LATER if swaps_now else e.node
+                if self.nodes[node].expanded >= 1 + swaps_now:
                     continue
-                self.nodes[node].expanded = 1
+                self.nodes[node].expanded = 1 + swaps_now
                 self.states += 1
                 expanded += 1
                 self._bf_goto(node, base)
@@ -3387,6 +3398,24 @@ cdef class Core:
                     return RUN_WON
                 waste_only = self.nodes[node].waste_only
                 n = self._list(self.scratch)
+                # The swaps come last in a listing (`_list_actions`). Listed later, as a batch of
+                # their own that waits SWAP_COST behind the position (docs/solver.md).
+                first = 0
+                if swaps_now:
+                    while first < n and self.scratch[first].dst != SWAP:
+                        first += 1
+                elif n and self.scratch[n - 1].dst == SWAP:
+                    while n and self.scratch[n - 1].dst == SWAP:
+                        n -= 1
+                    score = self._bf_terms(&rooms, &cells, &cell_score)
+                    if self.cell_layout:
+                        prio = CELL_WEIGHT * cell_score - CELL_ROOM * rooms - CELL_CELL * cells + CELL_DEPTH * (e.depth - 1)
+                    else:
+                        prio = score - 2 * rooms - 2 * cells + e.depth - 1
+                    heap_push(&self.queues[0], prio + self.swap_cost, e.depth, node + SWAPS_LATER)
+                    heap_push(&self.queues[1], 5 * score - 4 * rooms - cells + e.depth - 1 + self.swap_cost,
+                              e.depth, node + SWAPS_LATER)
+                    swaps_later = True
                 # Room for every child first, so that the slots prefetched below stay where they are.
                 while (self.table_count + n) * 4 >= self.table_cap * 3:
                     # While it moves, the old table and the new, twice its size, both live.
@@ -3397,7 +3426,7 @@ cdef class Core:
                 # them after: a probe is a cache miss in a large table, and these overlap.
                 listed = 0
                 depth = self.nodes[node].depth + 1
-                for i in range(n):
+                for i in range(first, n):
                     m = self.scratch[i]
                     if waste_only and m.dst >= 0 and m.src != self.waste:
                         continue  # tried before the stock turned (`prune.stock_commutes`)
@@ -3452,7 +3481,7 @@ cdef class Core:
                     heap_push(&self.queues[1], c.prio1, depth, self.n_nodes)
                     self.n_nodes += 1
                     count += 1
-                if count:  # its children start from here: keep the position
+                if (count or swaps_later) and self.nodes[node].snap < 0:  # its children start from here: keep the position
                     if self.n_snaps >= self.snaps_cap:
                         if self._bf_over(<long long>self.snaps_cap * 2 * self.snap_size):
                             return RUN_STOPPED
