@@ -42,19 +42,23 @@ def test_CR_the_core_wins_cromwell_deals_3_and_8_within_a_budget_of_positions(de
     in the run's table when it is listed, so that a position listing it again does not expand it
     far below (won in 354,888); deal 3 needs equal estimates tried last listed first only in runs
     2, 6, 10, ... (won in 41,737; every other run that way lost it). Since the swap waits
-    (solver 18) deal 8 is won in 653,077 and deal 3 in about 11,400."""
+    (solver 18) deal 8 is won in 653,077 and deal 3 in about 11,400; since depth-first lists a
+    position's swaps only when it comes to them (solver 19), deal 8 in 7,309 and deal 3 in
+    91,152."""
     result = solve(Game.new("cromwell", deal), timeout=None, max_states=within, shorter=False)
     assert (result.engine, result.status) == ("compiled", "solved"), (deal, result.status, result.states)
     assert replays_to_a_win("cromwell", deal, result.line)  # CR-5: all 104 cards home
 
 
-@pytest.mark.parametrize("deal, within", [(1, 50_000), (14, 50_000), (16, 20_000)])
+@pytest.mark.parametrize("deal, within", [(1, 400_000), (8, 20_000), (16, 20_000)])
 def test_CR4_the_swap_waits_so_deals_lost_among_thousands_of_swaps_are_won(deal, within):
-    """Cromwell 1, 14 and 16 were unknown after 1,000,000 positions while each position's 5,300
-    swaps (CR-4) were queued beside its card moves: best-first chose swaps that looked good
-    early and depth-first went down them first. Now best-first lists a position's swaps as a
-    batch queued SWAP_COST behind it, and depth-first tries them after its other children; each
-    deal is won within ``within`` positions, its line a win in the engine with one swap at most."""
+    """Cromwell 1 and 16 were unknown after 1,000,000 positions, and 8 after 2,000,000 (solver
+    11), while each position's 5,300 swaps (CR-4) were queued beside its card moves: best-first
+    chose swaps that looked good early and depth-first went down them first. Now best-first lists
+    a position's swaps as a batch queued SWAP_COST behind it, and depth-first lists them only
+    once its next child's estimate is SWAP_COST worse than its own; each deal is won within
+    ``within`` positions (344,173, 7,309 and 275), its line a win in the engine with one swap at
+    most."""
     result = solve(Game.new("cromwell", deal), timeout=None, max_states=within, shorter=False)
     assert (result.engine, result.status) == ("compiled", "solved"), (deal, result.status, result.states)
     assert replays_to_a_win("cromwell", deal, result.line)  # the engine refuses a second swap

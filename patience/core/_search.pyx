@@ -91,8 +91,9 @@ cdef enum:
     CELL_DEPTH = 5
     GREEDY_EVERY = 8
     # A once-a-game swap (CR-4) waits: best-first lists a position's swaps as a batch queued
-    # SWAP_COST behind the position itself (an entry for node i + SWAPS_LATER), depth-first tries
-    # them after its other children (docs/solver.md, "The swap waits").
+    # SWAP_COST behind the position itself (an entry for node i + SWAPS_LATER); depth-first lists
+    # them only once its next child's estimate is SWAP_COST worse than its own, or none is left
+    # (docs/solver.md, "The swap waits").
     SWAP_COST = 200
     SWAPS_LATER = 1 << 30
 
@@ -125,6 +126,8 @@ ctypedef struct Frame:
     int index  # Tarjan's: the order in which the run reached this position,
     int low  # the least index it reaches through open positions (`_run`),
     int spos  # and where its key lies on the run's stack of open positions
+    int swaps  # its swaps (CR-4) are still to be listed (`_run`),
+    int swap_at  # once its next child's estimate is above this, or none is left
 
 
 # ---- best-first (`Core._bf_turn`): its nodes, its queues' entries
@@ -2890,7 +2893,7 @@ cdef class Core:
         earlier than its parent. A run that takes no card out of a win pile proves a position
         dead for such runs alone (DEAD_KEEPING_HOME)."""
         cdef int base = self.n_undo, i, n, nframes = 0, frames_cap = 256, n_children = 0, children_cap = 4096
-        cdef int before, edge, count, here, low, mark, index = 0
+        cdef int before, edge, count, here, low, first, index = 0
         cdef int32_t proof = DEAD_KEEPING_HOME if self.restricted else DEAD
         cdef long long expanded = 0
         cdef size_t slot, k
@@ -2920,54 +2923,26 @@ cdef class Core:
             here = low = index = 0
             edge = self.n_undo - base
             while True:
-                # List the unseen children of the position here as a new frame.
+                # List the unseen children of the position here as a new frame. Its swaps come
+                # last in the listing (`_list_actions`) and wait until they would be next in the
+                # frame's order (`Frame.swap_at`; docs/solver.md, "The swap waits").
                 n = self._list(self.scratch)
-                if n_children + n > children_cap:
-                    while n_children + n > children_cap:
+                first = n
+                while first and self.scratch[first - 1].dst == SWAP:
+                    first -= 1
+                if n_children + first > children_cap:
+                    while n_children + first > children_cap:
                         children_cap *= 2
                     children = <Child *>grow(children, children_cap * sizeof(Child))
                 if nframes >= frames_cap:
                     frames_cap *= 2
                     frames = <Frame *>grow(frames, frames_cap * sizeof(Frame))
-                if self._map_room(frames_cap, children_cap, n) == RUN_STOPPED:
+                if self._map_room(frames_cap, children_cap, first) == RUN_STOPPED:
                     return RUN_STOPPED  # room for every child's mark
-                count = 0
-                for i in range(n):
-                    m = self.scratch[i]
-                    if self.restricted and self._takes_back(m):
-                        continue
-                    if waste_only and m.dst >= 0 and m.src != self.waste:
-                        continue  # tried before the stock turned (`prune.stock_commutes`)
-                    before = self.n_undo
-                    self._push(m)
-                    self._play_safe_after(m)  # from a position with no safe move
-                    if not self._is_dead():
-                        slot = map_slot(&self.seen, self.k0, self.k1)
-                        if map_has(&self.seen, slot):
-                            mark = self.seen.vals[slot]
-                            if mark < 0:
-                                mark = LISTED - mark  # listed by an open position: an edge to it
-                            if mark < low:
-                                low = mark
-                        else:
-                            if self._won():
-                                won = True
-                                return RUN_WON
-                            self.seen.vals[slot] = LISTED - here  # listed here, not yet expanded
-                            self.seen.keys[2 * slot] = self.k0
-                            self.seen.keys[2 * slot + 1] = self.k1 if (self.k0 or self.k1) else 1
-                            self.seen.count += 1
-                            c = &children[n_children + count]
-                            c.move = m
-                            c.estimate = self._estimate() + self._noise()
-                            if self._takes_back(m):
-                                c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
-                            if m.dst == SWAP:
-                                c.estimate += self.swap_cost
-                            c.order = n - i if self.ties_back else i
-                            count += 1
-                    while self.n_undo > before:
-                        self._pop()
+                count = self._df_children(0, first, &children[n_children], here, &low, waste_only)
+                if count < 0:
+                    won = True
+                    return RUN_WON
                 qsort(&children[n_children], count, sizeof(Child), by_estimate)
                 f = &frames[nframes]
                 f.start = n_children
@@ -2977,6 +2952,9 @@ cdef class Core:
                 f.index = here
                 f.low = low
                 f.spos = <int>self.n_open - 1
+                f.swaps = first < n
+                if f.swaps:  # a swap changes the estimate little: its children's as this one's
+                    f.swap_at = self._estimate() + self.swap_cost
                 n_children += count
                 nframes += 1
                 while True:
@@ -2984,6 +2962,27 @@ cdef class Core:
                     # all tried: each such position is done, its component closed if it is first.
                     while nframes:
                         f = &frames[nframes - 1]
+                        if f.swaps and (f.next >= f.stop or children[f.next].estimate > f.swap_at):
+                            # Its swaps now, among the children left, SWAP_COST behind its own
+                            # estimate (its position is here again, and n_children == f.stop).
+                            f.swaps = False
+                            n = self._list(self.scratch)
+                            first = n
+                            while first and self.scratch[first - 1].dst == SWAP:
+                                first -= 1
+                            if n_children + n - first > children_cap:
+                                while n_children + n - first > children_cap:
+                                    children_cap *= 2
+                                children = <Child *>grow(children, children_cap * sizeof(Child))
+                            if self._map_room(frames_cap, children_cap, n - first) == RUN_STOPPED:
+                                return RUN_STOPPED
+                            count = self._df_children(first, n, &children[n_children], f.index, &f.low, False)
+                            if count < 0:
+                                won = True
+                                return RUN_WON
+                            f.stop += count
+                            n_children += count
+                            qsort(&children[f.next], f.stop - f.next, sizeof(Child), by_estimate)
                         if f.next < f.stop:
                             break
                         if f.low >= f.index:
@@ -3036,6 +3035,52 @@ cdef class Core:
             if not won:
                 while self.n_undo > base:
                     self._pop()
+
+    cdef int _df_children(self, int start, int n, Child *out, int here, int *low, bint waste_only) except -2:
+        """`_run`'s listing: the moves ``self.scratch[start:n]`` of the position here (Tarjan's
+        index ``here``) that lead to a position not yet in the run's table, each into ``out`` with
+        its estimate and marked there as listed here; a child already there lowers ``low`` to its
+        index. The count, or -1 on a win (the winning child left pushed)."""
+        cdef int i, mark, before, count = 0
+        cdef size_t slot
+        cdef Move m
+        cdef Child *c
+        for i in range(start, n):
+            m = self.scratch[i]
+            if self.restricted and self._takes_back(m):
+                continue
+            if waste_only and m.dst >= 0 and m.src != self.waste:
+                continue  # tried before the stock turned (`prune.stock_commutes`)
+            before = self.n_undo
+            self._push(m)
+            self._play_safe_after(m)  # from a position with no safe move
+            if not self._is_dead():
+                slot = map_slot(&self.seen, self.k0, self.k1)
+                if map_has(&self.seen, slot):
+                    mark = self.seen.vals[slot]
+                    if mark < 0:
+                        mark = LISTED - mark  # listed by an open position: an edge to it
+                    if mark < low[0]:
+                        low[0] = mark
+                else:
+                    if self._won():
+                        return -1
+                    self.seen.vals[slot] = LISTED - here  # listed here, not yet expanded
+                    self.seen.keys[2 * slot] = self.k0
+                    self.seen.keys[2 * slot + 1] = self.k1 if (self.k0 or self.k1) else 1
+                    self.seen.count += 1
+                    c = &out[count]
+                    c.move = m
+                    c.estimate = self._estimate() + self._noise()
+                    if self._takes_back(m):
+                        c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
+                    if m.dst == SWAP:
+                        c.estimate += self.swap_cost
+                    c.order = n - i if self.ties_back else i
+                    count += 1
+            while self.n_undo > before:
+                self._pop()
+        return count
 
     cdef inline bint _is_dead(self) noexcept nogil:
         """Whether this position is in the dead table for runs like this one."""
