@@ -154,6 +154,37 @@ def test_solve_answers_with_a_shorter_line_that_replays():
     assert replay.is_won()
 
 
+def test_the_other_searches_share_one_budget_of_positions(monkeypatch):
+    """`_short_line`'s searches of other pile orders take at most `AGAIN_IN_ALL` positions in
+    all, however many there are: a slow game's win no longer costs 33 searches at four times its
+    positions (Cromwell deal 1: over a million positions, 16 s). With the budget cut to 1,500 on
+    FreeCell deal 1 they stop early, within it, and the line still wins."""
+    from patience.solver import search
+
+    def searches() -> list[int]:
+        taken: list[int] = []
+        answer = search._Searcher.answer
+
+        def counted(self, game):
+            found = answer(self, game)
+            taken.append(found.states)
+            return found
+
+        monkeypatch.setattr(search._Searcher, "answer", counted)
+        short = solve(Game.new("freecell", 1), timeout=None, max_states=200_000)
+        replay = Game.new("freecell", 1)
+        for word in short.moves:
+            replay.play(word)
+        assert replay.is_won()
+        return taken
+
+    every = searches()
+    assert sum(every) > 1_500
+    monkeypatch.setattr(search, "AGAIN_IN_ALL", 1_500)
+    cut = searches()
+    assert sum(cut) <= 1_500 and len(cut) < len(every)
+
+
 @pytest.mark.parametrize("deal", [1, 7, 9])
 def test_100_hinted_freecell_moves_put_40_cards_home(deal):
     """Issue 34: a hint line takes the player home, not on a walk."""

@@ -66,6 +66,10 @@ QUICK_WIN = 200_000
 # an unlucky order costs little. FreeCell deal 65: 649 moves after 30,167 positions; another
 # order wins in 88.
 AGAIN_TIMES, AGAIN_FLOOR = 4, 20_000
+# All of one shortening's searches together take at most AGAIN_IN_ALL positions: where a win takes
+# tens of thousands (Cromwell), 15 orders at four times as many cost a million positions and
+# seconds of waiting for a line or a hint; FreeCell's take 4,800 on average (deals 1-1000).
+AGAIN_IN_ALL = 100_000
 ARRANGEMENTS = 15
 QUICK_PASSES = 2  # 3 before: FreeCell 1-1000 median 89 / max 113 either way, 88,756 moves in all against 88,804
 # Then the search again from these shares of the way along the best line: a new ending is kept
@@ -335,22 +339,31 @@ class _Searcher:
         self.memo = Memo()  # every shortening here is of the same game: they share what they list
         self.avoid, self.avoid_keys, self.engine, self.max_memory = avoid, avoid_keys, engine, max_memory
         self.states = states  # the most positions each search may take
+        self.left = AGAIN_IN_ALL  # the positions all of them may still take
         self.quick = SHORTEN_WORK // (4 * QUICK_PASSES)  # a quick pass's work
 
     def answer(self, game: Game) -> SolveResult:
-        """A search from ``game`` within ``self.states`` positions, its line not replayed (`_Checked`)."""
+        """A search from ``game`` within ``self.states`` positions and what is left of
+        `AGAIN_IN_ALL`, its line not replayed (`_Checked`); `unknown` at once when none is left."""
+        if self.left <= 0:
+            return SolveResult(UNKNOWN, reason="max states")
         if self.checked is None:
             self.checked = _Checked(game, self.engine)
-        return _answer(game, None, self.states, None, 1, self.avoid, self.max_memory, self.engine, self.checked)
+        found = _answer(game, None, min(self.states, self.left), None, 1, self.avoid, self.max_memory,
+                        self.engine, self.checked)
+        self.left -= max(1, found.states)
+        return found
 
     def best_of(self, game: Game, line: list[Move], count: int, passes: int) -> list[Move]:
         """The shortest line from ``game``: ``line`` and the searches of ``count`` other orders of
-        the interchangeable piles (each within ``self.states`` positions), of which the ``passes``
-        shortest are shortened quickly."""
+        the interchangeable piles (each within ``self.states`` positions, while `AGAIN_IN_ALL`
+        lasts), of which the ``passes`` shortest are shortened quickly."""
         from .shorten import arrangements, renamed, shorten
 
         found = [line]
         for other, where in arrangements(game, count):
+            if self.left <= 0:
+                break
             again = self.answer(other)
             if again.status == SOLVED:
                 found.append(renamed(again.line, where, game))
