@@ -86,6 +86,18 @@ def test_CR4_a_win_that_needs_the_swap_is_found_by_each_search(best_first):
 
 
 @pytest.mark.parametrize("best_first", [-1, 0, 2])
+def test_CR4_a_search_that_lists_its_swaps_late_leaves_them_in_the_position_s_moves(best_first):
+    """The searches list a position's moves without its swaps and the swaps later (solver 20):
+    after a search, stopped or not, the position's legal moves are the engine's again, the
+    thousands of swaps (CR-4) included."""
+    game = Game.new("cromwell", 13)
+    position = core.position(game)
+    position.solve(None, 3_000, best_first=best_first)
+    assert position.legal_moves() == game.legal_moves()
+    assert sum(1 for move in position.legal_moves() if move[1] == SWAP) > 1000
+
+
+@pytest.mark.parametrize("best_first", [-1, 0, 2])
 def test_CR5_every_swap_in_the_batch_is_tried_before_a_position_is_called_lost(best_first):
     """No swap of 5♥ 9♣ / 7♦ 2♠ lets a card move (CR-5): every search must try them all, the
     batch queued behind the position included, and only then answer unsolvable."""

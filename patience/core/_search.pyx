@@ -96,6 +96,7 @@ cdef enum:
     # (docs/solver.md, "The swap waits").
     SWAP_COST = 200
     SWAPS_LATER = 1 << 30
+    ORDER_TOP = 1 << 20  # depth-first's tie order, last listed first: above any listing's length
 
 # The dead table's two proofs, as `Core.solve`'s ``dead_out`` gives them (`_run`).
 PROOF_KEEPING_HOME = DEAD_KEEPING_HOME
@@ -478,6 +479,7 @@ cdef class Core:
     cdef unsigned int noise_range  # estimates after the first run get noise below this
     cdef bint restricted  # this run plays no card out of a win pile
     cdef bint ties_back  # this run tries equal estimates last listed first (search.py's order)
+    cdef bint skip_swaps  # `_list` leaves the swaps out: the searches list them later ("The swap waits")
     # best-first (`_bf_turn`): one table, its nodes and two queues kept across its turns
     cdef uint64_t *bf_table
     cdef size_t bf_cap, bf_count
@@ -2209,6 +2211,10 @@ cdef class Core:
                 return False
         return True
 
+    cdef inline bint _swaps_left(self) noexcept nogil:
+        """Whether the position may still swap (CR-4): the searches' batch and late listing."""
+        return self.swap_action >= 0 and self.uses[self.swap_action] != 0  # -1: unlimited
+
     cdef int _list_actions(self, Move *out) noexcept nogil:
         """The close-up (`actions.close_up_move`), then `Board.swap_moves` while a swap is left."""
         cdef int count = 0, i, j, pa, pb, ia, ib, ca
@@ -2222,7 +2228,7 @@ cdef class Core:
             out[count].dst = RESHUFFLE
             out[count].n = 0
             count += 1
-        if self.swap_action < 0 or not self.uses[self.swap_action]:
+        if self.skip_swaps or not self._swaps_left():
             return count
         for i in range(self.n_swap):
             pa = self.swap_piles[i]
@@ -2926,10 +2932,9 @@ cdef class Core:
                 # List the unseen children of the position here as a new frame. Its swaps come
                 # last in the listing (`_list_actions`) and wait until they would be next in the
                 # frame's order (`Frame.swap_at`; docs/solver.md, "The swap waits").
-                n = self._list(self.scratch)
-                first = n
-                while first and self.scratch[first - 1].dst == SWAP:
-                    first -= 1
+                self.skip_swaps = True  # listing them costs as much as the rest (5,300 in Cromwell)
+                first = self._list(self.scratch)
+                self.skip_swaps = False
                 if n_children + first > children_cap:
                     while n_children + first > children_cap:
                         children_cap *= 2
@@ -2952,7 +2957,7 @@ cdef class Core:
                 f.index = here
                 f.low = low
                 f.spos = <int>self.n_open - 1
-                f.swaps = first < n
+                f.swaps = self._swaps_left()
                 if f.swaps:  # a swap changes the estimate little: its children's as this one's
                     f.swap_at = self._estimate() + self.swap_cost
                 n_children += count
@@ -3076,7 +3081,7 @@ cdef class Core:
                         c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
                     if m.dst == SWAP:
                         c.estimate += self.swap_cost
-                    c.order = n - i if self.ties_back else i
+                    c.order = ORDER_TOP - i if self.ties_back else i  # one scale for a frame's two listings
                     count += 1
             while self.n_undo > before:
                 self._pop()
@@ -3442,16 +3447,16 @@ cdef class Core:
                     won = True
                     return RUN_WON
                 waste_only = self.nodes[node].waste_only
-                n = self._list(self.scratch)
                 # The swaps come last in a listing (`_list_actions`). Listed later, as a batch of
                 # their own that waits SWAP_COST behind the position (docs/solver.md).
+                self.skip_swaps = not swaps_now
+                n = self._list(self.scratch)
+                self.skip_swaps = False
                 first = 0
                 if swaps_now:
                     while first < n and self.scratch[first].dst != SWAP:
                         first += 1
-                elif n and self.scratch[n - 1].dst == SWAP:
-                    while n and self.scratch[n - 1].dst == SWAP:
-                        n -= 1
+                elif self._swaps_left():
                     score = self._bf_terms(&rooms, &cells, &cell_score)
                     if self.cell_layout:
                         prio = CELL_WEIGHT * cell_score - CELL_ROOM * rooms - CELL_CELL * cells + CELL_DEPTH * (e.depth - 1)
