@@ -197,7 +197,7 @@ def test_ctrl_c_stops_one_deal_before_its_answer(tmp_path):
     # Dywan deal 1 stays undecided after millions of positions (docs/solver.md), so the press
     # comes before any answer on any machine; a quick deal (Klondike draw 3 deal 105, once here)
     # came to be proven in a second as the search grew stronger.
-    code, output, group_gone = ctrl_c(["solve", "dywan", "--deal", "1", "--jobs", "2", "--timeout", "60"],
+    code, output, group_gone = ctrl_c(["solve", "dywan", "--deal", "1", "--timeout", "60"],
                                       tmp_path, after_line=None, delay=1.5)
     assert "Traceback" not in output, output
     assert (code, output) == (130, "stopped by Ctrl-C before an answer\n")

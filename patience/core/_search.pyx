@@ -96,7 +96,10 @@ cdef enum:
     # (docs/solver.md, "The swap waits").
     SWAP_COST = 200
     SWAPS_LATER = 1 << 30
-    ORDER_TOP = 1 << 20  # depth-first's tie order, last listed first: above any listing's length
+    # Depth-first's tie order (`Child.order`): a frame's swaps, listed apart, count from
+    # SWAPS_ORDER, after any card move's index; ties_back counts down from ORDER_TOP.
+    SWAPS_ORDER = 1 << 19
+    ORDER_TOP = 1 << 20
 
 # The dead table's two proofs, as `Core.solve`'s ``dead_out`` gives them (`_run`).
 PROOF_KEEPING_HOME = DEAD_KEEPING_HOME
@@ -297,6 +300,15 @@ cdef double now() nogil:
     cdef timespec t
     clock_gettime(CLOCK_MONOTONIC, &t)
     return t.tv_sec + t.tv_nsec * 1e-9
+
+
+cdef Child *children_room(Child *children, int *cap, int need) except NULL:
+    """``children`` with room for ``need`` of them, ``cap`` doubled as often as that takes."""
+    if need > cap[0]:
+        while need > cap[0]:
+            cap[0] *= 2
+        children = <Child *>grow(children, cap[0] * sizeof(Child))
+    return children
 
 
 cdef void *grow(void *block, size_t size) except NULL:
@@ -2216,8 +2228,9 @@ cdef class Core:
         return self.swap_action >= 0 and self.uses[self.swap_action] != 0  # -1: unlimited
 
     cdef int _list_actions(self, Move *out) noexcept nogil:
-        """The close-up (`actions.close_up_move`), then `Board.swap_moves` while a swap is left."""
-        cdef int count = 0, i, j, pa, pb, ia, ib, ca
+        """The close-up (`actions.close_up_move`), then `Board.swap_moves` while a swap is left
+        (unless ``skip_swaps``: the searches list them apart, `_list_swaps`)."""
+        cdef int count = 0
         if self.close_action >= 0 and self.uses[self.close_action] and self._close_up_changes():
             out[0].src = 0
             out[0].dst = CLOSE_UP
@@ -2230,6 +2243,13 @@ cdef class Core:
             count += 1
         if self.skip_swaps or not self._swaps_left():
             return count
+        return count + self._list_swaps(out + count)
+
+    cdef int _list_swaps(self, Move *out) noexcept nogil:
+        """`Board.swap_moves`: every exchange of two places of the swap's piles (CR-4), in the
+        engine's order, but none of two equal cards or one that only turns two piles into each
+        other. The caller knows a swap is left (`_swaps_left`)."""
+        cdef int count = 0, i, j, pa, pb, ia, ib, ca
         for i in range(self.n_swap):
             pa = self.swap_piles[i]
             for ia in range(self.hidden[pa], self.size[pa]):
@@ -2899,7 +2919,7 @@ cdef class Core:
         earlier than its parent. A run that takes no card out of a win pile proves a position
         dead for such runs alone (DEAD_KEEPING_HOME)."""
         cdef int base = self.n_undo, i, n, nframes = 0, frames_cap = 256, n_children = 0, children_cap = 4096
-        cdef int before, edge, count, here, low, first, index = 0
+        cdef int before, edge, count, here, low, index = 0
         cdef int32_t proof = DEAD_KEEPING_HOME if self.restricted else DEAD
         cdef long long expanded = 0
         cdef size_t slot, k
@@ -2933,18 +2953,15 @@ cdef class Core:
                 # last in the listing (`_list_actions`) and wait until they would be next in the
                 # frame's order (`Frame.swap_at`; docs/solver.md, "The swap waits").
                 self.skip_swaps = True  # listing them costs as much as the rest (5,300 in Cromwell)
-                first = self._list(self.scratch)
+                n = self._list(self.scratch)
                 self.skip_swaps = False
-                if n_children + first > children_cap:
-                    while n_children + first > children_cap:
-                        children_cap *= 2
-                    children = <Child *>grow(children, children_cap * sizeof(Child))
+                children = children_room(children, &children_cap, n_children + n)
                 if nframes >= frames_cap:
                     frames_cap *= 2
                     frames = <Frame *>grow(frames, frames_cap * sizeof(Frame))
-                if self._map_room(frames_cap, children_cap, first) == RUN_STOPPED:
+                if self._map_room(frames_cap, children_cap, n) == RUN_STOPPED:
                     return RUN_STOPPED  # room for every child's mark
-                count = self._df_children(0, first, &children[n_children], here, &low, waste_only)
+                count = self._df_children(n, &children[n_children], here, &low, waste_only, 0)
                 if count < 0:
                     won = True
                     return RUN_WON
@@ -2971,17 +2988,11 @@ cdef class Core:
                             # Its swaps now, among the children left, SWAP_COST behind its own
                             # estimate (its position is here again, and n_children == f.stop).
                             f.swaps = False
-                            n = self._list(self.scratch)
-                            first = n
-                            while first and self.scratch[first - 1].dst == SWAP:
-                                first -= 1
-                            if n_children + n - first > children_cap:
-                                while n_children + n - first > children_cap:
-                                    children_cap *= 2
-                                children = <Child *>grow(children, children_cap * sizeof(Child))
-                            if self._map_room(frames_cap, children_cap, n - first) == RUN_STOPPED:
+                            n = self._list_swaps(self.scratch)
+                            children = children_room(children, &children_cap, n_children + n)
+                            if self._map_room(frames_cap, children_cap, n) == RUN_STOPPED:
                                 return RUN_STOPPED
-                            count = self._df_children(first, n, &children[n_children], f.index, &f.low, False)
+                            count = self._df_children(n, &children[n_children], f.index, &f.low, False, SWAPS_ORDER)
                             if count < 0:
                                 won = True
                                 return RUN_WON
@@ -3041,16 +3052,17 @@ cdef class Core:
                 while self.n_undo > base:
                     self._pop()
 
-    cdef int _df_children(self, int start, int n, Child *out, int here, int *low, bint waste_only) except -2:
-        """`_run`'s listing: the moves ``self.scratch[start:n]`` of the position here (Tarjan's
-        index ``here``) that lead to a position not yet in the run's table, each into ``out`` with
-        its estimate and marked there as listed here; a child already there lowers ``low`` to its
-        index. The count, or -1 on a win (the winning child left pushed)."""
+    cdef int _df_children(self, int n, Child *out, int here, int *low, bint waste_only, int order_from) except -2:
+        """`_run`'s listing: the moves ``self.scratch[:n]`` of the position here (Tarjan's index
+        ``here``) that lead to a position not yet in the run's table, each into ``out`` with its
+        estimate and tie order (from ``order_from``) and marked there as listed here; a child
+        already there lowers ``low`` to its index. The count, or -1 on a win (the winning child
+        left pushed)."""
         cdef int i, mark, before, count = 0
         cdef size_t slot
         cdef Move m
         cdef Child *c
-        for i in range(start, n):
+        for i in range(n):
             m = self.scratch[i]
             if self.restricted and self._takes_back(m):
                 continue
@@ -3081,7 +3093,7 @@ cdef class Core:
                         c.estimate += OUT_OF_HOME  # a line that takes no card back comes first
                     if m.dst == SWAP:
                         c.estimate += self.swap_cost
-                    c.order = ORDER_TOP - i if self.ties_back else i  # one scale for a frame's two listings
+                    c.order = ORDER_TOP - (order_from + i) if self.ties_back else order_from + i
                     count += 1
             while self.n_undo > before:
                 self._pop()
@@ -3410,7 +3422,7 @@ cdef class Core:
         cdef Node *child
         cdef Move m
         cdef bint waste_only, won = False, swaps_now, swaps_later
-        cdef int first, prio
+        cdef int prio
         free(self.table)  # the last depth-first run's: the next run starts a table of its own
         self.table = NULL
         self.table_cap = self.table_count = 0
@@ -3449,14 +3461,13 @@ cdef class Core:
                 waste_only = self.nodes[node].waste_only
                 # The swaps come last in a listing (`_list_actions`). Listed later, as a batch of
                 # their own that waits SWAP_COST behind the position (docs/solver.md).
-                self.skip_swaps = not swaps_now
-                n = self._list(self.scratch)
-                self.skip_swaps = False
-                first = 0
                 if swaps_now:
-                    while first < n and self.scratch[first].dst != SWAP:
-                        first += 1
-                elif self._swaps_left():
+                    n = self._list_swaps(self.scratch)
+                else:
+                    self.skip_swaps = True
+                    n = self._list(self.scratch)
+                    self.skip_swaps = False
+                if not swaps_now and self._swaps_left():
                     score = self._bf_terms(&rooms, &cells, &cell_score)
                     if self.cell_layout:
                         prio = CELL_WEIGHT * cell_score - CELL_ROOM * rooms - CELL_CELL * cells + CELL_DEPTH * (e.depth - 1)
@@ -3476,7 +3487,7 @@ cdef class Core:
                 # them after: a probe is a cache miss in a large table, and these overlap.
                 listed = 0
                 depth = self.nodes[node].depth + 1
-                for i in range(first, n):
+                for i in range(n):
                     m = self.scratch[i]
                     if waste_only and m.dst >= 0 and m.src != self.waste:
                         continue  # tried before the stock turned (`prune.stock_commutes`)
