@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import time
 from pathlib import Path
 from unittest.mock import patch
@@ -168,6 +169,16 @@ def test_ctrl_c_in_a_script_keeps_the_game(monkeypatch):
     as_json = run("play", "klondike", "--deal", "5", "--json", input="34\nhint\n")
     assert as_json.exit_code == 130 and "game saved to" in as_json.stderr
     assert all(line.startswith("{") for line in as_json.stdout.splitlines())  # only JSON on standard output
+
+
+def test_a_game_played_in_process_puts_the_signal_handlers_back():
+    # The game leaves, kept, on SIGTERM or a closed terminal; a program that runs it in its own
+    # process keeps its handlers after (a helper forked later inherited the game's, CI 2026-12-06).
+    names = [name for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)]
+    before = {name: signal.getsignal(getattr(signal, name)) for name in names}
+    result = run("play", "klondike", "--deal", "5", input="34\n")
+    assert result.exit_code == 0, result.output
+    assert {name: signal.getsignal(getattr(signal, name)) for name in names} == before
 
 
 # Random and adversarial lines for every shipped ruleset (item 9) --------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import signal
+import time
 
 import pytest
 from clirun import run
@@ -61,6 +63,33 @@ def test_a_dead_end_is_unsolvable_whichever_search_ends_first(monkeypatch):
     monkeypatch.setattr(search, "DEPTH_FIRST_AFTER", 0)  # the helper starts at once
     result = solve(tiny_position(STUCK, {"a": "KS"}), timeout=120, workers=2)
     assert (result.status, result.reason) == ("unsolvable", "search exhausted")
+
+
+def endless(root, autoplay):
+    while True:
+        yield
+
+
+def test_a_stopped_helper_runs_none_of_the_parents_signal_handlers():
+    # `patience play` leaves the game on SIGTERM by raising KeyboardInterrupt. A helper forked
+    # under that handler and stopped with SIGTERM unwound through Python (exit code 1, or, caught
+    # while still leaving fork, ran on as a copy of the parent); it must simply be gone.
+    def leave(signum, frame):
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, leave)
+    try:
+        helper = Helper(endless, Game.new("klondike", deal=1), None)
+        deadline = time.monotonic() + 30
+        while helper.states == 0 and time.monotonic() < deadline:
+            helper.poll()
+            time.sleep(0.01)
+        helper.stop()
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert helper.states >= REPORT_EVERY  # it was searching when stopped
+    assert helper._process.exitcode == -signal.SIGKILL
+    assert no_helper_left()
 
 
 def test_quick_wins_start_no_helper(monkeypatch):

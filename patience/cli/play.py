@@ -12,6 +12,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 import click
@@ -258,19 +259,20 @@ def crash_report(session: Session, err: Exception) -> str:
 def _run(session: Session, ascii: bool, as_json: bool, strict: bool) -> None:
     colour = sys.stdout.isatty() and not ascii and not os.environ.get("NO_COLOR") and not as_json
     screen = Screen(ascii=ascii, colour=colour)
-    _leave_on_signals()
     _decode_leniently(sys.stdin)
     from .. import tui
 
-    if tui.wanted(as_json, click.get_current_context().find_root().meta.get("plain", False)):
-        code = guarded(session, screen, lambda: full_screen(session, screen, ascii))
-    elif sys.stdin.isatty() and not as_json:
-        code = guarded(session, screen, lambda: interactive(session, screen))
-    else:
-        # A script is no person: its games set no best and extend no streak, unless --record.
-        session.scripted = not click.get_current_context().find_root().meta.get("record", False)
-        notes = Quiet() if as_json else screen  # with --json, only JSON on standard output
-        code = guarded(session, notes, lambda: scripted(session, sys.stdin, screen, as_json=as_json, strict=strict))
+    with _leaving_on_signals():
+        if tui.wanted(as_json, click.get_current_context().find_root().meta.get("plain", False)):
+            code = guarded(session, screen, lambda: full_screen(session, screen, ascii))
+        elif sys.stdin.isatty() and not as_json:
+            code = guarded(session, screen, lambda: interactive(session, screen))
+        else:
+            # A script is no person: its games set no best and extend no streak, unless --record.
+            session.scripted = not click.get_current_context().find_root().meta.get("record", False)
+            notes = Quiet() if as_json else screen  # with --json, only JSON on standard output
+            code = guarded(session, notes,
+                           lambda: scripted(session, sys.stdin, screen, as_json=as_json, strict=strict))
     sys.exit(code)
 
 
@@ -311,18 +313,26 @@ def _remember(name: str, *, given: bool = False) -> Callable[[click.Context, cli
     return keep
 
 
-def _leave_on_signals() -> None:
-    """A closed terminal (SIGHUP) or SIGTERM leaves the game the way Ctrl-C does: kept."""
+@contextmanager
+def _leaving_on_signals() -> Iterator[None]:
+    """A closed terminal (SIGHUP) or SIGTERM leaves the game the way Ctrl-C does: kept. The
+    handlers before are put back after, for a program that runs the command in its own process."""
 
     def leave(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
+    before: dict[str, Any] = {}
     for name in ("SIGHUP", "SIGTERM"):
         if hasattr(signal, name):
             try:
-                signal.signal(getattr(signal, name), leave)
+                before[name] = signal.signal(getattr(signal, name), leave)
             except ValueError:  # not the main thread (an embedding program): leave signals alone
-                pass
+                break
+    try:
+        yield
+    finally:
+        for name, handler in before.items():
+            signal.signal(getattr(signal, name), handler)
 
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help=N_("Print the state as one JSON line after each command."))

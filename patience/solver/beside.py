@@ -95,8 +95,13 @@ class Helper:
         return None
 
     def stop(self) -> None:
+        # SIGKILL, not SIGTERM: the child holds nothing to tidy, and it inherits this process's
+        # handlers. Under one that raises (`patience play` leaves the game on SIGTERM), a SIGTERM
+        # that came while the child was still leaving `fork` unwound it into the parent's own
+        # stack, where it ran on as a copy of the parent (seen in CI as a pytest worker "node
+        # down: keyboard-interrupt").
         if self._process.is_alive():
-            self._process.terminate()
+            self._process.kill()
         self._process.join()
         self._answers.close()
 
