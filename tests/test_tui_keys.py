@@ -275,6 +275,37 @@ def test_the_end_of_game_page_and_the_settings_show_their_words(tmp_path, monkey
     play_out(app, script)
 
 
+@pytest.mark.parametrize("columns", [80, 60])
+def test_the_end_of_game_keys_break_between_keys_in_polish(columns):
+    """At 80 columns the Polish line of keys is wider than the box: it breaks between two keys,
+    never leaving a key's word ("koniec") alone under its letter."""
+    from patience.i18n import set_language
+
+    set_language("pl")
+    try:
+        session = session_of(Game.new("freecell", 1))
+        solution = freecell_solution(1)
+        for word in solution[:-1]:
+            assert not session.handle(word).failed
+        app = app_for(session)
+        seen: list[str] = []
+
+        async def script(pilot) -> None:
+            paste_speed(app, solution[-1])
+            await until(pilot, app, lambda: isinstance(app.screen, EndOfGame))
+            await pilot.pause()
+            seen.extend(screen_text(app).splitlines())
+
+        play_out(app, script, size=(columns, 40))
+    finally:
+        set_language("en")
+    rows = [row.strip(" │╭╮╰╯─") for row in seen if "│" in row]
+    keys = ["n: nowe rozdanie", "s: to samo rozdanie", "b lub Esc: powrót do stołu (cofnij)", "q: koniec"]
+    for key in keys:
+        assert any(key in row for row in rows), (key, seen)
+    assert "koniec" not in rows and "(cofnij)" not in rows
+
+
 def test_esc_clears_the_command_line_and_the_next_key_starts_afresh():
     session = session_of(Game.new("freecell", 1))
     game = session.game

@@ -55,6 +55,21 @@ def box_width(*texts: str, most: int = 1000) -> int:
     return min(most, max([MIN_WIDTH] + [len(line) + 4 for text in texts for line in text.splitlines()]))
 
 
+KEY_GAP = "   "  # between the keys of a line of keys
+
+
+def key_lines(keys: str, width: int) -> str:
+    """A line of keys (``n: new deal   q: quit``) broken between keys, never inside one, so that
+    no key's word is left alone on a line ("koniec" under "q:" in Polish, at 80 columns)."""
+    lines: list[str] = []
+    for key in keys.split(KEY_GAP):
+        if lines and len(lines[-1]) + len(KEY_GAP) + len(key) <= width:
+            lines[-1] += KEY_GAP + key
+        else:
+            lines.append(key)
+    return "\n".join(lines)
+
+
 class TextPage(ModalScreen[None]):
     """A page of text over the board. Esc, Enter, q, Space or a click closes it; with ``typed``
     (the app's command line), so does a key that starts a move or a command, which goes on to
@@ -118,11 +133,23 @@ class _Choice(ModalScreen[T]):
         super().__init__()
         self.text = text
 
+    def _fitted(self) -> tuple[str, int]:
+        """The line of keys broken to fit this terminal, and the box's width."""
+        room = min(CHOICE_WIDTH, max(MIN_WIDTH, self.app.size.width * 95 // 100))  # CSS max-width
+        keys = key_lines(_(self.KEYS), room - 4)  # border and padding
+        return keys, box_width(self.text, keys, most=room)
+
     def compose(self) -> ComposeResult:
+        keys, width = self._fitted()
         with Vertical() as box:
-            box.styles.width = box_width(self.text, _(self.KEYS), most=CHOICE_WIDTH)
+            box.styles.width = width
             yield Static(self.text, markup=False)
-            yield Static(_(self.KEYS), classes="keys")
+            yield Static(keys, classes="keys", id="keys")
+
+    def on_resize(self) -> None:
+        keys, width = self._fitted()
+        self.query_one("#keys", Static).update(keys)
+        self.query_one(Vertical).styles.width = width
 
     def action_choose(self, value: T) -> None:
         self.dismiss(value)
