@@ -75,6 +75,17 @@ def test_CZ2_different_ranks_or_a_single_card_are_refused():
         game.play("na1+nc1")
 
 
+def test_CZ2_a_pair_written_as_a_move_is_refused_with_the_way_to_write_it():
+    game = cz({"na1": "7H", "nb1": "7S", "nc1": "8C", "nd1": "9C"})
+    before = game.position()
+    for typed in ("na1nb1", "na1 nb1"):
+        with pytest.raises(IllegalMove, match=r"never leave .*; to remove the two as a pair, join their cells with \+: na1\+nb1$"):
+            game.play(typed)
+    with pytest.raises(IllegalMove, match="never leave [^;]*$"):  # no pair there: the move's reason alone
+        game.play("nc1nd1")
+    assert game.position() == before
+
+
 def test_CZ2_removing_is_never_forced():
     game = cz({"na1": "7H", "nb1": "7S", "nd1": "KD", "t": "2C |"})
     assert game.status() == "in progress"

@@ -233,6 +233,22 @@ def test_a_shared_label_over_several_groups_gives_every_groups_reason():
     assert all(f"({group}: " in message for group in ("ones", "twos", "threes", "fours"))
 
 
+def test_a_shared_label_over_several_groups_gives_a_reason_they_share_once():
+    """Calculation's waste piles start empty: `3h` has one reason, not four copies of it."""
+    game = Game.new("calculation", 1)
+    with pytest.raises(IllegalMove, match="^3 is empty$"):
+        game.play("3h")
+
+
+def test_a_shared_label_over_empty_groups_with_bases_names_each_groups_ranks_in_one_line():
+    """Kwadratura Koła's `o` covers four groups of empty places with their own base ranks (KK-3):
+    one short line of what each would take, instead of four sentences that wrapped three lines."""
+    game = Game.new("kwadratura-kola", 1)  # a1 holds 4♥, free
+    with pytest.raises(IllegalMove) as refused:
+        game.play("a1o")
+    assert str(refused.value) == "no pile of o takes 4♥: an empty one takes only A (aces), 5 (fives), 9 (nines) or K (kings)"
+
+
 def test_a_shared_label_over_one_group_keeps_its_one_reason():
     game = Game.new("klondike", 1)
     with pytest.raises(IllegalMove, match="^an empty pile in foundations takes only A, not Q♥$"):

@@ -27,6 +27,7 @@ from .takes import empty_source, empty_takes
 if TYPE_CHECKING:
     from .board import Board
     from .compiled import Group
+    from .compiled import Group
 
 
 def why_illegal(game: Board, move: Move) -> str | None:
@@ -141,12 +142,9 @@ def why_illegal(game: Board, move: Move) -> str | None:
                 return _("{card} cannot start a pile of the {group}: its colour goes with its rank, and {bottom} "
                          "started one (a card of that rank in that colour, any other rank in the other colour)").format(
                     card=card_str(moving), group=group_title(game.ruleset, target_group.id), bottom=card_str(bottom))
-            empty = target_group.spec.empty
-            if empty == "base":  # the group's base rank, set by its first card
-                empty = [base_rank(game, target_group) or 0]
-            ranks = alternatives(_rank_names(empty if isinstance(empty, list) else []))
             return _("an empty pile in {group} takes only {ranks}, not {card}").format(
-                group=group_title(game.ruleset, target_group.id), ranks=ranks, card=card_str(moving))
+                group=group_title(game.ruleset, target_group.id), ranks=empty_ranks(game, target_group),
+                card=card_str(moving))
         if target_group.follows is not None and not game.may_start(target_group, moving):
             return follows_reason(game, target_group, moving)
         preferred = _preferred_place(game, moving, target_group.index)
@@ -261,3 +259,11 @@ def _a(word: str) -> str:
 
 def _rank_names(ranks: list[int]) -> list[str]:
     return [RANK_NAMES[r] for r in ranks]
+
+
+def empty_ranks(game: Board, group: Group) -> str:
+    """The ranks an empty pile of ``group`` takes, for a message: ``A``, ``5 or 9``."""
+    empty = group.spec.empty
+    if empty == "base":  # the group's base rank, set by its first card
+        empty = [base_rank(game, group) or 0]
+    return alternatives(_rank_names(empty if isinstance(empty, list) else []))

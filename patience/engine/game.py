@@ -18,7 +18,7 @@ from .actions import later_class
 from .board import Board
 from .checks import why_illegal
 from .moves import IllegalMove, Move
-from .notation import format_move, parse_move
+from .notation import format_move, parse_move, refusal
 from .outcome import IN_PROGRESS, LOST, WON, progress_possible
 from .position import read_position, write_position
 
@@ -52,8 +52,10 @@ class Game(Board):
     def play(self, move: Move | str) -> Move:
         """Play a move (a tuple or its notation). Raises IllegalMove and changes nothing if illegal."""
         if isinstance(move, str):
-            move = parse_move(self, move)
-        reason = why_illegal(self, move)
+            text, move = move, parse_move(self, move)
+            reason = refusal(self, text, move)
+        else:
+            reason = why_illegal(self, move)
         if reason is not None:
             raise IllegalMove(reason)
         self.push(move)

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _, alternatives, ngettext
 from ..ruleset.labels import HEX_DIGITS
-from .checks import why_illegal
+from ..cards import card_str
+from ..ruleset.describe import group_title
+from .checks import empty_ranks, why_illegal
 from .compiled import MOVE_TOP_OR_RUN, SLOT
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, AmbiguousMove, IllegalMove, Move
 
@@ -201,20 +203,56 @@ def parse_move(game: Board, text: str) -> Move:
     return first_illegal
 
 
+def refusal(game: Board, text: str, move: Move) -> str | None:
+    """Why the move ``text`` names (`parse_move`) is illegal, or None. Where the two cells it
+    names may be removed as a pair (Czternastki's `ne1ne2`, Fourteen Out's `ca`), the reason
+    ends with the way to write that removal."""
+    reason = why_illegal(game, move)
+    if reason is None:
+        return None
+    words = [w for w in _SEPARATORS.split(text.lower()) if w]
+    pile_by_label = game.rules.pile_by_label
+    for src_label, dst_label, count in _readings(game, words):
+        if count is not None or src_label == dst_label or src_label not in pile_by_label \
+                or dst_label not in pile_by_label:
+            continue
+        low, high = sorted((pile_by_label[src_label], pile_by_label[dst_label]))
+        if why_illegal(game, (low, REMOVE, high)) is None:
+            return _("{reason}; to remove the two as a pair, join their cells with +: {removal}").format(
+                reason=reason, removal=f"{src_label}+{dst_label}")
+    return reason
+
+
 def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
     """A shared label over several groups that all refuse the card (Calculation's `h`): one
-    group's reason alone would read as if that were the only place, so every group's is given."""
+    group's reason alone would read as if that were the only place, so every group's is given,
+    once each; where each refuses it only as the first card of an empty pile (Kwadratura Koła's
+    `o`), the ranks they would take, in one short line."""
     rules = game.rules
     if label not in rules.group_by_shared_label:
         return
+    source = game.piles[moves[0][0]]
+    card = card_str(source[-1]) if source else ""
     reasons: dict[int, str] = {}
+    bases: dict[int, str] = {}  # the groups that refuse the card only as the first of an empty pile
     for move in moves:
-        group = rules.group_of[move[1]].index
-        if group not in reasons:
-            reasons[group] = why_illegal(game, move) or ""
-    if len(reasons) > 1:
-        raise IllegalMove(_("no pile of {label} takes it: {reasons}").format(
-            label=label, reasons="; ".join(reasons.values())))
+        group = rules.group_of[move[1]]
+        if group.index in reasons:
+            continue
+        reasons[group.index] = why_illegal(game, move) or ""
+        title, ranks = group_title(game.ruleset, group.id), empty_ranks(game, group)
+        if move[0] == moves[0][0] and not game.piles[move[1]] and reasons[group.index] == _(
+                "an empty pile in {group} takes only {ranks}, not {card}").format(group=title, ranks=ranks, card=card):
+            bases[group.index] = _("{ranks} ({group})").format(ranks=ranks, group=title)
+    if len(reasons) > 1 and len(bases) == len(reasons):  # Kwadratura Koła's `o`: one short line
+        raise IllegalMove(_("no pile of {label} takes {card}: an empty one takes only {bases}").format(
+            label=label, card=card, bases=alternatives(list(bases.values()))))
+    if len(reasons) < 2:
+        return
+    distinct = list(dict.fromkeys(reasons.values()))  # an empty source: the same reason from every group
+    if len(distinct) == 1:
+        raise IllegalMove(distinct[0])
+    raise IllegalMove(_("no pile of {label} takes it: {reasons}").format(label=label, reasons="; ".join(distinct)))
 
 
 def _parse_swap(game: Board, places: str, text: str) -> Move:

@@ -328,7 +328,7 @@ class Session:
     def _as_move(self, text: str) -> Reply | None:
         """Play ``text`` as a move or a number from the list; None when it is neither."""
         from ..engine.moves import IllegalMove
-        from ..engine.notation import parse_move
+        from ..engine.notation import parse_move, refusal
 
         number = whole_number(text)
         try:
@@ -356,6 +356,9 @@ class Session:
                         text=text, move=self.game.notation(move), numbered=self.game.notation(numbered))
                 )
             return self._numbered(number)
+        reason = refusal(self.game, text, move)
+        if reason is not None:
+            raise IllegalMove(reason)
         return self._player_move(move)
 
     def _numbered(self, number: int, *, explicit: bool = False) -> Reply:
