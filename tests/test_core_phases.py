@@ -1,6 +1,7 @@
 """The compiled core searches in the Python search's phases (issue 33): where no safe-move rule is
-proven, first with SIMPLE's unproven safe moves, which find wins fastest, then, only when that
-search is exhausted, with none, so an `unsolvable` never rests on an unproven pruning."""
+proven, first with SIMPLE's unproven safe moves, which find wins fastest, then, when that search is
+exhausted or has used its share of the time, with none, so an `unsolvable` never rests on an
+unproven pruning and a win that the pruning bars is still found."""
 
 from __future__ import annotations
 
@@ -32,19 +33,30 @@ def test_CR_the_core_wins_cromwell_4_and_5_under_unproven_safe_moves(deal):
     assert replay.is_won()
 
 
-def phases(game_id: str, deal: int, monkeypatch: pytest.MonkeyPatch, simple_exhausts: bool = False) -> tuple[str, list]:
+def phases(game_id: str, deal: int, monkeypatch: pytest.MonkeyPatch, simple_exhausts: bool = False,
+           simple_stops: str | None = None, timeout: float | None = None, max_states: int | None = 400_000,
+           budgets: list | None = None) -> tuple[str, list]:
     """The answer of `solve` on a deal, and each core phase's (rule, status) in order; with
-    ``simple_exhausts`` the SIMPLE phase is made to answer unsolvable, as an unproven pruning may."""
+    ``simple_exhausts`` the SIMPLE phase is made to answer unsolvable, as an unproven pruning may,
+    and with ``simple_stops`` unknown for that reason. ``budgets`` gets each phase's (timeout,
+    max_states)."""
     seen = []
     phase = search._core_phase
 
-    def spy(game, rule, *rest):
-        answer = ("unsolvable", [], 1, "search exhausted") if simple_exhausts and rule == SIMPLE else phase(game, rule, *rest)
+    def spy(game, rule, timeout, max_states, *rest):
+        if budgets is not None:
+            budgets.append((timeout, max_states))
+        if rule == SIMPLE and simple_exhausts:
+            answer = ("unsolvable", [], 1, "search exhausted")
+        elif rule == SIMPLE and simple_stops:
+            answer = ("unknown", [], 1, simple_stops)
+        else:
+            answer = phase(game, rule, timeout, max_states, *rest)
         seen.append((rule, answer[0]))
         return answer
 
     monkeypatch.setattr(search, "_core_phase", spy)
-    result = solve(Game.new(game_id, deal), timeout=None, max_states=400_000, shorter=False)
+    result = solve(Game.new(game_id, deal), timeout=timeout, max_states=max_states, shorter=False)
     return result.status, seen
 
 
@@ -55,6 +67,31 @@ def test_CR_an_exhausted_search_under_unproven_safe_moves_is_no_answer(monkeypat
     status, seen = phases("cromwell", 2, monkeypatch, simple_exhausts=True)
     assert seen == [(SIMPLE, "unsolvable"), (None, "solved")]
     assert status == "solved"
+
+
+@needs_core
+def test_CR_the_unproven_phase_gets_its_share_of_the_time_and_the_unpruned_one_the_rest(monkeypatch):
+    """Unproven safe moves may bar every winning line; a search under them that runs out of its
+    share of the time (made so here) leaves the rest to the search with none, which wins deal 2."""
+    budgets: list = []
+    status, seen = phases("cromwell", 2, monkeypatch, simple_stops="timeout", timeout=60, max_states=None,
+                          budgets=budgets)
+    assert seen == [(SIMPLE, "unknown"), (None, "solved")]
+    assert status == "solved"
+    first, second = (timeout for timeout, _states in budgets)
+    assert 60 * search.FIRST_PHASE_SHARE - 1 < first <= 60 * search.FIRST_PHASE_SHARE
+    assert 59 < second <= 60  # the rest of the clock: nearly all of it, as the first phase answered at once
+
+
+@needs_core
+def test_CR_a_budget_of_positions_is_not_split(monkeypatch):
+    """Only the clock is shared: a phase that used up the positions leaves none for another (the
+    daily deal, chosen by positions, stays the same deal on every machine)."""
+    budgets: list = []
+    status, seen = phases("cromwell", 2, monkeypatch, simple_stops="max states", timeout=None, max_states=1000,
+                          budgets=budgets)
+    assert status == "unknown"
+    assert seen == [(SIMPLE, "unknown")] and budgets == [(None, 1000)]
 
 
 @needs_core

@@ -58,6 +58,11 @@ QUEUES: tuple[tuple[int, int, int], ...] = ((1, 2, 2), (5, 4, 1))
 # The compiled core's memory when `solve` is given none: it stores about a million positions a
 # second at 25-45 bytes each, so a long search would otherwise take gigabytes.
 CORE_MEMORY = 2 << 30
+# The first of `_solve_compiled`'s two phases, under unproven safe moves, gets this share of a
+# timeout; the unpruned second phase gets the rest when the first ran out of time, not only when
+# it was exhausted. Its safe moves can bar the only winning lines (Cromwell: 4 of the 22 deals of
+# 1-200 unknown at 30 s are won by the unpruned search; docs/solver.md).
+FIRST_PHASE_SHARE = 0.5
 # A win found within QUICK_WIN positions is searched again in ARRANGEMENTS other orders of the
 # interchangeable piles, for a shorter line (`_short_line`); lines vary widely with the order
 # (FreeCell deal 9: 118 to 368 moves), and the shortest found shorten best.
@@ -414,16 +419,19 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
                     progress: Progress | None, avoid: Sequence[Game], checked: _Checked | None = None) -> SolveResult:
     """The compiled core's search, in `_solve_python`'s phases: under the proven safe-move rule
     when there is one; else first under SIMPLE's unproven safe moves (they find wins fastest),
-    and only when that search is exhausted again with none, since only a search that lost no
-    move may answer unsolvable. Its moves are replayed on a copy of the game to check them: a
-    move the engine refuses is a bug in the core (with ``checked``, `_short_line` replays the line
-    it answers with instead)."""
+    and, when that search is exhausted or has used its share of the time (`FIRST_PHASE_SHARE`),
+    again with none, since only a search that lost no move may answer unsolvable. Its moves are
+    replayed on a copy of the game to check them: a move the engine refuses is a bug in the core
+    (with ``checked``, `_short_line` replays the line it answers with instead)."""
     start = time.monotonic()
     proven = autoplay_rule(game.rules) if checked is None else checked.proven
     # No pile SIMPLE's safe moves take from (Czternastki): that phase would be the second one again.
     first = proven or (SIMPLE if core_safe_tables(game, SIMPLE)[1] else None)
-    status, moves, states, reason = _core_phase(game, first, timeout, max_states, max_memory, progress, avoid)
-    if proven is None and first is not None and status == UNSOLVABLE:
+    unproven = proven is None and first is not None
+    first_timeout = timeout * FIRST_PHASE_SHARE if unproven and timeout is not None else timeout
+    status, moves, states, reason = _core_phase(game, first, first_timeout, max_states, max_memory, progress, avoid)
+    cut = first_timeout != timeout and status == UNKNOWN and reason == "timeout"
+    if unproven and (status == UNSOLVABLE or cut):
         spent = time.monotonic() - start
         status, moves, more, reason = _core_phase(
             game, None, None if timeout is None else max(0.0, timeout - spent),
