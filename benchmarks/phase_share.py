@@ -1,0 +1,112 @@
+"""Two shares of the clock for `solve()`'s first phase, deal by deal, in turns on the same cores.
+
+    python benchmarks/phase_share.py [GAME ...] [--deals A-B] [--timeout S] [--shares OLD NEW] [--out FILE]
+
+Where a ruleset has no proven safe-move rule, `solve()` first searches under SIMPLE's unproven safe
+moves, for `FIRST_PHASE_SHARE` of the timeout, then unpruned for the rest (docs/solver.md, solver
+21). This solves each deal twice, once with each share (1.0 is the rule before solver 21: the
+unpruned search only once the first phase is exhausted), the two runs of a deal queued one after
+the other on a pool of two processes so that both see the same load. With no game named, every
+shipped ruleset the rule touches. Printed: the games whose counts differ, the totals, and every
+deal answered differently. Rows go to FILE as JSON lines (appended), to report on again with
+``--report FILE``. Note the load (``uptime``) with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+try:
+    from patience import Game
+except ImportError:  # run from a source checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from patience import Game
+
+from patience.ruleset.registry import shipped_rulesets
+from patience.solver import search
+from patience.solver.prune import SIMPLE, autoplay_rule
+
+
+def touched() -> list[str]:
+    """The shipped rulesets whose first phase runs under unproven safe moves."""
+    found = []
+    for ruleset in shipped_rulesets():
+        game = Game.new(ruleset.id, deal=1)
+        if autoplay_rule(game.rules) is None and search.core_safe_tables(game, SIMPLE)[1]:
+            found.append(ruleset.id)
+    return found
+
+
+def one(job: tuple[float, float, str, int]) -> dict:
+    share, timeout, game_id, deal = job
+    search.FIRST_PHASE_SHARE = share
+    cpu = time.process_time()
+    result = search.solve(Game.new(game_id, deal=deal), timeout=timeout, max_memory=3 << 30)
+    return {"share": share, "game": game_id, "deal": deal, "status": result.status, "reason": result.reason,
+            "seconds": round(result.seconds, 2), "cpu": round(time.process_time() - cpu, 2), "states": result.states}
+
+
+def report(rows: list[dict], old: float, new: float) -> None:
+    by_deal: dict[tuple[str, int], dict[float, dict]] = collections.defaultdict(dict)
+    for row in rows:
+        by_deal[(row["game"], row["deal"])][row["share"]] = row
+    counts: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    changed = []
+    for (game_id, deal), answers in sorted(by_deal.items()):
+        if old not in answers or new not in answers:
+            continue
+        for share, row in answers.items():
+            counts[game_id][(share, row["status"])] += 1
+            counts[game_id][(share, "cpu")] += row["cpu"]
+        if answers[old]["status"] != answers[new]["status"]:
+            changed.append((game_id, deal, answers[old]["status"], answers[old]["seconds"],
+                            answers[new]["status"], answers[new]["seconds"]))
+    totals: collections.Counter = collections.Counter()
+    for game_id, count in sorted(counts.items()):
+        for key, value in count.items():
+            totals[key] += value
+        line = {share: f"{count[(share, 'solved')]} won / {count[(share, 'unsolvable')]} unsolvable"
+                for share in (old, new)}
+        if line[old] != line[new]:
+            print(f"{game_id:24} share {old}: {line[old]:28} share {new}: {line[new]}")
+    for share in (old, new):
+        print(f"share {share}: {totals[(share, 'solved')]} won, {totals[(share, 'unsolvable')]} unsolvable, "
+              f"{totals[(share, 'unknown')]} unknown, {totals[(share, 'cpu')]:.0f} s CPU")
+    for game_id, deal, was, was_s, now, now_s in changed:
+        print(f"  {game_id} {deal}: {was} ({was_s} s) -> {now} ({now_s} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--deals", default="1-20")
+    parser.add_argument("--timeout", type=float, default=6.0)
+    parser.add_argument("--shares", type=float, nargs=2, default=(1.0, 0.5))
+    parser.add_argument("--out", default="phase_share.jsonl")
+    parser.add_argument("--report", metavar="FILE", help="only report on rows written before")
+    args = parser.parse_args()
+    old, new = args.shares
+    if args.report:
+        report([json.loads(line) for line in Path(args.report).read_text().splitlines()], old, new)
+        return
+    first, _sep, last = args.deals.partition("-")
+    deals = range(int(first), int(last or first) + 1)
+    jobs = [(share, args.timeout, game_id, deal) for game_id in (args.games or touched()) for deal in deals
+            for share in (old, new)]
+    rows = []
+    with Pool(2, maxtasksperchild=20) as pool, open(args.out, "a") as out:
+        for row in pool.imap_unordered(one, jobs):
+            rows.append(row)
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+    report(rows, old, new)
+
+
+if __name__ == "__main__":
+    main()
