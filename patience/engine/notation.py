@@ -226,31 +226,38 @@ def refusal(game: Board, text: str, move: Move) -> str | None:
 def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
     """A shared label over several groups that all refuse the card (Calculation's `h`): one
     group's reason alone would read as if that were the only place, so every group's is given,
-    once each; where each refuses it only as the first card of an empty pile (Kwadratura Koła's
-    `o`), the ranks they would take, in one short line."""
+    once each. Where several groups' empty piles refuse it by rank, one short clause names the
+    ranks they would take (Kwadratura Koła's `o`: "an empty one takes only A (aces), 5 (fives),
+    9 (nines) or K (kings)"), and a group's other piles add their own reason."""
     rules = game.rules
     if label not in rules.group_by_shared_label:
         return
     source = game.piles[moves[0][0]]
     card = card_str(source[-1]) if source else ""
-    reasons: dict[int, str] = {}
-    bases: dict[int, str] = {}  # the groups that refuse the card only as the first of an empty pile
+    groups: set[int] = set()
+    bases: dict[int, tuple[str, str]] = {}  # a group whose empty piles refuse the card by rank
+    others: dict[int, str] = {}  # a group's first other reason
     for move in moves:
         group = rules.group_of[move[1]]
-        if group.index in reasons:
+        groups.add(group.index)
+        empty = not game.piles[move[1]]
+        if (group.index in bases if empty else group.index in others):
             continue
-        reasons[group.index] = why_illegal(game, move) or ""
+        reason = why_illegal(game, move) or ""
         title, ranks = group_title(game.ruleset, group.id), empty_ranks(game, group)
-        if move[0] == moves[0][0] and not game.piles[move[1]] and reasons[group.index] == _(
+        if empty and move[0] == moves[0][0] and reason == _(
                 "an empty pile in {group} takes only {ranks}, not {card}").format(group=title, ranks=ranks, card=card):
-            bases[group.index] = _("{ranks} ({group})").format(ranks=ranks, group=title)
-    if len(reasons) > 1 and len(bases) == len(reasons):  # Kwadratura Koła's `o`: one short line
-        raise IllegalMove(_("no pile of {label} takes {card}: an empty one takes only {bases}").format(
-            label=label, card=card, bases=alternatives(list(bases.values()))))
-    if len(reasons) < 2:
+            bases[group.index] = (_("{ranks} ({group})").format(ranks=ranks, group=title), reason)
+        else:
+            others.setdefault(group.index, reason)
+    if len(groups) < 2:
         return
-    distinct = list(dict.fromkeys(reasons.values()))  # an empty source: the same reason from every group
-    if len(distinct) == 1:
+    if len(bases) > 1:
+        clause = _("an empty one takes only {bases}").format(bases=alternatives([short for short, _r in bases.values()]))
+        raise IllegalMove(_("no pile of {label} takes {card}: {reasons}").format(
+            label=label, card=card, reasons="; ".join(dict.fromkeys([clause, *others.values()]))))
+    distinct = list(dict.fromkeys([*(reason for _s, reason in bases.values()), *others.values()]))
+    if len(distinct) == 1:  # an empty source: the same reason from every group
         raise IllegalMove(distinct[0])
     raise IllegalMove(_("no pile of {label} takes it: {reasons}").format(label=label, reasons="; ".join(distinct)))
 
