@@ -72,6 +72,9 @@ class Reply:
     hinted: Move | None = None  # the move a hint names, for the full screen to light up
     command: str | None = None  # the command carried out (its name); None for a move: the full
     # screen reads the line's meaning here, never again by itself (a move `ne` is no `new`)
+    # The game ended with this reply: (its line among `lines`, which says what to type next, and
+    # the same news for a screen that shows its own keys: "" for a win, its figures say it).
+    ending: tuple[str, str] | None = None
 
 
 def help_text(language: str = "en") -> str:
@@ -553,13 +556,13 @@ class Session:
                 self.ended.append(self.uid)
             else:
                 self._record("won")
+        ending = None
         if after != before:
             if after == "won":
                 moves = ngettext("{n} move", "{n} moves", self.game.move_count).format(n=self.game.move_count)
-                messages.append(
-                    _("You won deal {deal} in {moves}, {time}! Type undo, restart (play this deal again), new, or quit.")
-                    .format(deal=self.game.deal_number, moves=moves, time=clock(self.elapsed()))
-                )
+                ending = (_("You won deal {deal} in {moves}, {time}! Type undo, restart (play this deal again), new, "
+                            "or quit.").format(deal=self.game.deal_number, moves=moves, time=clock(self.elapsed())), "")
+                messages.append(ending[0])
                 win = self.game.ruleset.win
                 if win is not None and win.classes:  # G-3, CZ-4: name the class
                     reached = {c.id: c for c in win.classes}.get(self.game.win_class() or "")
@@ -568,10 +571,11 @@ class Session:
 
                         messages.append(_("Won ({win_class}).").format(win_class=printable(reached.display_name(language()))))
             elif after == "lost":
-                messages.append(
-                    _("The game is lost: {reason}. Type undo, restart, new, or quit.").format(reason=lost_reason(self.game))
-                )
-        return Reply(messages, redraw=True)
+                reason = lost_reason(self.game)
+                ending = (_("The game is lost: {reason}. Type undo, restart, new, or quit.").format(reason=reason),
+                          _("The game is lost: {reason}.").format(reason=reason))
+                messages.append(ending[0])
+        return Reply(messages, redraw=True, ending=ending)
 
     def _undo(self) -> Reply:
         from ..engine.moves import IllegalMove

@@ -232,7 +232,7 @@ class PatienceApp(App[int]):
         status = self.session.status()
         if status != self.last_status and status in ("won", "lost"):
             self.last_status = status
-            self._end_of_game(lines)
+            self._end_of_game(lines, reply.ending)
         self.last_status = status
 
     def ask_hint(self, line: str = "hint", *, play: bool = False) -> None:
@@ -275,8 +275,14 @@ class PatienceApp(App[int]):
         self.hint = (self.session.game.position(), move)
         board.refresh()
 
-    def _end_of_game(self, lines: list[str]) -> None:
+    def _end_of_game(self, lines: list[str], ending: tuple[str, str] | None) -> None:
+        """The end-of-game box: the figures and the reply's other lines, its keys in place of the
+        line that tells the prompt what to type."""
         from ..session.session import clock, status_word
+
+        if ending is not None:
+            lines = [ending[1] if line == ending[0] else line for line in lines]
+            lines = [line for line in lines if line]
 
         session = self.session
         game = session.game
