@@ -232,14 +232,14 @@ class Session:
 
     def status_line(self) -> str:
         game = self.game
-        parts = [ngettext("{n} move", "{n} moves", game.move_count).format(n=game.move_count), clock(self.elapsed())]
+        state = self.status()
+        # The result first: a narrow terminal cuts the line's end (Polish at 80 columns lost it).
+        parts = [status_word(state).upper()] if state != "in progress" else []
+        parts += [ngettext("{n} move", "{n} moves", game.move_count).format(n=game.move_count), clock(self.elapsed())]
         if game.rules.scored:
             parts.append(_("score {score}").format(score=game.score))
         if game.rules.stock_pile >= 0 and game.rules.redeals > 0:
             parts.append(_("redeals left {n}").format(n=game.rules.redeals - game.redeals_used))
-        state = self.status()
-        if state != "in progress":
-            parts.append(status_word(state).upper())
         return (" - " if self.settings.ascii else " · ").join(parts)
 
     def _note_end(self) -> None:
