@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..i18n import _, alternatives, ngettext
-from ..ruleset.labels import HEX_DIGITS
 from ..cards import card_str
+from ..i18n import _, alternatives, ngettext
 from ..ruleset.describe import group_title
+from ..ruleset.labels import HEX_DIGITS
 from .checks import empty_ranks, why_illegal
 from .compiled import MOVE_TOP_OR_RUN, SLOT
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, AmbiguousMove, IllegalMove, Move
