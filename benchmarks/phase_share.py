@@ -3,9 +3,10 @@
     python benchmarks/phase_share.py [GAME ...] [--deals A-B] [--timeout S] [--shares OLD NEW] [--out FILE]
 
 Where a ruleset has no proven safe-move rule, `solve()` first searches under SIMPLE's unproven safe
-moves, for `FIRST_PHASE_SHARE` of the timeout, then unpruned for the rest (docs/solver.md, solver
-21). This solves each deal twice, once with each share (1.0 is the rule before solver 21: the
-unpruned search only once the first phase is exhausted), the two runs of a deal queued one after
+moves, for `FIRST_PHASE_SHARE` of the timeout, then unpruned for the rest (docs/solver.md, solvers
+21 and 22). This solves each deal twice, once with each share (by default 1.0, the rule before
+solver 21: the unpruned search only once the first phase is exhausted, and the current share), the
+two runs of a deal queued one after
 the other on a pool of two processes so that both see the same load. With no game named, every
 shipped ruleset the rule touches. Printed: the games whose counts differ, the totals, and every
 deal answered differently. Rows go to FILE as JSON lines (appended), to report on again with
@@ -87,7 +88,7 @@ def main() -> None:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--deals", default="1-20")
     parser.add_argument("--timeout", type=float, default=6.0)
-    parser.add_argument("--shares", type=float, nargs=2, default=(1.0, 0.5))
+    parser.add_argument("--shares", type=float, nargs=2, default=(1.0, search.FIRST_PHASE_SHARE))
     parser.add_argument("--out", default="phase_share.jsonl")
     parser.add_argument("--report", metavar="FILE", help="only report on rows written before")
     args = parser.parse_args()

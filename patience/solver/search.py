@@ -60,9 +60,10 @@ QUEUES: tuple[tuple[int, int, int], ...] = ((1, 2, 2), (5, 4, 1))
 CORE_MEMORY = 2 << 30
 # The first of `_solve_compiled`'s two phases, under unproven safe moves, gets this share of a
 # timeout; the unpruned second phase gets the rest when the first ran out of time, not only when
-# it was exhausted. Its safe moves can bar the only winning lines (Cromwell: 4 of the 22 deals of
-# 1-200 unknown at 30 s are won by the unpruned search; docs/solver.md).
-FIRST_PHASE_SHARE = 0.5
+# it was exhausted. Its safe moves can bar the only winning lines (Cromwell: 3 of the 22 deals of
+# 1-200 unknown at 30 s are won by the unpruned search within the last quarter). Half (solver 21)
+# cost Parada 5 first-phase wins at 30 s that three quarters keep (docs/solver.md).
+FIRST_PHASE_SHARE = 0.75
 # A win found within QUICK_WIN positions is searched again in ARRANGEMENTS other orders of the
 # interchangeable piles, for a shorter line (`_short_line`); lines vary widely with the order
 # (FreeCell deal 9: 118 to 368 moves), and the shortest found shorten best.
