@@ -9,15 +9,15 @@ from __future__ import annotations
 import io
 import json
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
 from ..i18n import N_, _, language, ngettext
+from ..session.signals import handling
 from ..printable import json_escaped, printable
 from . import main
 from ..session.keeping import Notes, Says, apply_reply, end_of_input, leave_game, record_games
@@ -313,26 +313,14 @@ def _remember(name: str, *, given: bool = False) -> Callable[[click.Context, cli
     return keep
 
 
-@contextmanager
-def _leaving_on_signals() -> Iterator[None]:
+def _leaving_on_signals() -> AbstractContextManager[None]:
     """A closed terminal (SIGHUP) or SIGTERM leaves the game the way Ctrl-C does: kept. The
     handlers before are put back after, for a program that runs the command in its own process."""
 
     def leave(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    before: dict[str, Any] = {}
-    for name in ("SIGHUP", "SIGTERM"):
-        if hasattr(signal, name):
-            try:
-                before[name] = signal.signal(getattr(signal, name), leave)
-            except ValueError:  # not the main thread (an embedding program): leave signals alone
-                break
-    try:
-        yield
-    finally:
-        for name, handler in before.items():
-            signal.signal(getattr(signal, name), handler)
+    return handling(("SIGHUP", "SIGTERM"), leave)
 
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help=N_("Print the state as one JSON line after each command."))

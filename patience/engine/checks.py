@@ -27,7 +27,6 @@ from .takes import empty_source, empty_takes
 if TYPE_CHECKING:
     from .board import Board
     from .compiled import Group
-    from .compiled import Group
 
 
 def why_illegal(game: Board, move: Move) -> str | None:
@@ -142,9 +141,7 @@ def why_illegal(game: Board, move: Move) -> str | None:
                 return _("{card} cannot start a pile of the {group}: its colour goes with its rank, and {bottom} "
                          "started one (a card of that rank in that colour, any other rank in the other colour)").format(
                     card=card_str(moving), group=group_title(game.ruleset, target_group.id), bottom=card_str(bottom))
-            return _("an empty pile in {group} takes only {ranks}, not {card}").format(
-                group=group_title(game.ruleset, target_group.id), ranks=empty_ranks(game, target_group),
-                card=card_str(moving))
+            return empty_pile_reason(game, target_group, moving)
         if target_group.follows is not None and not game.may_start(target_group, moving):
             return follows_reason(game, target_group, moving)
         preferred = _preferred_place(game, moving, target_group.index)
@@ -259,6 +256,12 @@ def _a(word: str) -> str:
 
 def _rank_names(ranks: list[int]) -> list[str]:
     return [RANK_NAMES[r] for r in ranks]
+
+
+def empty_pile_reason(game: Board, group: Group, card: int) -> str:
+    """Why an empty pile of ``group`` refuses ``card``: it takes only other ranks."""
+    return _("an empty pile in {group} takes only {ranks}, not {card}").format(
+        group=group_title(game.ruleset, group.id), ranks=empty_ranks(game, group), card=card_str(card))
 
 
 def empty_ranks(game: Board, group: Group) -> str:

@@ -18,7 +18,7 @@ from .actions import later_class
 from .board import Board
 from .checks import why_illegal
 from .moves import IllegalMove, Move
-from .notation import format_move, parse_move, refusal
+from .notation import explained, format_move, parse_move
 from .outcome import IN_PROGRESS, LOST, WON, progress_possible
 from .position import read_position, write_position
 
@@ -51,13 +51,12 @@ class Game(Board):
 
     def play(self, move: Move | str) -> Move:
         """Play a move (a tuple or its notation). Raises IllegalMove and changes nothing if illegal."""
-        if isinstance(move, str):
-            text, move = move, parse_move(self, move)
-            reason = refusal(self, text, move)
-        else:
-            reason = why_illegal(self, move)
+        text = move if isinstance(move, str) else None
+        if text is not None:
+            move = parse_move(self, text)
+        reason = why_illegal(self, move)
         if reason is not None:
-            raise IllegalMove(reason)
+            raise IllegalMove(reason if text is None else explained(self, text, reason))
         self.push(move)
         if self.future and self.future[-1] == move:
             self.future.pop()

@@ -20,7 +20,7 @@ from ..cards import card_str
 from ..i18n import _, alternatives, ngettext
 from ..ruleset.describe import group_title
 from ..ruleset.labels import HEX_DIGITS
-from .checks import empty_ranks, why_illegal
+from .checks import empty_pile_reason, empty_ranks, why_illegal
 from .compiled import MOVE_TOP_OR_RUN, SLOT
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, AmbiguousMove, IllegalMove, Move
 
@@ -203,13 +203,9 @@ def parse_move(game: Board, text: str) -> Move:
     return first_illegal
 
 
-def refusal(game: Board, text: str, move: Move) -> str | None:
-    """Why the move ``text`` names (`parse_move`) is illegal, or None. Where the two cells it
-    names may be removed as a pair (Czternastki's `ne1ne2`, Fourteen Out's `ca`), the reason
-    ends with the way to write that removal."""
-    reason = why_illegal(game, move)
-    if reason is None:
-        return None
+def explained(game: Board, text: str, reason: str) -> str:
+    """``reason``, the refusal of the move ``text`` names, with the way to write a removal where
+    the two cells it names may be removed as a pair (Czternastki's `ne1ne2`, Fourteen Out's `ca`)."""
     words = [w for w in _SEPARATORS.split(text.lower()) if w]
     pile_by_label = game.rules.pile_by_label
     for src_label, dst_label, count in _readings(game, words):
@@ -234,6 +230,7 @@ def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
         return
     source = game.piles[moves[0][0]]
     card = card_str(source[-1]) if source else ""
+    moving = source[-1] if source else -1
     groups: set[int] = set()
     bases: dict[int, tuple[str, str]] = {}  # a group whose empty piles refuse the card by rank
     others: dict[int, str] = {}  # a group's first other reason
@@ -244,10 +241,9 @@ def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
         if (group.index in bases if empty else group.index in others):
             continue
         reason = why_illegal(game, move) or ""
-        title, ranks = group_title(game.ruleset, group.id), empty_ranks(game, group)
-        if empty and move[0] == moves[0][0] and reason == _(
-                "an empty pile in {group} takes only {ranks}, not {card}").format(group=title, ranks=ranks, card=card):
-            bases[group.index] = (_("{ranks} ({group})").format(ranks=ranks, group=title), reason)
+        if empty and move[0] == moves[0][0] and moving >= 0 and reason == empty_pile_reason(game, group, moving):
+            short = _("{ranks} ({group})").format(ranks=empty_ranks(game, group), group=group_title(game.ruleset, group.id))
+            bases[group.index] = (short, reason)
         else:
             others.setdefault(group.index, reason)
     if len(groups) < 2:

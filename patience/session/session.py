@@ -331,7 +331,7 @@ class Session:
     def _as_move(self, text: str) -> Reply | None:
         """Play ``text`` as a move or a number from the list; None when it is neither."""
         from ..engine.moves import IllegalMove
-        from ..engine.notation import parse_move, refusal
+        from ..engine.notation import explained, parse_move
 
         number = whole_number(text)
         try:
@@ -359,10 +359,10 @@ class Session:
                         text=text, move=self.game.notation(move), numbered=self.game.notation(numbered))
                 )
             return self._numbered(number)
-        reason = refusal(self.game, text, move)
-        if reason is not None:
-            raise IllegalMove(reason)
-        return self._player_move(move)
+        try:
+            return self._player_move(move)
+        except IllegalMove as err:
+            raise IllegalMove(explained(self.game, text, str(err))) from None
 
     def _numbered(self, number: int, *, explicit: bool = False) -> Reply:
         """Play move ``number`` of the list `moves` showed last (``explicit``, `#5`: of the list it

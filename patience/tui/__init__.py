@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from ..session.signals import handling
+
 if TYPE_CHECKING:
     from ..session.session import Session
     from .app import PatienceApp
@@ -101,16 +103,8 @@ def _signals_leave(app: PatienceApp, keep: Callable[[Session], None]) -> Iterato
             pass
         threading.Thread(target=watch, name="patience-leave", daemon=True).start()
 
-    names = [name for name in ("SIGHUP", "SIGTERM", "SIGINT") if hasattr(signal, name)]
-    before: dict[str, Any] = {}
     try:
-        for name in names:
-            before[name] = signal.signal(getattr(signal, name), leave)
-    except ValueError:  # not the main thread (an embedding program): signals are left alone
-        pass
-    try:
-        yield closed
+        with handling(("SIGHUP", "SIGTERM", "SIGINT"), leave):
+            yield closed
     finally:
         done.set()
-        for name, handler in before.items():
-            signal.signal(getattr(signal, name), handler)

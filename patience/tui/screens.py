@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -55,6 +55,11 @@ def box_width(*texts: str, most: int = 1000) -> int:
     return min(most, max([MIN_WIDTH] + [len(line) + 4 for text in texts for line in text.splitlines()]))
 
 
+def box_room(app: App[Any]) -> int:
+    """The widest an overlay's box may be on this terminal (the CSS max-width, 95 %)."""
+    return max(MIN_WIDTH, app.size.width * 95 // 100)
+
+
 KEY_GAP = "   "  # between the keys of a line of keys
 
 
@@ -97,7 +102,7 @@ class TextPage(ModalScreen[None]):
     def _fitted(self) -> tuple[str, str, int]:
         """The text wrapped to this terminal, the line of keys, and the box's width."""
         keys = _("Esc, Enter or a click: back to the game")
-        room = max(MIN_WIDTH, self.app.size.width * 95 // 100)  # the box's most (CSS max-width)
+        room = box_room(self.app)
         text = hang(self.text, room - 5)  # border, padding and the scroll bar's column
         return text, keys, min(room, box_width(text, keys) + 1)
 
@@ -135,7 +140,7 @@ class _Choice(ModalScreen[T]):
 
     def _fitted(self) -> tuple[str, int]:
         """The line of keys broken to fit this terminal, and the box's width."""
-        room = min(CHOICE_WIDTH, max(MIN_WIDTH, self.app.size.width * 95 // 100))  # CSS max-width
+        room = min(CHOICE_WIDTH, box_room(self.app))
         keys = key_lines(_(self.KEYS), room - 4)  # border and padding
         return keys, box_width(self.text, keys, most=room)
 
