@@ -118,10 +118,15 @@ def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool,
     --json every line gets one JSON line (a blank one too), and what a command brought about
     (news, a save failed, the game recorded) is in it; what the end of the input brings (the game
     kept or recorded) is one last line, with ``command`` null."""
+    from ..session.session import Reply
+
     notes = Notes() if as_json else screen
+    opened = session.open_deal()  # autoplay at the deal (--autoplay)
     if as_json:
-        click.echo(json_line(_state(session, None, None)))
+        click.echo(json_line(_state(session, None, Reply(opened) if opened else None)))
     else:
+        for text in opened:
+            screen.say(text)
         screen.board(session)
     for number, line in enumerate(capped_lines(stream), 1):
         command = line.strip()
@@ -192,6 +197,8 @@ def interactive(session: Session, screen: Screen) -> int:
         pass
 
     session.settings.confirm = True  # someone is there to answer: `new` and `restart` ask first
+    for text in session.open_deal():  # autoplay at the deal (--autoplay)
+        screen.say(text)
     screen.board(session)
     screen.say(_("Type a move (see `moves`), or `help`."))
     try:

@@ -64,6 +64,7 @@ class SaveFile(BaseModel):
     key: str | None = Field(default=None, max_length=120)
     ruleset_file: str | None = Field(default=None, max_length=4096)
     deal: int = Field(ge=1, le=MAX_DEAL)
+    opening: list[str] = Field(default=[], max_length=MAX_MOVES)  # autoplay at the deal (Session.opening)
     moves: list[str] = Field(max_length=MAX_MOVES)
     turns: list[int] = Field(max_length=MAX_MOVES)
     undone: list[str] = Field(max_length=MAX_MOVES)
@@ -81,7 +82,7 @@ class SaveFile(BaseModel):
 
     @model_validator(mode="after")
     def _turns_add_up(self) -> SaveFile:
-        if any(len(m) > MAX_LINE for m in (*self.moves, *self.undone)):
+        if any(len(m) > MAX_LINE for m in (*self.opening, *self.moves, *self.undone)):
             raise ValueError(_("a move is longer than {most} characters").format(most=MAX_LINE))
         if any(size < 1 for size in (*self.turns, *self.undone_turns)):
             raise ValueError(_("a turn holds no move"))
@@ -106,13 +107,17 @@ def save_path(key: str) -> Path:
     return saves_dir() / f"{key}.json"
 
 
-def _notations(session: Session) -> tuple[list[str], list[str], str]:
-    """The played and the undone moves in notation, each as written where it was played, and the
-    position the played moves lead to (from the moves, so a game left half-changed by a bug
-    still saves a position that its moves replay to)."""
+def _notations(session: Session) -> tuple[list[str], list[str], list[str], str]:
+    """The opening's, the played and the undone moves in notation, each as written where it was
+    played, and the position the opening and the played moves lead to (from the moves, so a game
+    left half-changed by a bug still saves a position that its moves replay to)."""
     from ..engine.game import Game
 
     replay = Game(session.game.ruleset, session.game.deal_number)
+    opening = []
+    for move in session.opening:
+        opening.append(replay.notation(move))
+        replay.push(move)
     played = []
     for move in session.played_moves():
         played.append(replay.notation(move))
@@ -122,14 +127,14 @@ def _notations(session: Session) -> tuple[list[str], list[str], str]:
     for move in session.undone_moves():
         undone.append(replay.notation(move))
         replay.push(move)
-    return played, undone, position
+    return opening, played, undone, position
 
 
 def write_save(session: Session) -> Path:
     """Save the session's game atomically (temp file in the same folder, then rename). The temp
     file's name carries this process's id, so an orphan left by a killed process is known."""
     game = session.game
-    played, undone, position = _notations(session)
+    opening, played, undone, position = _notations(session)
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -137,6 +142,7 @@ def write_save(session: Session) -> Path:
         "key": session.key,
         "ruleset_file": session.ruleset_file,
         "deal": game.deal_number,
+        "opening": opening,
         "moves": played,
         "turns": [len(t) for t in session.turns],
         "undone": undone,
@@ -302,6 +308,7 @@ class Restored:
     """A save replayed: the game, its moves as played and as undone, and its ruleset key."""
 
     game: Game
+    opening: list[Any]
     played: list[Any]
     undone: list[Any]
     key: str
@@ -333,6 +340,7 @@ def restore(save: SaveFile, path: Path) -> Restored:
             game=save.game, error=err)) from None
     try:
         game = Game(located.ruleset, save.deal)
+        opening = [game.play(text) for text in save.opening]
         played = [game.play(text) for text in save.moves]
         undone = [game.play(text) for text in save.undone]
         for _move in undone:
@@ -345,7 +353,7 @@ def restore(save: SaveFile, path: Path) -> Restored:
         raise SaveError(_("the saved game {path} no longer replays ({error}); it was moved aside to {aside}").format(
             path=path.name, error=reason, aside=aside.name)) from None
     game.move_count = save.move_count
-    return Restored(game, played, undone, located.key)
+    return Restored(game, opening, played, undone, located.key)
 
 
 def resumed_session(save: SaveFile, restored: Restored, path: Path, settings: Settings,
@@ -356,6 +364,7 @@ def resumed_session(save: SaveFile, restored: Restored, path: Path, settings: Se
 
     session = Session(restored.game, settings, elapsed=save.elapsed, ruleset_file=save.ruleset_file,
                       key=restored.key, choose_deal=choose_deal, daily=save.daily)
+    session.opening, session.fresh = restored.opening, False  # the deal's autoplay is in the save
     session.restore_turns(restored.played, save.turns, restored.undone, save.undone_turns)
     session.uid = save.game_uid()
     session.started_at = save.started_at or session.started_at

@@ -151,6 +151,10 @@ class Session:
         self.planner: Planner | None = None  # made at the first hint (the solver: start-up time)
         self.turns: list[list[Move]] = []
         self.undone: list[list[Move]] = []
+        # Safe cards autoplay sent home from the deal itself: part of the starting position, so
+        # no turn (undo stops above them, an untouched game is not kept) and no move.
+        self.opening: list[Move] = []
+        self.fresh = True  # dealt here, not resumed: `open_deal` may still act
         self.listed: list[Move] = []
         self.elapsed_before = elapsed
         self.resumed_at = self._now()
@@ -163,6 +167,24 @@ class Session:
         self.recorded = False
         self.saved = False  # kept for `resume` during this session: not left, so not recorded
         self._note_end()
+
+    def open_deal(self) -> list[str]:
+        """Autoplay at the deal: the safe cards a fresh deal leaves free go home before the first
+        move, as after any move. Called once the settings are final (the full screen reads its
+        own); a resumed game had its opening saved instead. Returns the lines that say so."""
+        from ..engine.assist import autoplay
+
+        if not (self.fresh and self.settings.autoplay) or self.turns or self.undone:
+            return []
+        self.fresh = False
+        count = self.game.move_count
+        self.opening = autoplay(self.game)
+        self.game.move_count = count  # the deal's own cards going home cost the player no move
+        self._note_end()
+        if not self.opening:
+            return []
+        return [ngettext("auto: {n} safe card to the foundations", "auto: {n} safe cards to the foundations",
+                         len(self.opening)).format(n=len(self.opening))]
 
     # ------------------------------------------------------------------ statistics
     def _record(self, result: str) -> None:
@@ -676,4 +698,4 @@ class Session:
         # The same deal again (restart) is still the day's deal, when it was one.
         same = number == self.game.deal_number
         self._start(game, daily=self.daily if same else None)
-        return Reply([_("{what}: deal {number}").format(what=what, number=number)], redraw=True)
+        return Reply([_("{what}: deal {number}").format(what=what, number=number), *self.open_deal()], redraw=True)

@@ -45,6 +45,7 @@ def run(session: Session, *, ascii: bool, autoplay_given: bool, language_given: 
         session.settings.lang = config.language
     ascii = ascii or config.ascii
     session.settings.ascii = ascii
+    opened = session.open_deal()  # with the settings final: autoplay at the deal
     colour = config.colour and not ascii and not os.environ.get("NO_COLOR")
     from .first_frame import draw
 
@@ -54,8 +55,7 @@ def run(session: Session, *, ascii: bool, autoplay_given: bool, language_given: 
         from .app import PatienceApp  # Textual: only now
 
         app = PatienceApp(session, config, ascii=ascii, colour=colour)
-        if problem:
-            app.first_message = problem
+        app.first_message = "  ".join([*opened, *([problem] if problem else [])])
         if shown is not None:
             app.early_keys = shown.take_keys()
         started = True  # from here the app owns the screen, and leaves it as it found it

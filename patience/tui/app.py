@@ -377,7 +377,9 @@ class PatienceApp(App[int]):
         told = self.notes.take()
         assists = located.ruleset.assists
         settings = dataclasses.replace(self.session.settings, autofinish=assists.autofinish)
-        self.load(Session(game, settings, ruleset_file=located.own_file, key=located.key))
+        chosen = Session(game, settings, ruleset_file=located.own_file, key=located.key)
+        told += chosen.open_deal()
+        self.load(chosen)
         if save_path(located.key).exists():
             told.append(_("(You have an unfinished {name}: `patience resume {id}` continues it; "
                           "leaving this game keeps this one instead.)").format(
