@@ -491,7 +491,6 @@ cdef class Core:
     cdef unsigned int noise_range  # estimates after the first run get noise below this
     cdef bint restricted  # this run plays no card out of a win pile
     cdef bint ties_back  # this run tries equal estimates last listed first (search.py's order)
-    cdef bint skip_swaps  # `_list` leaves the swaps out: the searches list them later ("The swap waits")
     # best-first (`_bf_turn`): one table, its nodes and two queues kept across its turns
     cdef uint64_t *bf_table
     cdef size_t bf_cap, bf_count
@@ -1310,8 +1309,10 @@ cdef class Core:
                     return source
         return -2
 
-    cdef int _list(self, Move *out) noexcept nogil:
-        """`Game.legal_moves(actions=False)`, in its order; returns how many."""
+    cdef int _list(self, Move *out, bint swaps) noexcept nogil:
+        """`Game.legal_moves(actions=False)`, in its order; returns how many. Without ``swaps``
+        the swaps are left out: the searches list them apart, later (`_list_swaps`, "The swap
+        waits" in docs/solver.md)."""
         cdef int i, k, src, dst, g, top, low, lowest, run, n, card, count = 0, nruns = 0
         cdef int free_cells = 0, empty_columns = 0, first_empty_done, size, mc, start, base
         cdef int whole, efrom
@@ -1516,7 +1517,7 @@ cdef class Core:
                 out[count].dst = REDEAL
                 out[count].n = 0
                 count += 1
-        count += self._list_actions(out + count)  # the close-up, then the swaps
+        count += self._list_actions(out + count, swaps)  # the close-up, then the swaps
         return count
 
     cdef inline bint _may_deal(self) noexcept nogil:
@@ -2227,9 +2228,9 @@ cdef class Core:
         """Whether the position may still swap (CR-4): the searches' batch and late listing."""
         return self.swap_action >= 0 and self.uses[self.swap_action] != 0  # -1: unlimited
 
-    cdef int _list_actions(self, Move *out) noexcept nogil:
+    cdef int _list_actions(self, Move *out, bint swaps) noexcept nogil:
         """The close-up (`actions.close_up_move`), then `Board.swap_moves` while a swap is left
-        (unless ``skip_swaps``: the searches list them apart, `_list_swaps`)."""
+        (only with ``swaps``: the searches list them apart, `_list_swaps`)."""
         cdef int count = 0
         if self.close_action >= 0 and self.uses[self.close_action] and self._close_up_changes():
             out[0].src = 0
@@ -2241,7 +2242,7 @@ cdef class Core:
             out[count].dst = RESHUFFLE
             out[count].n = 0
             count += 1
-        if self.skip_swaps or not self._swaps_left():
+        if not swaps or not self._swaps_left():
             return count
         return count + self._list_swaps(out + count)
 
@@ -2758,7 +2759,7 @@ cdef class Core:
 
     # ------------------------------------------------------------ Python-visible, for tests
     def legal_moves(self):
-        cdef int n = self._list(self.scratch), i
+        cdef int n = self._list(self.scratch, True), i
         return [self._move_out(self.scratch[i]) for i in range(n)]
 
     def push(self, move):
@@ -2952,9 +2953,7 @@ cdef class Core:
                 # List the unseen children of the position here as a new frame. Its swaps come
                 # last in the listing (`_list_actions`) and wait until they would be next in the
                 # frame's order (`Frame.swap_at`; docs/solver.md, "The swap waits").
-                self.skip_swaps = True  # listing them costs as much as the rest (5,300 in Cromwell)
-                n = self._list(self.scratch)
-                self.skip_swaps = False
+                n = self._list(self.scratch, False)  # listing the swaps costs as much as the rest (5,300 in Cromwell)
                 children = children_room(children, &children_cap, n_children + n)
                 if nframes >= frames_cap:
                     frames_cap *= 2
@@ -3464,9 +3463,7 @@ cdef class Core:
                 if swaps_now:
                     n = self._list_swaps(self.scratch)
                 else:
-                    self.skip_swaps = True
-                    n = self._list(self.scratch)
-                    self.skip_swaps = False
+                    n = self._list(self.scratch, False)
                 if not swaps_now and self._swaps_left():
                     score = self._bf_terms(&rooms, &cells, &cell_score)
                     if self.cell_layout:

@@ -285,8 +285,10 @@ class Session:
     def handle(self, line: str) -> Reply:
         """Carry out one line typed at the prompt. A refused command leaves the game unchanged."""
         reply = self._handle(line)
-        if self.settings.ascii:
+        if self.settings.ascii:  # the ending too, which the full screen finds among the lines by its text
             reply.lines = [ascii_cards(text) for text in reply.lines]
+            if reply.ending is not None:
+                reply.ending = (ascii_cards(reply.ending[0]), ascii_cards(reply.ending[1]))
         return reply
 
     def read(self, line: str) -> Reading:
