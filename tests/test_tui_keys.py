@@ -265,6 +265,9 @@ def test_the_end_of_game_page_and_the_settings_show_their_words(tmp_path, monkey
         shown = screen_text(app)
         assert "WON" in shown and f"moves: {len(solution)}" in shown and "n: new deal" in shown
         assert "q: quit" in shown  # the keys line, the box's last, is whole
+        # The prompt's "Type undo, restart..." is for typed commands: neither the box nor the
+        # message line under it says it, as the box's keys are what to press.
+        assert "Type undo" not in shown and "Type undo" not in app.said
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("f2")

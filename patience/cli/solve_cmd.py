@@ -137,7 +137,7 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
             payload.update({"results": results, "summary": summarize(results)})
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     elif deal_range is None:
-        _print_one(results[0])
+        _print_one(results[0], any(spec.role == "foundation" for spec in ruleset.piles.values()))
     else:
         _print_summary(summarize(results), _thoughtful(results))
 
@@ -203,13 +203,16 @@ def _thoughtful(results: list[dict]) -> bool:
     return any(result.get("thoughtful", False) for result in results)
 
 
-def _print_one(result: dict) -> None:
+def _print_one(result: dict, foundations: bool) -> None:
     click.echo(_status_line(result))
     if result.get("win_class"):
         click.echo(_("win class searched: {win_class}").format(win_class=result["win_class"]))
     if result["status"] == "solved":
         moves = ngettext("{n} move", "{n} moves", len(result["moves"])).format(n=len(result["moves"]))
         click.echo(_("moves ({count}): {moves}").format(count=moves, moves=" ".join(result["moves"])))
+        if foundations and result["moves"]:  # the full screen's autoplay is on by default
+            click.echo(_("to type this line at the board, play with --no-autoplay: autoplay sends safe cards "
+                         "home by itself, and the line's own moves of them would be refused"))
     if result["thoughtful"]:  # never in a game with every card open (FreeCell)
         click.echo(_("thoughtful: the solver saw the face-down cards"))
 

@@ -220,6 +220,8 @@ class PatienceApp(App[int]):
         board.selected, board.targets, board.hinted = None, set(), set()
         apply_reply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
         lines = reply.lines + self.notes.take()
+        if reply.ending is not None:  # the end's own words here: the end box shows the keys to press
+            lines = [line for line in (reply.ending[1] if line == reply.ending[0] else line for line in lines) if line]
         if page or len(lines) > 2 and any("\n" in x for x in lines):
             self.push_screen(TextPage("\n".join(lines), self.typed_at_page))
         elif lines:
@@ -232,7 +234,7 @@ class PatienceApp(App[int]):
         status = self.session.status()
         if status != self.last_status and status in ("won", "lost"):
             self.last_status = status
-            self._end_of_game(lines, reply.ending)
+            self._end_of_game(lines)
         self.last_status = status
 
     def ask_hint(self, line: str = "hint", *, play: bool = False) -> None:
@@ -275,14 +277,10 @@ class PatienceApp(App[int]):
         self.hint = (self.session.game.position(), move)
         board.refresh()
 
-    def _end_of_game(self, lines: list[str], ending: tuple[str, str] | None) -> None:
-        """The end-of-game box: the figures and the reply's other lines, its keys in place of the
-        line that tells the prompt what to type."""
+    def _end_of_game(self, lines: list[str]) -> None:
+        """The end-of-game box: the figures and the reply's lines (with the screen's words for
+        the end, `after`), then its keys."""
         from ..session.session import clock, status_word
-
-        if ending is not None:
-            lines = [ending[1] if line == ending[0] else line for line in lines]
-            lines = [line for line in lines if line]
 
         session = self.session
         game = session.game
