@@ -199,3 +199,26 @@ def test_PY_the_pyramid_is_drawn_with_its_labels_over_its_cards_and_the_free_one
     row = next(i for i, line in enumerate(lines) if line.split() == ["a7", "b7", "c7", "d7", "e7", "f7", "g7"])
     assert lines[row + 1].count("*") == 7  # the bottom row is free
     assert "a1" in lines[row - 12]
+
+
+@pytest.mark.parametrize("room", [60, 45])
+def test_a_status_line_too_wide_drops_the_game_name_then_the_deal_never_the_figures(room):
+    """Kwadratura Koła in Polish at 80 columns lost "zostało przełożeń: 2" off the end of the
+    status line (once it read "PRZEGRANA · 80 ruchów"): where the line is too wide the game's name
+    goes first, then the deal number. At the deal it is 70 columns wide, so narrower rooms here."""
+    from patience.i18n import set_language
+    from patience.session.session import Session, Settings
+    from patience.tui.first_frame import status_text
+
+    set_language("pl")
+    try:
+        session = Session(Game.new("kwadratura-kola", 10), Settings(lang="pl"), now=lambda: 0.0)
+        whole = status_text(session, False)
+        fitted = status_text(session, False, room)
+        roomy = status_text(session, False, 200)
+    finally:
+        set_language("en")
+    assert len(whole) > 60 and whole.startswith("Kwadratura Koła · rozdanie 10")
+    assert len(fitted) <= room and fitted.endswith("zostało przełożeń: 2")
+    assert ("rozdanie 10" in fitted) == (room == 60) and "Kwadratura" not in fitted
+    assert roomy == whole  # room enough: all of it

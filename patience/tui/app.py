@@ -19,7 +19,7 @@ from ..i18n import _
 from ..session.keeping import Notes
 from ..session.start import MAX_LINE
 from . import pointing
-from .first_frame import status_text
+from .first_frame import PADDING, status_text
 from .layout import Hit
 from .screens import CSS, EndOfGame, GameChooser, Question, SettingsScreen, TextPage
 from .widgets import BoardView, CommandLine
@@ -153,7 +153,8 @@ class PatienceApp(App[int]):
 
     # ------------------------------------------------------------------ what is shown
     def update_status(self) -> None:
-        self.status_bar.update(status_text(self.session, self.ascii))
+        room = self.size.width - 2 * PADDING if self.size.width else None  # None: not laid out yet
+        self.status_bar.update(status_text(self.session, self.ascii, room))
 
     def message(self, text: str, *, failed: bool = False) -> None:
         self.said = text

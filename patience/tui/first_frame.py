@@ -32,14 +32,19 @@ ROWS_BESIDE_BOARD = 3  # the status line above it, the message and command lines
 PADDING = 1  # a column each side of the status line and the board (app.py's CSS)
 
 
-def status_text(session: Session, ascii: bool) -> str:
-    """The status line: game, deal, moves, clock, score."""
+def status_text(session: Session, ascii: bool, room: int | None = None) -> str:
+    """The status line: game, deal, moves, clock, score. Where it is wider than ``room`` the
+    game's name goes first, then the deal: the figures are what a cut line would lose ("redeals
+    left" in Polish at 80 columns), and the player knows which game is on the screen."""
     game = session.game
-    title = printable(game.ruleset.display_name(session.settings.lang))
-    if game.deal_number is not None:
-        title += " - " if ascii else " · "
-        title += _("deal {number}").format(number=game.deal_number)
-    return f"{title}   {session.status_line()}"
+    deal = _("deal {number}").format(number=game.deal_number) if game.deal_number is not None else ""
+    name = printable(game.ruleset.display_name(session.settings.lang))
+    figures = session.status_line()
+    for title in (f"{name}{' - ' if ascii else ' · '}{deal}" if deal else name, deal):
+        text = f"{title}   {figures}" if title else figures
+        if room is None or len(text) <= room:
+            return text
+    return figures
 
 
 def own_style(style: str | None, colour: bool) -> str | None:
@@ -73,7 +78,7 @@ def frame(session: Session, width: int, height: int, *, ascii: bool, colour: boo
     if board is None:
         return None
     pad = " " * PADDING
-    rows = [pad + status_text(session, ascii)[: width - 2 * PADDING]]
+    rows = [pad + status_text(session, ascii, width - 2 * PADDING)[: width - 2 * PADDING]]
     for line in board.lines:
         parts = []
         for text, style, hit in line:
