@@ -168,6 +168,36 @@ def test_a_typo_in_a_refused_move_fails_the_test(tmp_path):
     assert not result.scenarios[0].passed and "not a move" in str(result.scenarios[0].failures[0])
 
 
+SHARED_LABEL = """\
+ruleset: dywan
+scenarios:
+  - name: o is refused where no pile of either group takes the card
+    piles: {o1: "| AC", o2: "| AD", o3: "| AH", o4: "| AS", o5: "| KC", o6: "| KD", o7: "| KH", o8: "| KS",
+            e1: "| 3C"}
+    fill: s
+    fill_down: true
+    refused: [e1o, {move: e1o, reason: no pile of o takes}]
+  - name: o is refused where a pile of each group would take the card
+    piles: {o1: "| AC 2C 3C 4C 5C 6C", o2: "| AD", o3: "| AH", o4: "| AS", o5: "| KC QC JC TC 9C 8C", o6: "| KD",
+            o7: "| KH", o8: "| KS", a1: "| 7C"}
+    fill: s
+    fill_down: true
+    legal: [a1o1, a1o5]
+    refused: [{move: a1o, reason: could mean several moves}]
+"""
+
+
+def test_a_move_to_a_label_shared_by_groups_may_be_refused_or_ambiguous(tmp_path):
+    """Dywan's `o` names the up and the down foundations. A move there that every pile refuses
+    reads as a move (refused), not as a typo; one that two piles would take is refused as
+    `Game.play` refuses it, so a test may say so under `refused`."""
+    result = run_file(write(tmp_path, "tests/dywan.yaml", SHARED_LABEL))
+    assert [s.passed for s in result.scenarios] == [True, True], [str(f) for s in result.scenarios for f in s.failures]
+    wrong = SHARED_LABEL.replace("legal: [a1o1, a1o5]", "legal: [a1o1, a1o5, a1o]")
+    failed = run_file(write(tmp_path, "tests/dywan.yaml", wrong)).scenarios[1]
+    assert not failed.passed and "could mean several" in str(failed.failures[0])
+
+
 def test_new_writes_a_starter_test_that_passes(tmp_path):
     result = run("new", "My Game", "--dir", str(tmp_path))
     assert result.exit_code == 0, result.output

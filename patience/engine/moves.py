@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from .compiled import SLOT
 
-__all__ = ["CLOSE_UP", "DEAL", "REDEAL", "REMOVE", "RESHUFFLE", "SLOT", "SWAP", "IllegalMove", "Move"]
+__all__ = ["CLOSE_UP", "DEAL", "REDEAL", "REMOVE", "RESHUFFLE", "SLOT", "SWAP", "AmbiguousMove", "IllegalMove", "Move",
+           "RefusedMove"]
 
 Move = tuple[int, int, int]
 DEAL = -1
@@ -28,3 +29,8 @@ class IllegalMove(ValueError):
 
 class AmbiguousMove(IllegalMove):
     """A notation that names several legal moves: readable, and legal, but not one move."""
+
+
+class RefusedMove(IllegalMove):
+    """A notation that names moves, every one of them refused by the rules (a label shared by
+    several groups): readable, not a typo, and not legal."""

@@ -22,7 +22,7 @@ from ..ruleset.describe import group_title
 from ..ruleset.labels import HEX_DIGITS
 from .checks import empty_pile_reason, empty_ranks, why_illegal
 from .compiled import MOVE_TOP_OR_RUN, SLOT
-from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, AmbiguousMove, IllegalMove, Move
+from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, AmbiguousMove, IllegalMove, Move, RefusedMove
 
 if TYPE_CHECKING:
     from .board import Board
@@ -250,12 +250,12 @@ def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
         return
     if len(bases) > 1:
         clause = _("an empty one takes only {bases}").format(bases=alternatives([short for short, _r in bases.values()]))
-        raise IllegalMove(_("no pile of {label} takes {card}: {reasons}").format(
+        raise RefusedMove(_("no pile of {label} takes {card}: {reasons}").format(
             label=label, card=card, reasons="; ".join(dict.fromkeys([clause, *others.values()]))))
     distinct = list(dict.fromkeys([*(reason for _s, reason in bases.values()), *others.values()]))
     if len(distinct) == 1:  # an empty source: the same reason from every group
-        raise IllegalMove(distinct[0])
-    raise IllegalMove(_("no pile of {label} takes it: {reasons}").format(label=label, reasons="; ".join(distinct)))
+        raise RefusedMove(distinct[0])
+    raise RefusedMove(_("no pile of {label} takes it: {reasons}").format(label=label, reasons="; ".join(distinct)))
 
 
 def _parse_swap(game: Board, places: str, text: str) -> Move:

@@ -401,7 +401,9 @@ class PileGroup(Strict):
         None, description="Groups this group's cards may go to; default: any group whose rules take them."
     )
     max_cards: int | None = Field(
-        None, ge=1, le=MAX_CARDS, description="Most cards a pile may hold (1 for a free cell; at most every card)."
+        None, ge=1, le=MAX_CARDS, description="Most cards a pile may hold (1 for a free cell; at most every card). "
+        "A stock turn stops at a full target too: a waste of `max_cards: 1` holding a card refuses the "
+        "stock until the card is played (Sir Tommy's hand); a deal onto several piles passes over full ones."
     )
     turn_up: Literal["auto", "never"] = Field(
         "auto", description="auto: a face-down top card turns face up at once, not as a move (KL-4)."
@@ -464,7 +466,8 @@ class PileGroup(Strict):
         "each",
         description="each: `prefill` takes one card of every suit per rank (DY-1); first: one card per rank, "
         "the first of that rank in the shuffled pack, whatever its suit (Calculation's A, 2, 3, 4); a suit: "
-        "the card of that suit per rank, taken out before the shuffle (Black Hole's A♠).",
+        "the card of that suit per rank, taken out before the shuffle (Black Hole's A♠; with several ranks, "
+        "one card of that suit each: `prefill: [9, K, 5]` with `prefill_suit: clubs`).",
     )
     prefill_rank: Literal["first"] | None = Field(
         None,

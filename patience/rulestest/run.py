@@ -8,7 +8,7 @@ from pathlib import Path
 from ..cards import RANK, CardError, card_str
 from ..engine.faces import barred, face_down, is_down, read_pile
 from ..engine.game import Game
-from ..engine.moves import AmbiguousMove, IllegalMove
+from ..engine.moves import AmbiguousMove, IllegalMove, RefusedMove
 from ..engine.notation import parse_move
 from ..i18n import _, using_language
 from ..ruleset.loader import RulesetError
@@ -145,10 +145,11 @@ def run_scenario(loaded: LoadedTests, index: int, scenario: Scenario, ruleset: R
 
 
 def unreadable(game: Game, text: str) -> str | None:
-    """Why ``text`` names no move of this game in its notation, legal or not; None when it does."""
+    """Why ``text`` names no move of this game in its notation, legal or not; None when it does
+    (several moves, or only refused ones through a label shared by several groups, are moves)."""
     try:
         parse_move(game, text)
-    except AmbiguousMove:
+    except (AmbiguousMove, RefusedMove):
         return None
     except IllegalMove as err:
         return str(err)
@@ -162,11 +163,11 @@ def _english_refusal(game: Game, text: str) -> str:
 
 
 def _refusal(game: Game, text: str) -> str | None:
-    """None when ``text`` names a legal move here (or several), else the reason it is refused."""
+    """None when ``text`` names a legal move here, else the reason it is refused. A text that
+    could mean several legal moves is refused, as `Game.play` refuses it ("could mean several
+    moves: ..."), so a test may say so under `refused` and never under `legal`."""
     try:
         move = parse_move(game, text)
-    except AmbiguousMove:
-        return None
     except IllegalMove as err:
         return str(err)
     return game.why_illegal(move)
