@@ -123,7 +123,7 @@ def scripted(session: Session, stream: TextIO, screen: Screen, *, as_json: bool,
     notes = Notes() if as_json else screen
     opened = session.open_deal()  # autoplay at the deal (--autoplay)
     if as_json:
-        click.echo(json_line(_state(session, None, Reply(opened) if opened else None)))
+        click.echo(json_line(_state(session, None, Reply(opened))))
     else:
         for text in opened:
             screen.say(text)

@@ -114,20 +114,17 @@ def _notations(session: Session) -> tuple[list[str], list[str], list[str], str]:
     from ..engine.game import Game
 
     replay = Game(session.game.ruleset, session.game.deal_number)
-    opening = []
-    for move in session.opening:
-        opening.append(replay.notation(move))
-        replay.push(move)
-    played = []
-    for move in session.played_moves():
-        played.append(replay.notation(move))
-        replay.push(move)
+
+    def written(moves: list[Any]) -> list[str]:  # each in notation, then played on the replay
+        words = []
+        for move in moves:
+            words.append(replay.notation(move))
+            replay.push(move)
+        return words
+
+    opening, played = written(session.opening), written(session.played_moves())
     position = replay.position()
-    undone = []
-    for move in session.undone_moves():
-        undone.append(replay.notation(move))
-        replay.push(move)
-    return opening, played, undone, position
+    return opening, played, written(session.undone_moves()), position
 
 
 def write_save(session: Session) -> Path:
@@ -364,7 +361,7 @@ def resumed_session(save: SaveFile, restored: Restored, path: Path, settings: Se
 
     session = Session(restored.game, settings, elapsed=save.elapsed, ruleset_file=save.ruleset_file,
                       key=restored.key, choose_deal=choose_deal, daily=save.daily)
-    session.opening, session.fresh = restored.opening, False  # the deal's autoplay is in the save
+    session.opening = restored.opening  # the deal's autoplay, kept for the next save
     session.restore_turns(restored.played, save.turns, restored.undone, save.undone_turns)
     session.uid = save.game_uid()
     session.started_at = save.started_at or session.started_at

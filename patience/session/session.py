@@ -109,6 +109,12 @@ def status_word(status: str) -> str:
     return _(STATUS_WORDS.get(status, status))
 
 
+def _sent_home(count: int) -> str:
+    """What autoplay says when it sent ``count`` cards home."""
+    return ngettext("auto: {n} safe card to the foundations", "auto: {n} safe cards to the foundations",
+                    count).format(n=count)
+
+
 def clock(seconds: float) -> str:
     seconds = int(seconds)
     hours, rest = divmod(seconds, 3600)
@@ -154,7 +160,6 @@ class Session:
         # Safe cards autoplay sent home from the deal itself: part of the starting position, so
         # no turn (undo stops above them, an untouched game is not kept) and no move.
         self.opening: list[Move] = []
-        self.fresh = True  # dealt here, not resumed: `open_deal` may still act
         self.listed: list[Move] = []
         self.elapsed_before = elapsed
         self.resumed_at = self._now()
@@ -174,17 +179,13 @@ class Session:
         own); a resumed game had its opening saved instead. Returns the lines that say so."""
         from ..engine.assist import autoplay
 
-        if not (self.fresh and self.settings.autoplay) or self.turns or self.undone:
-            return []
-        self.fresh = False
+        if not self.settings.autoplay or self.game.history or self.turns or self.undone:
+            return []  # a move is played already: the deal's own, a resumed game's, or the player's
         count = self.game.move_count
         self.opening = autoplay(self.game)
         self.game.move_count = count  # the deal's own cards going home cost the player no move
         self._note_end()
-        if not self.opening:
-            return []
-        return [ngettext("auto: {n} safe card to the foundations", "auto: {n} safe cards to the foundations",
-                         len(self.opening)).format(n=len(self.opening))]
+        return [_sent_home(len(self.opening))] if self.opening else []
 
     # ------------------------------------------------------------------ statistics
     def _record(self, result: str) -> None:
@@ -557,8 +558,7 @@ class Session:
             sent = autoplay(self.game)
             turn += sent
             if sent:
-                messages.append(ngettext("auto: {n} safe card to the foundations",
-                                         "auto: {n} safe cards to the foundations", len(sent)).format(n=len(sent)))
+                messages.append(_sent_home(len(sent)))
         if self.settings.autofinish:
             finish = finishing_moves(self.game)
             if finish:
