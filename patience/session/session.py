@@ -72,9 +72,9 @@ class Reply:
     hinted: Move | None = None  # the move a hint names, for the full screen to light up
     command: str | None = None  # the command carried out (its name); None for a move: the full
     # screen reads the line's meaning here, never again by itself (a move `ne` is no `new`)
-    # The game ended with this reply: (its line among `lines`, which says what to type next, and
-    # the same news for a screen that shows its own keys: "" for a win, its figures say it).
-    ending: tuple[str, str] | None = None
+    # The game ended with this reply: (the index in `lines` of the line that says what to type
+    # next, and the same news for a screen that shows its own keys: "" for a win, its figures say it).
+    ending: tuple[int, str] | None = None
 
 
 def help_text(language: str = "en") -> str:
@@ -286,10 +286,10 @@ class Session:
     def handle(self, line: str) -> Reply:
         """Carry out one line typed at the prompt. A refused command leaves the game unchanged."""
         reply = self._handle(line)
-        if self.settings.ascii:  # the ending too, which the full screen finds among the lines by its text
+        if self.settings.ascii:  # the ending's screen words too
             reply.lines = [ascii_cards(text) for text in reply.lines]
             if reply.ending is not None:
-                reply.ending = (ascii_cards(reply.ending[0]), ascii_cards(reply.ending[1]))
+                reply.ending = (reply.ending[0], ascii_cards(reply.ending[1]))
         return reply
 
     def read(self, line: str) -> Reading:
@@ -584,9 +584,9 @@ class Session:
         if after != before:
             if after == "won":
                 moves = ngettext("{n} move", "{n} moves", self.game.move_count).format(n=self.game.move_count)
-                ending = (_("You won deal {deal} in {moves}, {time}! Type undo, restart (play this deal again), new, "
-                            "or quit.").format(deal=self.game.deal_number, moves=moves, time=clock(self.elapsed())), "")
-                messages.append(ending[0])
+                ending = (len(messages), "")
+                messages.append(_("You won deal {deal} in {moves}, {time}! Type undo, restart (play this deal again), "
+                                  "new, or quit.").format(deal=self.game.deal_number, moves=moves, time=clock(self.elapsed())))
                 win = self.game.ruleset.win
                 if win is not None and win.classes:  # G-3, CZ-4: name the class
                     reached = {c.id: c for c in win.classes}.get(self.game.win_class() or "")
@@ -596,9 +596,8 @@ class Session:
                         messages.append(_("Won ({win_class}).").format(win_class=printable(reached.display_name(language()))))
             elif after == "lost":
                 reason = lost_reason(self.game)
-                ending = (_("The game is lost: {reason}. Type undo, restart, new, or quit.").format(reason=reason),
-                          _("The game is lost: {reason}.").format(reason=reason))
-                messages.append(ending[0])
+                ending = (len(messages), _("The game is lost: {reason}.").format(reason=reason))
+                messages.append(_("The game is lost: {reason}. Type undo, restart, new, or quit.").format(reason=reason))
         return Reply(messages, redraw=True, ending=ending)
 
     def _undo(self) -> Reply:

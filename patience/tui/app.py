@@ -222,7 +222,8 @@ class PatienceApp(App[int]):
         apply_reply(self.session, reply, self.notes)  # statistics, rules, save: as line mode does
         lines = reply.lines + self.notes.take()
         if reply.ending is not None:  # the end's own words here: the end box shows the keys to press
-            lines = [line for line in (reply.ending[1] if line == reply.ending[0] else line for line in lines) if line]
+            at, words = reply.ending
+            lines = [line for line in lines[:at] + [words] + lines[at + 1:] if line]
         if page or len(lines) > 2 and any("\n" in x for x in lines):
             self.push_screen(TextPage("\n".join(lines), self.typed_at_page))
         elif lines:
