@@ -258,10 +258,16 @@ def _rank_names(ranks: list[int]) -> list[str]:
     return [RANK_NAMES[r] for r in ranks]
 
 
-def empty_pile_reason(game: Board, group: Group, card: int) -> str:
+class EmptyRankRefusal(str):
+    """A refusal by an empty pile that takes only other ranks. Its kind is its type, so a caller
+    that gathers refusals (a label shared by several groups) tells it from others without reading
+    its words."""
+
+
+def empty_pile_reason(game: Board, group: Group, card: int) -> EmptyRankRefusal:
     """Why an empty pile of ``group`` refuses ``card``: it takes only other ranks."""
-    return _("an empty pile in {group} takes only {ranks}, not {card}").format(
-        group=group_title(game.ruleset, group.id), ranks=empty_ranks(game, group), card=card_str(card))
+    return EmptyRankRefusal(_("an empty pile in {group} takes only {ranks}, not {card}").format(
+        group=group_title(game.ruleset, group.id), ranks=empty_ranks(game, group), card=card_str(card)))
 
 
 def empty_ranks(game: Board, group: Group) -> str:

@@ -20,7 +20,7 @@ from ..cards import card_str
 from ..i18n import _, alternatives, ngettext
 from ..ruleset.describe import group_title
 from ..ruleset.labels import HEX_DIGITS
-from .checks import empty_pile_reason, empty_ranks, why_illegal
+from .checks import EmptyRankRefusal, empty_ranks, why_illegal
 from .compiled import MOVE_TOP_OR_RUN, SLOT
 from .moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, SWAP, AmbiguousMove, IllegalMove, Move, RefusedMove
 
@@ -241,7 +241,7 @@ def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
         if (group.index in bases if empty else group.index in others):
             continue
         reason = why_illegal(game, move) or ""
-        if empty and move[0] == moves[0][0] and moving >= 0 and reason == empty_pile_reason(game, group, moving):
+        if empty and move[0] == moves[0][0] and moving >= 0 and isinstance(reason, EmptyRankRefusal):
             short = _("{ranks} ({group})").format(ranks=empty_ranks(game, group), group=group_title(game.ruleset, group.id))
             bases[group.index] = (short, reason)
         else:
