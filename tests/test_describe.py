@@ -16,7 +16,7 @@ from patience.engine.game import Game
 from patience.engine.moves import CLOSE_UP, DEAL, REDEAL, REMOVE, RESHUFFLE, IllegalMove
 from patience.engine.notation import parse_move
 from patience.i18n import using_language
-from patience.ruleset.describe import group_name, rules_text
+from patience.ruleset.describe import group_heading, group_name, rules_text
 from patience.ruleset.registry import find_ruleset, shipped_rulesets
 
 SHIPPED = {ruleset.id: ruleset for ruleset in shipped_rulesets()}
@@ -30,7 +30,7 @@ def detail(ruleset, lang: str = "en") -> str:
 
 def group_line(ruleset, gid: str) -> str:
     with using_language("en"):
-        head = f"- {group_name(ruleset, gid)} ("
+        head = f"- {group_heading(ruleset, gid)}"
     return next(line for line in detail(ruleset).splitlines() if line.startswith(head))
 
 

@@ -1892,6 +1892,8 @@ cdef class Core:
             src = self.auto_sources[i]
             if self.size[src] <= self.hidden[src]:
                 continue
+            if self.move_kind[self.pile_group[src]] == MOVE_ALONE and self.size[src] > 1:
+                continue  # PA-4: cards lie on it, face down ones too (`Board.movable_run`)
             card = self.cards[src * self.cap + self.size[src] - 1]
             if not wanted[card]:
                 continue

@@ -250,8 +250,16 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
     if group.to is not None:
         targets = ", ".join(group_name(ruleset, t) for t in group.to)
         parts.append(_("its cards go only to: {groups}").format(groups=targets))
-    text = f"{group_name(ruleset, gid)} ({piles}: {labels})"
+    text = f"{group_heading(ruleset, gid)}{piles}: {labels})"
     return text + (": " + "; ".join(parts) if parts else "") + "."
+
+
+def group_heading(ruleset: Ruleset, gid: str) -> str:
+    """The start of a group's line in the rules text: what the board and the messages call it
+    (its id in English) and, where that is not the role's name the sentences use, that name too:
+    ``trunk (reserve, `` before "1 pile: r)"; ``foundations (`` where both are one."""
+    name, title = group_name(ruleset, gid), group_title(ruleset, gid)
+    return f"{name} (" if title == name or gid in name else f"{title} ({name}, "
 
 
 def when_words(ruleset: Ruleset, when: When) -> str:

@@ -341,7 +341,9 @@ class PileGroup(Strict):
     names: dict[str, Name] = Field(
         default_factory=dict,
         description="The group's name by language code, for the board and the rules text "
-        "(`{pl: rząd 1}`); default: its id in English, its role's name in other languages.",
+        "(`{pl: rząd 1}`); default: its id in English, its role's name in other languages. The English "
+        "rules text heads the group's line with its id and its role's name (`trunk (reserve, 1 pile: r)`) "
+        "and uses the role's name in its sentences.",
     )
     count: int = Field(1, ge=1, le=MAX_PILES, description="How many piles the group has.")
     labels: Labels = Field(
@@ -406,7 +408,9 @@ class PileGroup(Strict):
         "stock until the card is played (Sir Tommy's hand); a deal onto several piles passes over full ones."
     )
     turn_up: Literal["auto", "never"] = Field(
-        "auto", description="auto: a face-down top card turns face up at once, not as a move (KL-4)."
+        "auto", description="auto: a face-down top card that a move leaves turns face up at once, not as a "
+        "move (KL-4). The deal turns nothing up: a pile it leaves with a face-down top card keeps it until "
+        "a `fill` takes the card (lint P107 otherwise: deal the top card face up, `face: top-up`)."
     )
     prefer: RankList = Field(
         default_factory=list,
@@ -521,7 +525,10 @@ class PileGroup(Strict):
         "reserve). Once `from` is empty, `empty` says what the pile takes. Fills chain: when that takes "
         "the last card of `from` and `from` has a `fill` of its own, it is refilled in turn, in the same "
         "move (Windmill: `fill: {from: waste}` on the reserves and `fill: {from: stock}` on the waste: a reserve "
-        "takes the waste's last card, and the waste the stock's top card).",
+        "takes the waste's last card, and the waste the stock's top card). The fill takes `from`'s top "
+        "card whatever `from`'s own `move` allows and whether it lies face up or down: it lands face up, "
+        "and the card under it turns up (Eagle Wing's trunk, dealt face down with `move: alone`: its cards "
+        "leave only to fill a wing, and its last card by a move too).",
     )
 
     @field_validator("shape")
