@@ -114,6 +114,20 @@ def test_canonical_keys_keep_the_order_of_piles_the_stock_deals_onto():
     assert a.canonical_key() == c.canonical_key()  # parade places of one row are alike
 
 
+def test_a_grid_no_rule_reads_is_keyed_as_interchangeable_piles():
+    """Royal Cotillion's reserve is drawn as a 4x4 grid, but no rule reads where a place lies:
+    two positions that differ only in which place holds which card are one position. Grids whose
+    places a rule reads keep their order: lanes (KK-2), the cell before (Gaps), neighbours and
+    the close-up (Monte Carlo, Czternastki)."""
+    a = build("royal-cotillion", {"a1": "KS", "a2": "QH"}, fill="s", fill_face_down=True)
+    b = build("royal-cotillion", {"a1": "QH", "a2": "KS"}, fill="s", fill_face_down=True)
+    assert a.canonical_key() == b.canonical_key()
+    for game_id, group in [("kwadratura-kola", "carpet"), ("gaps", "layout"), ("monte-carlo", "layout"),
+                           ("czternastki", "north")]:
+        rules = Game.new(game_id, 1).rules
+        assert rules.group_by_id[group].index not in rules.sortable_groups, game_id
+
+
 def test_a_run_traded_between_identical_cards_changes_nothing_and_does_not_keep_a_game_going():
     game = build("cromwell", {"01": "9C 8H 7H", "02": "9C 8H"}, fill="h1")
     move = game.play("0102")
