@@ -162,6 +162,29 @@ def test_FC7_autoplay_sends_the_safe_cards_and_undo_takes_back_the_whole_turn_as
     assert len(game.piles[game.rules.pile_by_label["h4"]]) == 3 and game.move_count == moves_after + 2
 
 
+def test_undo_and_redo_say_which_move_they_took_back_or_played_again():
+    """The board alone shows an undo only to a player who remembers the board before it: the reply
+    names the turn's move, described from the position it is played from."""
+    s = Session(Game.new("freecell", 1), Settings(autoplay=False, autofinish=False), now=Clock())
+    s.handle("6a")
+    assert s.handle("undo").lines[0] == "undone: 6a (3♦ to the empty a)"
+    assert s.handle("redo").lines[0] == "redone: 6a (3♦ to the empty a)"
+    with using_language("pl"):
+        assert s.handle("undo").lines[0] == "cofnięto: 6a (3♦ na puste miejsce a)"
+
+
+def test_a_redo_that_wins_says_the_move_then_the_win_and_the_screen_finds_the_end_line():
+    game = finish_position()
+    s = Session(game, Settings(autoplay=False, autofinish=False), now=Clock())
+    for move in ("2h", "ah", "1h"):
+        s.handle(move)
+    assert s.status() == "won"
+    s.handle("undo")
+    reply = s.handle("redo")
+    assert reply.lines[0].startswith("redone: 1h ")
+    assert reply.ending is not None and reply.lines[reply.ending[0]].startswith("You won deal")
+
+
 def test_FC7_without_autoplay_a_move_is_only_that_move():
     game = autoplay_position()
     s = Session(game, Settings(autoplay=False, autofinish=False), now=Clock())

@@ -607,26 +607,34 @@ class Session:
             raise IllegalMove(_("nothing to undo"))
         self.undos += 1
         counted = self.game.rules.undo_counts_as_move  # FC-7; otherwise the turn comes off the count
-        return self._replay_turn(self.turns, self.undone, self.game.undo, 1 if counted else -1)
+        return self._replay_turn(self.turns, self.undone, self.game.undo, 1 if counted else -1, undoing=True)
 
     def _redo(self) -> Reply:
         from ..engine.moves import IllegalMove
 
         if not self.undone:
             raise IllegalMove(_("nothing to redo"))
-        return self._replay_turn(self.undone, self.turns, self.game.redo, 1)
+        return self._replay_turn(self.undone, self.turns, self.game.redo, 1, undoing=False)
 
     def _replay_turn(self, source: list[list[Move]], target: list[list[Move]], step: Callable[[], Move],
-                     counts: int) -> Reply:
-        """Undo or redo one whole turn, which changes the move count by `counts` whatever it held."""
+                     counts: int, undoing: bool) -> Reply:
+        """Undo or redo one whole turn, which changes the move count by `counts` whatever it held,
+        and say which: its first move, described where it is played from (the position before
+        the turn)."""
         before = self.status()
         count = self.game.move_count
         turn = source.pop()
+        described = "" if undoing else self.describe(turn[0])
         for _move in turn:
             step()
         self.game.move_count = count + counts
         target.append(turn)
-        return self._after_change(before, [])
+        if undoing:
+            described = self.describe(turn[0])
+        notation, _space, words = described.strip().partition(" ")
+        move = f"{notation} ({words.strip()})" if words.strip() else notation
+        said = (_("undone: {move}") if undoing else _("redone: {move}")).format(move=move)
+        return self._after_change(before, [said])
 
     def next_hint(self) -> Hint:
         """The hint for the current position, from the game's plan (`solver.hints`); the
