@@ -434,7 +434,9 @@ class PileGroup(Strict):
         description="The piles are cards of an overlapping layout drawn as a picture, one string per row, "
         "top row first, each card written `[]` where it lies (a card one character aside lies half a card "
         "over): a triangle of seven rows, three peaks on one base. A card covers the cards of the row above that it overlaps. Labels and "
-        "count are made: `<place letter><row number>`, `a1` the leftmost card of the top row.",
+        "count are made: `<place letter><row number>`, `a1` the leftmost card of the top row. Cards "
+        "that overlap nothing are a picture of separate piles (Four Seasons' cross): each may hold a pile, "
+        "drawn by its top card alone, with no count.",
     )
     free: Literal["all", "clear-lane", "uncovered"] = Field(
         "all",
@@ -685,7 +687,8 @@ class Stock(Strict):
     pile: str = Field(description="The group (of one pile) that holds the stock.")
     to: str = Field(
         description="Where stock cards go: onto a one-pile group `draw` cards at a time, or one card "
-        "onto each pile of a larger group."
+        "onto each pile of a larger group, empty piles too, whatever their `empty` takes (Agnes Sorel, "
+        "Spider); a full pile (`max_cards`) is passed over."
     )
     draw: int = Field(1, ge=1, le=52, description="Cards turned at a time onto a one-pile group; onto a larger "
                       "group, cards dealt onto each pile, one round of one card a pile after another (Algerian: "
