@@ -371,6 +371,9 @@ EQUIVALENT = {
     ("windmill", "corners.max_cards"): "king down to ace is thirteen cards, and no rank lies below the ace",
     ("miss-milligan", "reserve.build.suit"): "only a run built in alternating colours ever moves in the columns, "
                                              "so only such runs reach the reserve, and leave it",
+    ("agnes-sorel", "foundations.max_cards"): "as Canfield's",
+    ("eagle-wing", "foundations.max_cards"): "as Canfield's",
+    ("four-seasons", "foundations.max_cards"): "as Canfield's",
 }
 
 
