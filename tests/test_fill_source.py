@@ -12,50 +12,20 @@ from patience import core
 from patience.engine.game import Game
 from patience.ruleset.lint import lint_text
 from patience.ruleset.loader import load_text
+from patience.ruleset.registry import shipped_dir
 from patience.solver.search import solve
 
 needs_core = pytest.mark.skipif(core._search is None, reason="the compiled core is not built")
 
-EAGLE_WING = """\
-id: trunk-fill-test
-name: Trunk Fill Test
-decks: 1
-rules: {en: "Eagle Wing as PySolFC plays it, its trunk face down."}
-deal:
-  steps:
-    - {to: foundations, count: [1, 0, 0, 0], face: up}
-    - {to: trunk, count: 13, face: down}
-    - {to: wings, count: 1, face: up}
-    - {to: waste, count: 1, face: up}
-    - {to: stock, count: rest, face: down}
-piles:
-  stock: {role: stock, labels: [s]}
-  waste: {role: waste, labels: [w], move: top}
-  foundations:
-    role: foundation
-    count: 4
-    labels: [f1, f2, f3, f4]
-    shared_label: f
-    build: {rank: up, suit: same, wrap: true}
-    empty: base
-    move: none
-  trunk: {role: reserve, labels: [r], move: TRUNK_MOVE}
-  wings:
-    role: tableau
-    count: 8
-    labels: "1 2 3 4 5 6 7 8"
-    build: {rank: down, suit: same, wrap: true}
-    empty: any
-    move: top
-    max_cards: 3
-    fill: {from: trunk}
-stock: {pile: stock, to: waste, draw: 1, redeals: 2}
-win: {all_cards_in: [foundations]}
-"""
+SHIPPED = (shipped_dir() / "eagle-wing.yaml").read_text(encoding="utf-8")
+TRUNK_MOVE = "    move: alone                                             # only its last card plays; the rest fill wings\n"
+FILL = "    fill: {from: trunk}                                     # an emptied wing takes the trunk's top card at once\n"
 
 
 def ruleset_text(trunk_move: str = "alone") -> str:
-    return EAGLE_WING.replace("TRUNK_MOVE", trunk_move)
+    """The shipped Eagle Wing, its trunk's `move` as given."""
+    assert TRUNK_MOVE in SHIPPED and FILL in SHIPPED, "eagle-wing.yaml changed: update this test's anchors"
+    return SHIPPED.replace(TRUNK_MOVE, f"    move: {trunk_move}\n")
 
 
 @pytest.mark.parametrize("trunk_move", ["alone", "none"])
@@ -66,13 +36,13 @@ def test_a_pile_a_fill_takes_from_is_neither_stuck_nor_face_down_for_good(trunk_
 
 def test_a_truly_stuck_face_down_pile_is_still_refused():
     """Without the fill nothing takes the trunk's face-down top card: P107 stands."""
-    text = ruleset_text().replace("    fill: {from: trunk}\n", "")
+    text = ruleset_text().replace(FILL, "")
     codes = [finding.code for finding in lint_text(text, "trunk.yaml")[1]]
     assert "P107" in codes
 
 
 def test_the_fill_takes_the_face_down_card_face_up_and_the_next_turns_up():
-    game = Game(load_text(ruleset_text(), "trunk.yaml"), 1)
+    game = Game(load_text(ruleset_text(), "eagle-wing.yaml"), 1)
     trunk = game.rules.pile_by_label["r"]
     assert len(game.piles[trunk]) == 13 and game.hidden[trunk] == 13
     assert game.why_illegal((trunk, game.rules.pile_by_label["1"], 1)) is not None  # cards lie under it
@@ -85,11 +55,11 @@ def test_the_fill_takes_the_face_down_card_face_up_and_the_next_turns_up():
 
 
 @needs_core
-@pytest.mark.parametrize("deal", [1, 2, 3])
+@pytest.mark.parametrize("deal", [1, 3, 4])
 def test_the_cores_safe_moves_leave_a_trunk_card_that_has_cards_under_it(deal):
     """The core once played the trunk's top card to a foundation while twelve cards lay under it;
     the engine refuses that (`move: alone`), so the line's replay raised RuntimeError."""
-    game = Game(load_text(ruleset_text(), "trunk.yaml"), deal)
+    game = Game(load_text(ruleset_text(), "eagle-wing.yaml"), deal)
     result = solve(game, timeout=None, max_states=200_000, shorter=False)
     assert result.engine == "compiled" and result.status == "solved"
     replay = game.copy()
