@@ -53,3 +53,20 @@ def test_json_names_the_win_class():
     game = build("czternastki", {"na1": "2C", "eb2": "3C", "sa2": "4C", "wa1": "5C"}, fill="x")
     game.play("c")  # the close-up brings the east card next to the centre: a second-class win
     assert to_json(game)["win_class"] == "second" and to_json(game)["status"] == "won"
+
+
+@pytest.mark.parametrize("game_id, group, cols", [("royal-cotillion", "reserve", "abcd"), ("carpet-classic", "carpet", "abcde")])
+def test_a_grid_of_any_role_is_drawn_at_its_places_not_on_the_line_of_tops(game_id, group, cols):
+    """Royal Cotillion's reserve and Carpet's carpet are reserves laid out as grids: the board
+    draws their cells under column letters and row numbers, so `c2` is read off the board, as
+    the carpet of Kwadratura Koła's tableau is."""
+    game = Game.new(game_id, 1)
+    lines = render(game, ascii=True).splitlines()
+    title = lines.index(group)  # the group's own block, not a line of tops
+    assert lines[title + 1].split() == list(cols)
+    rows = game.ruleset.piles[group].grid.rows
+    assert [line.split()[0] for line in lines[title + 2: title + 2 + rows]] == [str(r) for r in range(1, rows + 1)]
+    from patience.cards import card_str
+
+    c2 = game.piles[game.rules.pile_by_label["c2"]][-1]
+    assert f"|{card_str(c2, ascii=True):>3}|" in lines[title + 3]

@@ -19,7 +19,7 @@ from ..cards import card_str
 from ..i18n import _, language
 from ..printable import printable
 from .glyphs import Glyphs, Line
-from .grid import card_span, cross_groups, cross_lines, grid_lines, shape_lines
+from .grid import card_span, cross_groups, cross_lines, drawn_as_picture, grid_lines, shape_lines
 
 if TYPE_CHECKING:
     from ..engine.compiled import Group
@@ -150,13 +150,13 @@ def board_lines(game: Game, *, ascii: bool = False, status: str = "", width: int
         lines[0].append((glyphs.dot + status, None))
     elif status:
         lines.append([(status, None)])  # a long name: the status gets its own line
-    tops = [g for g in rules.groups if g.role != "tableau"]
+    tops = [g for g in rules.groups if not drawn_as_picture(g)]
     name_width = max((len(group_title(game, g)) for g in tops), default=0)
     pending: Line = []  # a line of tops groups still open for a neighbour
     cross = cross_groups(game)  # four grid arms drawn as one cross
     lines.append([])
     for group in rules.groups:
-        if group.role != "tableau":
+        if not drawn_as_picture(group):
             block = _tops_lines(game, group, glyphs, name_width, width)
             alone = group.role == "foundation" or len(block) > 1
             if pending and not alone and _width(pending) + 4 + _width(block[0]) - name_width <= width:

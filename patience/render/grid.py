@@ -23,6 +23,13 @@ CELL = 7  # marker, bracket, a 3-wide card, bracket, space
 ARM = 4  # a card of the cross: 3 wide and a space
 
 
+def drawn_as_picture(group: Group) -> bool:
+    """Whether a group is drawn as a block of its own (tableau columns, a grid's cells at their
+    places, a shape's picture) rather than on a line of top cards with the stock and foundations:
+    a grid or a shape is a picture whatever its role (Royal Cotillion's reserve)."""
+    return group.role == "tableau" or group.spec.grid is not None or group.spec.shape is not None
+
+
 def card_span(card: int, glyphs: Glyphs) -> tuple[str, str]:
     """A face-up card's text and its colour style (the board's and the grids' one way to show a card)."""
     return card_str(card, ascii=glyphs.ascii), "red" if IS_RED[card] else "black"

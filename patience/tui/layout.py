@@ -20,7 +20,7 @@ from ..engine.faces import faces_key, is_down
 from ..i18n import _
 from ..render.board import group_title
 from ..render.glyphs import Glyphs
-from ..render.grid import card_span, cross_groups, cross_places
+from ..render.grid import card_span, cross_groups, cross_places, drawn_as_picture
 
 if TYPE_CHECKING:
     from ..engine.compiled import Group
@@ -439,8 +439,8 @@ def lay_out(game: Game, width: int, height: int, *, ascii: bool = False,
 
 def _lines(painter: _Painter, width: int, height: int) -> list[Line] | None:
     rules = painter.game.rules
-    lines = _tops(painter, [g for g in rules.groups if g.role != "tableau"], width)
-    tableaus = [g for g in rules.groups if g.role == "tableau"]
+    lines = _tops(painter, [g for g in rules.groups if not drawn_as_picture(g)], width)
+    tableaus = [g for g in rules.groups if drawn_as_picture(g)]  # blocks below the line of tops
     gap: list[Line] = [] if painter.tight else [[]]
     grids: list[list[Line]] = []  # grid blocks waiting to be set side by side
     cross = cross_groups(painter.game)  # four arms drawn as a cross when it fits, else side by side
