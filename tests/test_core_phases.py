@@ -109,3 +109,23 @@ def test_CZ_no_pile_to_take_safe_moves_from_means_one_phase(monkeypatch):
     status, seen = phases("czternastki", 5, monkeypatch)
     assert status == "unsolvable"
     assert seen == [(None, "unsolvable")]
+
+
+@needs_core
+def test_a_search_whose_best_first_fills_the_memory_goes_on_depth_first_and_wins():
+    """Best-first keeps every position it expands, so it fills ``max_memory`` first; its memory is
+    then freed and depth-first's runs, whose tables are a run's own, get the rest of the clock.
+    Klondike deal 3 in 100 kB: best-first stops at once, and depth-first wins in about a hundred
+    positions. Stopping there instead (as before) leaves the deal unknown, "max memory"."""
+    game = Game.new("klondike", 3)
+    rule = autoplay_rule(game.rules)
+    needs, sources = search.core_safe_tables(game, rule)
+    position = core.position(game, needs, sources, search.stock_commutes(game.rules))
+    status, moves, _states, reason = position.solve(20, None, 100_000)
+    assert status == "solved" and reason == "win found"
+    replay = game.copy()
+    for move in moves:
+        assert replay.why_illegal(move) is None, move
+        replay.push(move)
+    assert replay.is_won()
+    assert position.solve(20, None, 100_000, depth_first_after_memory=False)[::3] == ("unknown", "max memory")

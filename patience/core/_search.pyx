@@ -2784,7 +2784,8 @@ cdef class Core:
     # ------------------------------------------------------------ the search
     def solve(self, timeout=None, max_states=None, max_memory=None, avoid_keys=(), progress=None,
               long long first_run=FIRST_RUN, int noise=NOISE, double progress_every=0.5,
-              int best_first=BF_SHARE, list dead_out=None, bint bound=True, int swap_cost=SWAP_COST):
+              int best_first=BF_SHARE, list dead_out=None, bint bound=True, int swap_cost=SWAP_COST,
+              bint depth_first_after_memory=True):
         """Best-first (`_bf_turn`) and depth-first in runs (`_run`) taking turns. Depth-first's
         run r may expand FIRST_RUN * 2^(r-1) positions, over a table of its own, children tried
         best estimate first (after the first run, plus a little noise to break ties another
@@ -2794,7 +2795,9 @@ cdef class Core:
         expands every reachable position gives the answer. Returns (status, moves, states,
         reason); the position is left as it was. ``dead_out``: a list that receives the dead
         table's entries at the end, ((k0, k1), DEAD_KEEPING_HOME or DEAD), for the tests.
-        ``bound``: False to search without the home bound (`_home_bound`), for the tests."""
+        ``bound``: False to search without the home bound (`_home_bound`), for the tests.
+        ``depth_first_after_memory``: when best-first fills ``max_memory``, free it and go on
+        with depth-first's runs alone until the clock (False: stop there, `unknown`)."""
         cdef double start = now()
         cdef int base = self.n_undo, outcome, run = 0
         cdef long long budget = first_run, memory
@@ -2830,8 +2833,15 @@ cdef class Core:
                         return "solved", moves, self.states, "win found"
                     if outcome == RUN_EXHAUSTED:
                         return "unsolvable", [], self.states, "search exhausted"
-                    if outcome == RUN_STOPPED:
+                    if outcome == RUN_STOPPED and not (self.stop_reason == "max memory" and depth_first_after_memory):
                         return "unknown", [], self.states, self.stop_reason
+                    if outcome == RUN_STOPPED:
+                        # Best-first's table, nodes and snapshots filled the memory: free them and
+                        # give the rest of the clock to depth-first's runs alone, whose tables are
+                        # a run's own (they may still win, or exhaust every position: a proof).
+                        self._bf_free()
+                        best_first = 0
+                        self.stop_reason = ""
                     if memory >= 0:
                         self.max_memory = max(0, memory - self._bf_memory(self.bf_cap))
                 # ---- depth-first's turn
