@@ -2833,9 +2833,9 @@ cdef class Core:
                         return "solved", moves, self.states, "win found"
                     if outcome == RUN_EXHAUSTED:
                         return "unsolvable", [], self.states, "search exhausted"
-                    if outcome == RUN_STOPPED and not (self.stop_reason == "max memory" and depth_first_after_memory):
-                        return "unknown", [], self.states, self.stop_reason
                     if outcome == RUN_STOPPED:
+                        if self.stop_reason != "max memory" or not depth_first_after_memory:
+                            return "unknown", [], self.states, self.stop_reason
                         # Best-first's table, nodes and snapshots filled the memory: free them and
                         # give the rest of the clock to depth-first's runs alone, whose tables are
                         # a run's own (they may still win, or exhaust every position: a proof).

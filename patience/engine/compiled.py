@@ -534,19 +534,19 @@ class CompiledRules:
             for term in g.takes_gate + g.gives_gate:
                 if term.kind == gates.PLACE_EMPTY:
                     read_by_place |= {g.index, self.group_of[term.piles.start].index}
-        # A grid's cells matter only where a rule reads them: lanes (KK-2), the cell before (Gaps),
-        # neighbours (Monte Carlo), a close-up's order (CZ-3), rows in sequence (a row_runs win).
-        # Elsewhere a grid is a picture of interchangeable piles (Royal Cotillion's reserve).
+        # A grid's cells are read by place only where a rule reads them: lanes (KK-2), the cell
+        # before (Gaps), neighbours (Monte Carlo), a close-up's order (CZ-3), rows in sequence (a
+        # row_runs win). Elsewhere a grid is a picture of interchangeable piles (Royal Cotillion's reserve).
         close_up = ruleset.actions.close_up
         grid_read = {gid for r in ruleset.remove if r.adjacent for gid in r.from_}
         grid_read |= set(close_up.groups) if close_up is not None else set()
         grid_read |= set(ruleset.win.row_runs) if ruleset.win is not None else set()
         grid_read |= {gid for gid, spec in ruleset.piles.items()
                       if spec.free == "clear-lane" or spec.empty_builds_on is not None}
+        read_by_place |= {self.group_by_id[gid].index for gid in grid_read if gid in self.group_by_id}
         self.sortable_groups: frozenset[int] = frozenset(
             g.index for g in self.groups
             if g.spec.count > 1 and g.role not in ("stock", "waste") and g.spec.shape is None
-            and (g.spec.grid is None or g.id not in grid_read)
             and g.index not in dealt_in_order and not g.reach  # `reach` counts places: order matters
             and g.pile_suits is None and g.rank_from is None  # `takes_when` reads a pile's place
             and g.index not in read_by_place  # ... and the place of the pile it reads

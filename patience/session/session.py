@@ -493,25 +493,27 @@ class Session:
 
     def describe(self, move: Move) -> str:
         """``38  8♠ onto 9♥``: a move's notation and what it does, in words."""
+        return f"{self.game.notation(move):<6} {self._what_it_does(move)}"
+
+    def _what_it_does(self, move: Move) -> str:
+        """``8♠ onto 9♥``: what a move does, in words, from the position it is played from."""
         from ..engine.moves import CLOSE_UP, REMOVE, RESHUFFLE, SLOT, SWAP
 
         game = self.game
-        notation = game.notation(move)
         src, dst, n = move
         if dst == REMOVE:  # a set out (CZ-2)
             cards = [game.piles[p][-1] for p in ((src,) if src == n else (src, n))]
-            return f"{notation:<6} " + _("remove {cards}").format(
-                cards=" ".join(card_str(c, ascii=self.settings.ascii) for c in cards))
+            return _("remove {cards}").format(cards=" ".join(card_str(c, ascii=self.settings.ascii) for c in cards))
         if dst == CLOSE_UP:
-            return f"{notation:<6} " + _("close up the lanes and refill the gaps")
+            return _("close up the lanes and refill the gaps")
         if dst == RESHUFFLE:
-            return f"{notation:<6} " + _("gather, shuffle and deal the cards again")
+            return _("gather, shuffle and deal the cards again")
         if dst == SWAP:
             first, second = (game.piles[place // SLOT][place % SLOT] for place in (src, n))
-            return f"{notation:<6} " + _("swap {first} and {second}").format(
+            return _("swap {first} and {second}").format(
                 first=card_str(first, ascii=self.settings.ascii), second=card_str(second, ascii=self.settings.ascii))
         if dst < 0:
-            return f"{notation:<6} {_('turn the waste back') if game.piles[src] == [] else _('deal from the stock')}"
+            return _("turn the waste back") if game.piles[src] == [] else _("deal from the stock")
         cards = game.piles[src]
         moving = card_str(cards[-n], ascii=self.settings.ascii)
         what = moving if n == 1 else ngettext("{n} card from {card}", "{n} cards from {card}", n).format(n=n, card=moving)
@@ -520,7 +522,7 @@ class Session:
             where = _("onto {card}").format(card=card_str(target[-1], ascii=self.settings.ascii))
         else:
             where = _("to the empty {label}").format(label=game.rules.labels[dst])
-        return f"{notation:<6} {what} {where}"
+        return f"{what} {where}"
 
     def _draw(self) -> Reply:
         from ..engine.checks import why_illegal
@@ -624,17 +626,19 @@ class Session:
         before = self.status()
         count = self.game.move_count
         turn = source.pop()
-        described = "" if undoing else self.describe(turn[0])
+        said = "" if undoing else self._said_of(turn[0], _("redone: {move}"))
         for _move in turn:
             step()
         self.game.move_count = count + counts
         target.append(turn)
         if undoing:
-            described = self.describe(turn[0])
-        notation, _space, words = described.strip().partition(" ")
-        move = f"{notation} ({words.strip()})" if words.strip() else notation
-        said = (_("undone: {move}") if undoing else _("redone: {move}")).format(move=move)
+            said = self._said_of(turn[0], _("undone: {move}"))
         return self._after_change(before, [said])
+
+    def _said_of(self, move: Move, template: str) -> str:
+        """``template`` naming ``move`` as "6a (3♦ to the empty a)", read at the position it is
+        played from."""
+        return template.format(move=f"{self.game.notation(move)} ({self._what_it_does(move)})")
 
     def next_hint(self) -> Hint:
         """The hint for the current position, from the game's plan (`solver.hints`); the

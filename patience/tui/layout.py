@@ -440,26 +440,26 @@ def lay_out(game: Game, width: int, height: int, *, ascii: bool = False,
 def _lines(painter: _Painter, width: int, height: int) -> list[Line] | None:
     rules = painter.game.rules
     lines = _tops(painter, [g for g in rules.groups if not drawn_as_picture(g)], width)
-    tableaus = [g for g in rules.groups if drawn_as_picture(g)]  # blocks below the line of tops
+    blocks = [g for g in rules.groups if drawn_as_picture(g)]  # drawn below the line of tops
     gap: list[Line] = [] if painter.tight else [[]]
     grids: list[list[Line]] = []  # grid blocks waiting to be set side by side
     cross = cross_groups(painter.game)  # four arms drawn as a cross when it fits, else side by side
     drawn_as_cross = bool(cross) and all(g.role == "tableau" for g in cross) and _cross(painter, cross, width)
-    for number, group in enumerate(tableaus):
+    for number, group in enumerate(blocks):
         left = height - len(lines) - len(gap)
-        later = len(tableaus) - number - 1  # room kept for the groups still to come
+        later = len(blocks) - number - 1  # room kept for the groups still to come
         rows = left - later * 3
         if drawn_as_cross and group in cross:
             if group is not cross[0]:
                 continue
             block = drawn_as_cross
         elif group.spec.grid is not None:
-            beside = any(g.spec.grid is not None for g in tableaus[number - 1:number] + tableaus[number + 1:number + 2])
+            beside = any(g.spec.grid is not None for g in blocks[number - 1:number] + blocks[number + 1:number + 2])
             block = (beside and _grid(painter, group, (width - 3) // 2)) or _grid(painter, group, width)
             if block is None:
                 return None
             grids.append(block)
-            if number + 1 < len(tableaus) and tableaus[number + 1].spec.grid is not None:
+            if number + 1 < len(blocks) and blocks[number + 1].spec.grid is not None:
                 continue
             block, grids = _side_by_side(grids, width), []
         elif group.spec.shape is not None:

@@ -115,11 +115,15 @@ def fed_by_rules(ruleset: Ruleset, dealt: set[str]) -> set[str]:
     return {gid for gid in fed if gid in ruleset.piles}
 
 
+def fill_sources(ruleset: Ruleset) -> set[str]:
+    """Groups a `fill` takes top cards from (Canfield's reserve, Eagle Wing's trunk)."""
+    return {group.fill.from_ for group in ruleset.piles.values() if group.fill is not None}
+
+
 def drawn_by_rules(ruleset: Ruleset) -> set[str]:
     """Groups whose cards leave by a rule rather than a move: sets removed, a close-up's refill,
     a `fill`'s source (Eagle Wing's trunk: its cards leave only to fill an emptied wing)."""
-    drawn = {g for rule in ruleset.remove for g in rule.from_}
-    drawn |= {group.fill.from_ for group in ruleset.piles.values() if group.fill is not None}
+    drawn = {g for rule in ruleset.remove for g in rule.from_} | fill_sources(ruleset)
     close = ruleset.actions.close_up
     if close is not None and close.refill:
         drawn.add(close.refill)
@@ -227,7 +231,7 @@ def check_faces(ctx: _Context) -> None:
                 if any(card_down(step, k, n) for k in range(n)):
                     hidden[step.to] = True
     check_mixed_faces(ctx)
-    fill_sources = {group.fill.from_ for group in ctx.groups.values() if group.fill is not None}
+    filling = fill_sources(ctx.ruleset)
     for gid, group in ctx.groups.items():
         where = ("deal", "steps", down_step.get(gid, 0), "face")
         if group.shape is not None and group.free == "uncovered" and group.turn_up == "auto":
@@ -237,7 +241,7 @@ def check_faces(ctx: _Context) -> None:
         if any(top_down[gid]):
             if group.role == "stock":
                 continue  # reported as a stock without `stock:` (P108)
-            if gid in fill_sources:
+            if gid in filling:
                 continue  # a `fill` takes its face-down top card, and the card under it turns up
             ctx.add("P107", where, _("piles of {group} end the deal with a face-down top card; nothing can move it "
                     "or turn it up (deal the top card face up: `face: top-up`)").format(group=gid))
@@ -275,8 +279,7 @@ def check_mixed_faces(ctx: _Context) -> None:
     mixed = mixed_face_groups(rs)
     if not mixed:
         return
-    refill = {g.fill.from_ for g in rs.piles.values() if g.fill is not None} if any(
-        g.fill is not None for g in rs.piles.values()) else set()
+    refill = fill_sources(rs)
     reshuffle = rs.actions.reshuffle
     close_up = rs.actions.close_up
     dealt = dealt_per_pile(rs)
