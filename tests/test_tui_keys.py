@@ -618,10 +618,13 @@ def test_keys_typed_at_the_first_frame_play_before_an_enter_that_reaches_the_boa
     play_out(app, script)
 
 
-@pytest.mark.parametrize("lang,columns", [("en", 100), ("pl", 100), ("pl", 80)])
-def test_the_help_page_wraps_a_long_line_under_its_own_indentation(lang, columns):
+@pytest.mark.parametrize("lang,columns,height", [("en", 100, 60), ("pl", 100, 60), ("pl", 80, 60), ("en", 80, 30),
+                                                ("pl", 80, 30)])
+def test_the_help_page_wraps_a_long_line_under_its_own_indentation(lang, columns, height):
     """F1's page at the width of a common terminal: a line longer than the box goes on under its
-    indentation, so only the page's own unindented lines start at the box's margin."""
+    indentation, so only the page's own unindented lines start at the box's margin. At 30 rows the
+    page scrolls, and its scroll bar takes columns too (in tmux at 80 x 30, "click" and "go);" were
+    left alone at the margin)."""
     from patience.i18n import set_language
     from patience.session.session import help_text
     from patience.tui.app import keys_help
@@ -639,13 +642,14 @@ def test_the_help_page_wraps_a_long_line_under_its_own_indentation(lang, columns
             await pilot.pause()
             seen.extend(screen_text(app).splitlines())
 
-        play_out(app, script, size=(columns, 60))
+        play_out(app, script, size=(columns, height))
         page = keys_help(app.hot) + help_text(lang)
         starts = {line.split()[0] for line in page.splitlines() if line.strip() and not line.startswith(" ")}
         rows = [row for row in seen if row.count("│") == 2]
         margin = min(row.index("│") for row in rows) + 2  # the border and the padding
         at_margin = [row[margin:].split()[0] for row in rows if row[margin:].strip() and row[margin] != " "]
-        assert len(at_margin) >= len(starts) - 1, seen  # the page is there (and the line of keys)
+        shown = len(starts) - 1 if height >= 60 else 5  # at 30 rows the page's first screen
+        assert len(at_margin) >= shown, seen  # the page is there (and the line of keys)
         assert set(at_margin) <= starts | {"Esc,"}, seen
     finally:
         set_language("en")

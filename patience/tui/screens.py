@@ -33,6 +33,7 @@ GameChooser Input { width: 100%; }
 # is drawn with no room at all on Textual 3 to 8 (an empty 4 x 2 box, issue 35).
 MIN_WIDTH = 30
 CHOICE_WIDTH = 88  # a question or the end of a game: longer lines wrap, to be read at a glance
+SCROLL_BAR = 2  # columns of a page's vertical scroll bar (Textual's scrollbar-size-vertical), once it scrolls
 
 
 def hang(text: str, width: int) -> str:
@@ -103,8 +104,8 @@ class TextPage(ModalScreen[None]):
         """The text wrapped to this terminal, the line of keys, and the box's width."""
         keys = _("Esc, Enter or a click: back to the game")
         room = box_room(self.app)
-        text = hang(self.text, room - 5)  # border, padding and the scroll bar's column
-        return text, keys, min(room, box_width(text, keys) + 1)
+        text = hang(self.text, room - 4 - SCROLL_BAR)  # border, padding and the scroll bar
+        return text, keys, min(room, box_width(text, keys) + SCROLL_BAR)
 
     def compose(self) -> ComposeResult:
         text, keys, width = self._fitted()
