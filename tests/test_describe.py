@@ -83,7 +83,7 @@ def test_what_the_text_says_of_each_group_holds_in_random_games(game_id):
                     assert total_after >= total_before, line
                 if "cards leave it only when removed" in line and dst != REMOVE:
                     assert total_after >= total_before, line
-                if "nothing is built on it" in line and dst >= 0 and group.id == rules.group_of[dst].id:
+                if "nothing is built here" in line and dst >= 0 and group.id == rules.group_of[dst].id:
                     assert before[dst] == 0, line  # a card move lands only on an empty pile of it
                 if dst >= 0 and rules.group_of[src].id == group.id:
                     if "only the top card moves" in line or "a card moves only when it lies alone" in line:
@@ -197,3 +197,23 @@ def test_without_the_stock_deal_the_stacks_would_stay_empty():
     parada = find_ruleset("parada")
     changed = parada.model_copy(update={"stock": parada.stock.model_copy(update={"to": "out"})})
     assert "an emptied pile stays empty" in group_line(changed, "aux")
+
+
+# Pronouns for one pile ("on it", "from it", "along its lanes"). A group's line speaks of all its
+# piles, so the Polish text of a group must not use them, as it once did ("stosy pomocnicze (8
+# stosów): nic się na nim nie układa").
+ONE_PILE_WORDS = re.compile(r"\b(na nim|z niego|po jego|na niego)\b")
+
+
+@pytest.mark.parametrize("game_id", ["parada", "kwadratura-kola", "czternastki", "dywan", "cromwell", "monte-carlo", "golf"])
+def test_a_group_line_in_polish_speaks_of_all_its_piles(game_id):
+    group_lines = [line for line in detail(SHIPPED[game_id], "pl").splitlines() if re.match(r"- .+ \(\d+ stos", line)]
+    assert group_lines
+    assert [line for line in group_lines if ONE_PILE_WORDS.search(line)] == []
+
+
+def test_a_group_that_takes_no_builds_says_so_for_all_its_piles_pa5():
+    """PA-5: nothing is built on the eight auxiliary stacks."""
+    polish = detail(SHIPPED["parada"], "pl")
+    assert any(line.startswith("- stosy pomocnicze") and "nic się tu nie układa" in line for line in polish.splitlines())
+    assert "aux (reserve, 8 piles: 1, 2, 3, 4, 5, 6, 7, 8): nothing is built here;" in detail(SHIPPED["parada"])

@@ -126,7 +126,7 @@ def test_flower_garden_any_bouquet_card_plays_to_a_bed_or_a_foundation():
 def test_flower_garden_nothing_goes_into_the_bouquet_and_beds_move_one_card():
     game = game_at("flower-garden", {"1": "6S", "a": "", "b": "7H"})
     refused(game, "1a", r"nothing goes into an empty pile in bouquet \(a\)")
-    refused(game, "1b", r"6♠ cannot go on 7♥ \(bouquet: nothing is built on it\)")
+    refused(game, "1b", r"6♠ cannot go on 7♥ \(bouquet: nothing is built here\)")
     game = game_at("flower-garden", {"1": "TS", "2": "9D 8H", "3": "9C", "4": "TD"})
     refused(game, "24v2", "only the top card of 2 moves")
     game.play("31")
@@ -149,7 +149,7 @@ def test_columns_build_down_in_alternating_colours_one_card_at_a_time(name):
 def test_nothing_goes_onto_the_reserve_or_into_an_empty_place_of_it(name):
     game = game_at(name, {"1": "6C", "a": "", "b": "7H"})
     refused(game, "1a", r"nothing goes into an empty pile in reserve \(a\)")
-    refused(game, "1b", r"6♣ cannot go on 7♥ \(reserve: nothing is built on it\)")
+    refused(game, "1b", r"6♣ cannot go on 7♥ \(reserve: nothing is built here\)")
     game = game_at(name, {"a": "AS", "1": ""})
     game.play("ah")  # a reserve card plays to a foundation too
     assert pile(game, "a") == []

@@ -110,7 +110,7 @@ def test_canfield_once_the_reserve_is_out_a_space_takes_any_card():
 
 def test_canfield_the_reserve_is_not_built_on():
     game = canfield({"h1": "7S", "1": "4H", "2": "JS", "3": "6D", "4": "AH", "r": "| 5C"})
-    refused(game, "1r", r"4♥ cannot go on 5♣ \(reserve: nothing is built on it\)")
+    refused(game, "1r", r"4♥ cannot go on 5♣ \(reserve: nothing is built here\)")
 
 
 def storehouse(piles: dict[str, str]) -> Game:

@@ -105,7 +105,7 @@ def test_bakers_dozen_and_bristol_build_down_whatever_the_suit():
     game = at("bristol", {"1": "9H", "2": "TS", "a": "9C", "b": "5D", "3": "8D"})
     game.play("a2")  # a reserve card onto a fan
     refused(game, "b1", r"5♦ cannot go on 9♥")
-    refused(game, "3b", r"8♦ cannot go on 5♦ \(reserve: nothing is built on it\)")
+    refused(game, "3b", r"8♦ cannot go on 5♦ \(reserve: nothing is built here\)")
 
 
 def test_bristol_deals_one_card_onto_each_reserve_pile_once_through():

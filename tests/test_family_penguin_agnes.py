@@ -167,7 +167,7 @@ def test_agnes_tableau_builds_down_in_alternating_colours_with_a_king_on_an_ace(
 
 def test_agnes_nothing_is_built_on_the_reserve_and_an_empty_reserve_pile_waits_for_the_stock():
     game = agnes({"h1": "5S", "1": "9H", "2": "TS", "r1": "TC", "r2": ""})
-    refused(game, "1r1", r"9♥ cannot go on 10♣ \(reserve: nothing is built on it\)")
+    refused(game, "1r1", r"9♥ cannot go on 10♣ \(reserve: nothing is built here\)")
     refused(game, "1r2", r"nothing goes into an empty pile in reserve")
 
 

@@ -251,7 +251,7 @@ def test_a_shared_label_over_empty_groups_with_bases_names_each_groups_ranks_in_
     with pytest.raises(IllegalMove) as refused:
         game.play("a1o")
     assert str(refused.value) == ("no pile of o takes 4♥: an empty one takes only A (aces), 5 (fives), 9 (nines) "
-                                  "or K (kings); 4♥ cannot go on K♠ (kings: nothing is built on it)")
+                                  "or K (kings); 4♥ cannot go on K♠ (kings: nothing is built here)")
 
 
 def test_a_shared_label_over_one_group_keeps_its_one_reason():

@@ -56,7 +56,7 @@ def _ranks(ranks: list[int]) -> str:
 def build_rule(build: Build) -> str:
     """The build rule in a few words (``down in alternating colours``), as refusals quote it."""
     if build.rank == "none":
-        return _("nothing is built on it")
+        return _("nothing is built here")
     rank = _(RANK_RELATION[build.rank])
     if build.step != 1 and build.rank in ("up", "down", "up-or-down"):
         rank = _("{direction} by {step}").format(direction=rank, step=build.step)
@@ -205,7 +205,7 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
     only_empty = group.takes_when is not None and group.takes_when.pile == "empty"
     if group.role not in ("stock", "discard"):
         if only_empty and group.build.rank != "none":  # the build rule says only which runs go in
-            parts.append(_("nothing is built on it; a run that goes into it is one built {rule}").format(
+            parts.append(_("nothing is built here; a run that goes in is one built {rule}").format(
                 rule=build_rule(group.build)))
         else:
             parts.append(describe_build(group.build))
