@@ -158,6 +158,21 @@ def test_a_failed_search_is_not_repeated_at_the_same_position():
     assert again.startswith("a move that ") and first.endswith(again.split("a move that ", 1)[1])
 
 
+def test_asked_again_where_nothing_was_played_a_hint_names_the_same_move():
+    """G-2's hints are advice, and advice that changes when asked twice is none: Parada deal 1
+    once said `b7a2`, then `s`, then `b7a2`; a Sir Tommy said `w1`, then that no move would help
+    (its card was barred as the previous hint's, though that hint was never played)."""
+    s = Session(Game.new("parada", 1), Settings())
+    with budget(states=10):
+        replies = [s.handle("hint") for _ask in range(3)]
+    assert replies[0].hinted is not None
+    assert [reply.hinted for reply in replies] == [replies[0].hinted] * 3
+    assert replies[1].lines[0].startswith("a move that ")  # the preamble is said once
+    s.handle(s.game.notation(replies[0].hinted))
+    with budget(states=10):
+        assert s.handle("hint").hinted not in (None, replies[0].hinted)  # a new position: a new hint
+
+
 def test_the_no_line_preamble_is_said_once_not_on_every_hint():
     """Issue 35 item 5: "no winning line found in …" once; the next fallbacks name their move only,
     until a search finds a line, after which a new miss is said again."""
