@@ -271,6 +271,17 @@ def test_cromwell_a_swap_or_any_new_move_before_no_move_would_help():
     assert planner._fallback(stuck, played_positions(stuck), "timeout").found == "none"
 
 
+def test_where_only_the_previous_hints_card_can_move_on_that_move_is_named_not_none():
+    """`none` only when no legal move leads anywhere new: a fallback that may not carry the
+    previous hint's card on still names that move when it is the only one (it said "no move
+    would help here" beside it)."""
+    game = cw({"01": "5C 9H 8H", "02": "9H", "03": "AS 5D 2S"}, uses="x 0")
+    planner = Planner()
+    planner.last_cards = (game.piles[game.rules.pile_by_label["01"]][-1],)  # as if the 8♥ had just come
+    found = planner._fallback(game, played_positions(game), "timeout")
+    assert found.found == "fallback" and game.notation(found.move) == "0102"
+
+
 def test_the_hint_mentions_face_down_cards_only_where_there_are_some():
     with budget():
         freecell = Session(Game.new("freecell", 1), Settings()).handle("hint").lines[0]

@@ -245,8 +245,12 @@ class Planner:
         for move in promising_swaps(game) or swaps_left(game):
             if new_position(move):
                 return found(move, SWAPS)
-        for move in game.legal_moves(actions=False):
-            if move[1] != SWAP and not game.changes_nothing(move) and not walks(move) and new_position(move):
+        others = [move for move in game.legal_moves(actions=False) if move[1] != SWAP and not game.changes_nothing(move)]
+        for move in others:
+            if not walks(move) and new_position(move):
+                return found(move, ELSEWHERE)
+        for move in others:  # only the previous hint's cards can move on: better that than no move
+            if new_position(move):
                 return found(move, ELSEWHERE)
         return Hint(None, "none", "", search, seconds, states)
 
