@@ -292,3 +292,21 @@ def test_a_later_win_class_is_searched_and_named():
     assert "win class searched: second" in result.output
     answer = json.loads(run("solve", "czternastki", "--deal", "10", "--class", "second", "--json").output)
     assert answer["win_class"] == "second" and answer["status"] == "unsolvable"
+
+
+@pytest.mark.parametrize("game_id", ["freecell", "klondike"])
+def test_the_solved_line_typed_at_the_board_as_solve_advises_wins(game_id, tmp_path):
+    """`solve` says how to type its line at the board; typed so through a pipe with --strict, the
+    line is played to its end and wins. (It advised --no-autoplay alone, and auto-finish ended the
+    game before the line did: FreeCell deal 1 stopped at line 69, '3h' refused.)"""
+    solved = run("solve", game_id, "--deal", "1", "--timeout", "20")
+    assert solved.exit_code == 0, solved.output
+    moves = next(line for line in solved.output.splitlines() if line.startswith("moves ")).split(": ", 1)[1].split()
+    advice = next(line for line in solved.output.splitlines() if line.startswith("to type this line at the board"))
+    flags = [word.rstrip(":,") for word in advice.split() if word.startswith("--")]
+    env = {**os.environ, "PATIENCE_DATA": str(tmp_path / "data"), "PATIENCE_CONFIG": str(tmp_path / "config"),
+           "PATIENCE_LANG": "en"}
+    played = subprocess.run([sys.executable, "-m", "patience", "play", game_id, "--deal", "1", "--plain", "--strict",
+                             *flags], input="\n".join(moves) + "\n", capture_output=True, text=True, env=env, timeout=120)
+    assert played.returncode == 0, played.stdout[-500:] + played.stderr[-500:]
+    assert f"WON · {len(moves)} moves" in played.stdout

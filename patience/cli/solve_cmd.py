@@ -211,8 +211,9 @@ def _print_one(result: dict, foundations: bool) -> None:
         moves = ngettext("{n} move", "{n} moves", len(result["moves"])).format(n=len(result["moves"]))
         click.echo(_("moves ({count}): {moves}").format(count=moves, moves=" ".join(result["moves"])))
         if foundations and result["moves"]:  # the full screen's autoplay is on by default
-            click.echo(_("to type this line at the board, play with --no-autoplay: autoplay sends safe cards "
-                         "home by itself, and the line's own moves of them would be refused"))
+            click.echo(_("to type this line at the board, play with --no-autoplay --no-autofinish: autoplay "
+                         "sends safe cards home by itself and auto-finish ends the game before the line does, "
+                         "so the line's own moves would be refused"))
     if result["thoughtful"]:  # never in a game with every card open (FreeCell)
         click.echo(_("thoughtful: the solver saw the face-down cards"))
 
