@@ -123,6 +123,8 @@ def test_a_game_name_finds_its_tests_and_a_missing_one_is_said():
     assert run("test", "freecell").exit_code == 0
     result = run("test", "no-such-game")
     assert result.exit_code == 1 and "no-such-game" in result.output
+    result = run("test", "no-such-file.yaml")  # a file's name: said to be missing, not its tests
+    assert result.exit_code == 1 and "no-such-file.yaml: no such file, folder or game" in result.output
 
 
 # ------------------------------------------------------------------ lint
@@ -146,6 +148,37 @@ scenarios:
     assert {("P301", 4), ("P303", 9), ("P301", 10), ("P303", 11), ("P302", 13)} <= findings
     result = run("lint", str(path))
     assert result.exit_code == 1 and f"{path}:9:" in result.output
+
+
+def test_a_start_no_game_could_reach_is_refused_not_passed(tmp_path):
+    """A new author's two impossible starts passed lint and test: more redeals used than the game
+    allows (KK-5: two redeals), and more cards on a pile than its `max_cards` (a free cell
+    holds one)."""
+    path = write(tmp_path, "tests/kwadratura-kola.yaml", """\
+ruleset: kwadratura-kola
+scenarios:
+  - name: five redeals used of two
+    piles: {w: "| KS"}
+    fill: s
+    redeals: 5
+    legal: ["s"]
+""")
+    findings = lint_test_file(path)
+    assert [(f.code, f.line) for f in findings] == [("P302", 4)]
+    assert "kwadratura-kola allows at most 2, so 5 cannot have been used" in findings[0].message
+    cells = write(tmp_path, "tests/freecell.yaml", """\
+ruleset: freecell
+scenarios:
+  - name: two cards in a cell
+    piles: {a: "| 3C 4C"}
+    fill: h1
+    legal: ["a1"]
+""")
+    findings = lint_test_file(cells)
+    assert [(f.code, f.line) for f in findings] == [("P302", 4)]
+    assert "pile a is given 2 cards, but a pile of cells holds at most 1 (`max_cards`)" in findings[0].message
+    result = run("test", str(cells))
+    assert result.exit_code == 1 and "cannot build the start" in result.output
 
 
 def test_lint_points_at_a_misspelt_key_like_a_ruleset_error(tmp_path):
@@ -447,3 +480,18 @@ scenarios:
 """)
     result = run_file(path)
     assert [s.failures for s in result.scenarios] == [[], []]
+
+
+def test_docs_name_every_key_a_scenario_may_have():
+    """docs/authoring.md's table of scenario keys stays whole: a new author found `redeals` and
+    `uses` only in a lint message's list of allowed keys."""
+    from pathlib import Path
+
+    from patience.rulestest.model import Refusal, Scenario, Shape
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = text[text.index("## 7. Rules tests"):text.index("## 8.")]
+    table = section[section.index("| key | what it says |"):section.index("A start no game could reach")]
+    for model in (Scenario, Shape, Refusal):
+        missing = [key for key in model.model_fields if f"`{key}`" not in table]
+        assert missing == [], f"{model.__name__}: {missing}"

@@ -180,6 +180,11 @@ def _game_from(header: dict[str, str], pile_lines: dict[str, tuple[int, str]], r
     game = kind(ruleset)
     game.deal_number = _int(header, "deal", 0) if "deal" in header else None
     game.redeals_used = _int(header, "redeals", 0)
+    allowed = game.rules.redeals
+    if game.redeals_used < 0 or 0 <= allowed < game.redeals_used:
+        most = "none" if allowed == 0 else f"at most {allowed}"
+        raise PositionError(f"redeals: {ruleset.id} allows {most}, so {game.redeals_used} cannot have been used "
+                            "(`redeals` counts the redeals used, not those left)")
     game.score = _int(header, "score", game.score)  # a position without a score begins at the start value
     if "uses" in header:
         game.uses_left = _read_uses(game, header["uses"])

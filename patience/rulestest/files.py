@@ -68,6 +68,8 @@ def find_test_files(targets: list[str]) -> tuple[list[Path], list[str]]:
             try:
                 path = find_ruleset_file(target)
             except (UnknownGame, RulesetError):
+                path = Path(target)
+            if not path.is_file():  # `nonexist.yaml` is read as a file's name, and there is none
                 missing.append(_("{target}: no such file, folder or game").format(target=target))
                 continue
         if is_test_file(path):

@@ -86,7 +86,8 @@ def _lint_labels(scenario: Scenario, rules: CompiledRules, add: Add) -> None:
     for what in ("cards", "down", "up"):
         for key in getattr(shape, what):
             if not known(key, group_ok=True, label_ok=True):
-                add("P301", _("no group or pile {key!r}").format(key=key), "shape", what, key)
+                add("P301", _("no group or pile {key!r}; the groups are {groups}").format(key=key, groups=", ".join(groups)),
+                    "shape", what, key)
     if shape.first is not None and shape.first not in labels:
         add("P301", _("no pile {label!r}").format(label=shape.first), "shape", "first")
 

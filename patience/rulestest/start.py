@@ -45,6 +45,16 @@ def position_text(ruleset: Ruleset, scenario: Scenario) -> str:
     if scenario.uses is not None:
         lines.append(f"uses: {scenario.uses}")
     piles = {label: text if "|" in text else f"| {text}" for label, text in scenario.piles.items()}
+    rules = Game(ruleset).rules
+    for label, text in piles.items():
+        group = rules.group_of[rules.pile_by_label[label]]
+        try:
+            count = len(read_pile(text)[0])
+        except CardError as err:
+            raise StartError(str(err)) from None
+        if group.max_cards and count > group.max_cards:
+            raise StartError(_("pile {label} is given {n} cards, but a pile of {group} holds at most {most} "
+                               "(`max_cards`)").format(label=label, n=count, group=group.id, most=group.max_cards))
     if scenario.fill is not None:
         if scenario.fill not in labels:
             raise StartError(_("fill: {game} has no pile {label!r}").format(game=ruleset.id, label=scenario.fill))
