@@ -217,3 +217,26 @@ def test_a_group_that_takes_no_builds_says_so_for_all_its_piles_pa5():
     polish = detail(SHIPPED["parada"], "pl")
     assert any(line.startswith("- stosy pomocnicze") and "nic się tu nie układa" in line for line in polish.splitlines())
     assert "aux (reserve, 8 piles: 1, 2, 3, 4, 5, 6, 7, 8): nothing is built here;" in detail(SHIPPED["parada"])
+
+
+def test_no_group_goes_by_its_english_id_in_the_polish_rules():
+    """Where several groups share a role, a group with no Polish name is called by its role and
+    its id: "fundamenty „up”" (in English quotation marks, once). Every shipped game names such
+    groups in Polish, and the quotation marks are the language's own."""
+    leaks = {ruleset.id: [q for q in re.findall(r"„([^”]+)”", detail(ruleset, "pl")) if q in ruleset.piles]
+             for ruleset in SHIPPED.values()}
+    assert {game: found for game, found in leaks.items() if found} == {}
+    assert not any("“" in detail(ruleset, "pl") for ruleset in SHIPPED.values())
+    from patience.i18n import using_language
+    from patience.ruleset.describe import group_name
+
+    with using_language("pl"):
+        assert group_name(SHIPPED["klondike"], "foundations") == "fundamenty"
+    with using_language("en"):
+        assert group_name(SHIPPED["algerian"], "up") == "foundations “up”"
+    assert group_name(SHIPPED["algerian"], "up", "pl") == "rosnące"
+
+
+def test_a_win_over_several_groups_says_groups_in_polish():
+    assert "Wygrywasz, gdy wszystkie karty leżą w grupach: rosnące, malejące." in detail(SHIPPED["dywan"], "pl")
+    assert "Wygrywasz, gdy wszystkie karty leżą w grupie: fundamenty." in detail(SHIPPED["klondike"], "pl")

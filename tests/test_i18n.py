@@ -309,3 +309,15 @@ def test_the_engines_reasons_name_groups_as_the_board_does_in_the_players_langua
             reasons[lang] = str(refused.value)
     assert "row2" in reasons["en"]
     assert "rząd 2" in reasons["pl"] and "row2" not in reasons["pl"]
+
+
+def test_a_carpet_card_held_by_its_lanes_is_refused_as_a_card_in_polish_kk2():
+    """KK-2 in Polish: "c4" is a place (pole), so the refusal speaks of the card on it: "karta na
+    c4 nie jest wolna" (it said "c4 nie jest wolna", agreeing with no word in the sentence)."""
+    from patience.engine.game import Game
+    from patience.engine.moves import IllegalMove
+
+    game = Game.new("kwadratura-kola", 7)
+    with using_language("pl"), pytest.raises(IllegalMove) as refused:
+        game.play("c4o")
+    assert str(refused.value).startswith("karta na c4 nie jest wolna: żaden z jej krótszych boków nie wychodzi")

@@ -182,7 +182,8 @@ def group_name(ruleset: Ruleset, gid: str, lang: str | None = None) -> str:
     with using_language(chosen):
         name = _(ROLE.get(group.role, group.role))
     alone = sum(1 for g in ruleset.piles.values() if g.role == group.role) == 1
-    return name if alone else f"{name} “{gid}”"
+    # Quotation marks as the language writes them (Polish: „ups”).
+    return name if alone else _("{name} “{id}”").format(name=name, id=gid)
 
 
 def group_title(ruleset: Ruleset, gid: str, lang: str | None = None) -> str:
@@ -490,8 +491,10 @@ def rules_text(ruleset: Ruleset, lang: str | None = None) -> str:
         if ruleset.win is not None and ruleset.win.classes:
             out += ["- " + line for line in describe_classes(ruleset)]
             return "\n".join(out)
-        groups = ", ".join(group_name(ruleset, gid) for gid in ruleset.win_groups())
-        win = _("You win when every card lies in: {groups}").format(groups=groups)
+        win_groups = ruleset.win_groups()
+        groups = ", ".join(group_name(ruleset, gid) for gid in win_groups)
+        win = ngettext("You win when every card lies in: {groups}", "You win when every card lies in the groups: {groups}",
+                       len(win_groups)).format(groups=groups)
         if ruleset.win is not None and ruleset.win.full:
             full = ", ".join(group_name(ruleset, gid) for gid in ruleset.win.full)
             win += _(", and every pile of {groups} that holds cards is full").format(groups=full)
