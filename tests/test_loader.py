@@ -76,6 +76,22 @@ def test_label_counts_and_clashes():
     assert "must be 1-3 lowercase letters or digits" in error_for(FREECELL.replace('labels: "a b c d"', 'labels: "A b c d"'))
 
 
+def test_a_group_whose_labels_clash_is_told_once_and_what_would_be_right():
+    """P111 said "label 'f1' is already used by quilt" once per label, and not what to do. Now
+    once per group, with a letter no label starts with, and `grid.prefix` for a grid's cells."""
+    from pathlib import Path
+
+    dywan = (Path(__file__).resolve().parents[1] / "rulesets" / "dywan.yaml").read_text(encoding="utf-8")
+    said = error_for(dywan.replace('labels: "o1 o2 o3 o4"', 'labels: "a1 a2 a3 a4"'), "dywan.yaml")
+    assert said.count("already used by") == 1
+    assert ("label 'a1' is already used by carpet (and 3 more of these labels); each label names one pile: start "
+            "these with a letter no other label starts with, such as 'i'; or name carpet's cells from a letter "
+            "of their own with `grid.prefix`") in said
+    plain = error_for(FREECELL.replace('labels: "1 2 3 4 5 6 7 8"', 'labels: "a 2 3 4 5 6 7 8"'))
+    assert "label 'a' is already used by cells; each label names one pile" in plain and "grid.prefix" not in plain
+    assert "label '1' is already used by tableau" in error_for(FREECELL.replace('labels: "1 2 3 4 5 6 7 8"', 'labels: "1 1 3 4 5 6 7 8"'))
+
+
 def test_deal_counts_must_match_the_piles():
     text = FREECELL.replace("count: [7, 7, 7, 7, 6, 6, 6, 6]", "count: [7, 7, 7, 7, 6, 6, 6]")
     assert "deal.steps.0.count: 7 numbers for 8 piles" in error_for(text)

@@ -22,7 +22,7 @@ from pydantic import (
 )
 
 from ..cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_rank
-from ..i18n import _
+from ..i18n import _, ngettext
 from .families import family_ids
 from .shape import labels as shape_labels
 from .shape import places as shape_places
@@ -1079,8 +1079,19 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
             problems.append(Problem(path, _("no pile group {name!r}; the groups are {groups}").format(
                 name=name, groups=", ".join(groups)), "undefined"))
 
-    def label_used(path: Path, label: str, by: str) -> None:
-        problems.append(Problem(path, _("label {label!r} is already used by {group}").format(label=label, group=by), "label"))
+    starts = {label[:1] for group in groups.values() for label in group.labels}
+
+    def label_used(path: Path, label: str, by: str, more: int = 0) -> None:
+        message = _("label {label!r} is already used by {group}").format(label=label, group=by)
+        if more:
+            message += ngettext(" (and {n} more of these labels)", " (and {n} more of these labels)", more).format(n=more)
+        free = next((c for c in "abcdefghijklmnopqrstuvwxyz" if c not in starts), None)
+        if free is not None:  # what would be right: a letter no label starts with
+            message += "; " + _("each label names one pile: start these with a letter no other label starts with, "
+                                "such as {letter!r}").format(letter=free)
+        if groups[by].grid is not None and not groups[by].grid.prefix:
+            message += "; " + _("or name {group}'s cells from a letter of their own with `grid.prefix`").format(group=by)
+        problems.append(Problem(path, message, "label"))
 
     def not_a_grid(path: Path, name: str) -> None:
         problems.append(Problem(path, _("group {name!r} is no grid, so its cells have no lanes or neighbours").format(
@@ -1095,10 +1106,13 @@ def reference_problems(ruleset: Ruleset) -> list[Problem]:
         if not re.match(ID_PATTERN, gid) or len(gid) > MAX_ID:
             problems.append(Problem(("piles", gid), _("group ids are lowercase kebab-case, e.g. `free-cells`, of at "
                                                       "most {most} characters").format(most=MAX_ID), "id"))
+        clashes = []  # (label, the group that has it)
         for label in group.labels:
             if label in seen:
-                label_used(("piles", gid, "labels"), label, seen[label])
+                clashes.append((label, seen[label]))
             seen[label] = gid
+        if clashes:  # said once per group, naming the first: a grid's 64 cells would say it 64 times
+            label_used(("piles", gid, "labels"), *clashes[0], len(clashes) - 1)
         if group.shared_label:
             other = seen.get(group.shared_label)
             # Several groups may share one shared label (KK's 32 foundations in four groups).
