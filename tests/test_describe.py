@@ -240,3 +240,23 @@ def test_no_group_goes_by_its_english_id_in_the_polish_rules():
 def test_a_win_over_several_groups_says_groups_in_polish():
     assert "Wygrywasz, gdy wszystkie karty leżą w grupach: rosnące, malejące." in detail(SHIPPED["dywan"], "pl")
     assert "Wygrywasz, gdy wszystkie karty leżą w grupie: fundamenty." in detail(SHIPPED["klondike"], "pl")
+
+
+def test_a_range_of_labels_is_written_first_to_last_only_when_it_runs_on_by_one():
+    """"13 piles: a…n" hid that Baker's Dozen skips h (a new author read "a…m" for Bisley's twelve
+    as thirteen); "10 piles: 1…0" said nothing. Such labels are listed; a grid keeps "a1…h8"."""
+    assert "tableau (13 piles: a, b, c, d, e, f, g, i, j, k, l, m, n):" in detail(SHIPPED["bakers-dozen"])
+    assert "(10 piles: 1, 2, 3, 4, 5, 6, 7, 8, 9, 0)" in detail(SHIPPED["black-widow"])
+    assert "carpet (tableau, 64 piles: a1…h8)" in detail(SHIPPED["dywan"])
+    for ruleset in SHIPPED.values():
+        for gid, group in ruleset.piles.items():
+            shown = re.search(r"(\d+) piles: (\w+)…(\w+)\)", group_line(ruleset, gid))
+            if shown and group.grid is None:
+                labels = group.labels
+                if labels[0].isdigit():
+                    steps = [int(b) - int(a) for a, b in zip(labels, labels[1:])]
+                elif len(labels[0]) == 1:
+                    steps = [ord(b) - ord(a) for a, b in zip(labels, labels[1:])]
+                else:  # a letter and numbers: h1..h12
+                    steps = [int(b[1:]) - int(a[1:]) for a, b in zip(labels, labels[1:])]
+                assert set(steps) == {1} and (labels[0], labels[-1]) == (shown[2], shown[3]), (ruleset.id, gid)

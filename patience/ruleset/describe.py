@@ -200,7 +200,7 @@ def group_title(ruleset: Ruleset, gid: str, lang: str | None = None) -> str:
 def describe_group(ruleset: Ruleset, gid: str) -> str:
     """One line for a pile group: its name, piles and labels, and its rules."""
     group = ruleset.piles[gid]
-    labels = ", ".join(group.labels) if group.count <= 8 else f"{group.labels[0]}…{group.labels[-1]}"
+    labels = ", ".join(group.labels) if group.count <= 8 or not _in_sequence(group) else f"{group.labels[0]}…{group.labels[-1]}"
     piles = ngettext("{n} pile", "{n} piles", group.count).format(n=group.count)
     parts = []
     only_empty = group.takes_when is not None and group.takes_when.pile == "empty"
@@ -253,6 +253,23 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
         parts.append(_("its cards go only to: {groups}").format(groups=targets))
     text = f"{group_heading(ruleset, gid)}{piles}: {labels})"
     return text + (": " + "; ".join(parts) if parts else "") + "."
+
+
+def _in_sequence(group: PileGroup) -> bool:
+    """Whether "first…last" says the group's labels: a grid's cells, or letters or numbers that
+    run on by one (Bisley's a…m skips k, so its twelve are listed)."""
+    if group.grid is not None:
+        return True
+    labels = group.labels
+    if all(label.isdigit() for label in labels):
+        return all(int(b) == int(a) + 1 for a, b in zip(labels, labels[1:]))
+    if all(len(label) == 1 for label in labels):
+        return all(ord(b) == ord(a) + 1 for a, b in zip(labels, labels[1:]))
+    prefix = labels[0].rstrip("0123456789")  # h1..h10: a letter and numbers
+    if prefix and all(label.startswith(prefix) and label[len(prefix):].isdigit() for label in labels):
+        numbers = [int(label[len(prefix):]) for label in labels]
+        return all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
+    return False
 
 
 def group_heading(ruleset: Ruleset, gid: str) -> str:
