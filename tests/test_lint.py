@@ -237,3 +237,13 @@ def test_discarded_ranks_still_reach_nothing_their_pile_does_not_play_to():
     text = (Path(__file__).parent / "data" / "rulesets" / "discarded-aces-play-home.yaml").read_text(encoding="utf-8")
     _, findings = lint_text(text.replace("move: top, to: [foundations]}", "move: none}"), "x.yaml")
     assert "P105" in {f.code for f in findings}
+
+
+def test_grid_settings_on_a_group_with_no_grid_are_each_said_P201():
+    """Both `orient` and `free: clear-lane` on a group with no grid: two findings at once (only
+    `orient` was said, and `free` came up once it was fixed)."""
+    text = (shipped_dir() / "freecell.yaml").read_text(encoding="utf-8")
+    text = text.replace("  tableau:\n", "  tableau:\n    orient: checker\n    free: clear-lane\n", 1)
+    _, findings = lint_text(text, "freecell.yaml")
+    said = [(f.code, f.path) for f in findings if f.code == "P201"]
+    assert said == [("P201", "piles.tableau.orient"), ("P201", "piles.tableau.free")]

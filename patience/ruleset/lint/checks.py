@@ -559,9 +559,10 @@ def check_no_effect(ctx: _Context) -> None:
                 move=group.move))
         if group.to is not None and group.move == "none":
             ctx.add("P201", at + ("to",), _("`to` says where cards go, but `move: none` lets none leave"))
-        if group.grid is None and (group.orient != "upright" or group.free == "clear-lane"):
-            key = "orient" if group.orient != "upright" else "free"
-            ctx.add("P201", at + (key,), _("`{key}` describes grid cells, but this group has no `grid`").format(key=key))
+        if group.grid is None:  # each setting said apart: one fixed would otherwise bring up the other
+            for key, set_here in (("orient", group.orient != "upright"), ("free", group.free == "clear-lane")):
+                if set_here:
+                    ctx.add("P201", at + (key,), _("`{key}` describes grid cells, but this group has no `grid`").format(key=key))
         sharing = sum(g.count for g in ctx.groups.values() if g.shared_label == group.shared_label)
         if group.shared_label and sharing == 1:  # several one-pile groups may share one (KK's foundations)
             ctx.add("P201", at + ("shared_label",), _("a shared label for a single pile; its own label does the same"))
