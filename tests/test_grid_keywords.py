@@ -134,3 +134,25 @@ def test_bad_geometry_is_refused_at_load_time():
             f"p{i}" for i in range(25)) + "\""), "monte.yaml")
     with pytest.raises(RulesetError, match="say one of .same: rank., .sum: N. or .outranked: suit."):
         load_text(MONTE.replace("same: rank, ", ""), "monte.yaml")
+
+
+def test_clear_end_frees_a_card_by_the_one_cell_beyond_a_short_end_where_clear_lane_needs_the_whole_lane():
+    """`free: clear-end` (Crazy Quilt): a short end is clear when the cell it touches is empty, or
+    it lies at the grid's edge; `free: clear-lane` (KK-2) needs every cell to the edge empty."""
+    from patience.engine.layout import clear_lanes
+    from patience.ruleset.registry import find_ruleset
+
+    quilt = find_ruleset("crazy-quilt")
+    spec = quilt.piles["quilt"]
+    lanes = clear_lanes(spec, 0)
+    assert lanes is not None
+    # d4 (row 3, column 3) is upright: the cells above and below it, d3 and d5, one each.
+    assert lanes[3 * 8 + 3] == ((2 * 8 + 3,), (4 * 8 + 3,))
+    # e4 (row 3, column 4) is sideways: d4 on its left, f4 on its right.
+    assert lanes[3 * 8 + 4] == ((3 * 8 + 3,), (3 * 8 + 5,))
+    assert lanes[0] == ((), (8,))  # a1, upright at the top edge: an empty lane up, always free
+    carpet = clear_lanes(find_ruleset("dywan").piles["carpet"], 0)
+    assert carpet is not None and sorted(carpet[3 * 8 + 3][0]) == [3, 11, 19]  # d4's lane up: d1, d2, d3
+    game = Game(quilt, 1)
+    free = {game.rules.labels[p] for p in game.rules.group_by_id["quilt"].piles if game.is_free(p)}
+    assert free == {"a1", "c1", "e1", "g1", "h1", "a2", "a4", "a6", "a8", "b8", "d8", "f8", "h8", "h3", "h5", "h7"}

@@ -419,7 +419,7 @@ class Board(State):
         )
 
     def is_free(self, pile: int) -> bool:
-        """KK-2: whether the pile is open to play from (always, unless `free: clear-lane`)."""
+        """KK-2: whether the pile is open to play from (always, unless `free` says otherwise)."""
         return is_free(self, pile)
 
     def may_start(self, group: Group, card: int) -> bool:

@@ -76,6 +76,8 @@ def why_illegal(game: Board, move: Move) -> str | None:
     if source_group.lanes is not None and not game.is_free(src):
         if source_group.spec.shape is not None:
             return covered_reason(game, src)
+        if source_group.spec.free == "clear-end":
+            return _("{label} is not free: a card touches each short end of it").format(label=label_s)
         return _("{label} is not free: neither short end of the card faces a clear lane to the edge").format(
             label=label_s)
     if n > game.movable_run(src):

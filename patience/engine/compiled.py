@@ -143,7 +143,7 @@ class Group:
     build_id: int = 0  # groups with equal build rules share an id: runs fit both alike
     targets: frozenset[int] = field(default_factory=frozenset)  # group indices it may send to
     takes_from: bytes = b""  # per pile: 1 if that pile's group may send cards to this group
-    lanes: tuple[Lanes, ...] | None = None  # free: clear-lane: per cell, its lanes to the edge (KK-2)
+    lanes: tuple[Lanes, ...] | None = None  # free: clear-lane (KK-2) or clear-end: per cell, its lanes
     # free: uncovered with turn_up: auto: per card of a shape, the cards it lies on (turned up when uncovered)
     uncovers: tuple[tuple[int, ...], ...] | None = None
     follows: tuple[int, bool] | None = None  # (group index, per suit): KK-4's start order
@@ -542,7 +542,7 @@ class CompiledRules:
         grid_read |= set(close_up.groups) if close_up is not None else set()
         grid_read |= set(ruleset.win.row_runs) if ruleset.win is not None else set()
         grid_read |= {gid for gid, spec in ruleset.piles.items()
-                      if spec.free == "clear-lane" or spec.empty_builds_on is not None}
+                      if spec.free in ("clear-lane", "clear-end") or spec.empty_builds_on is not None}
         read_by_place |= {self.group_by_id[gid].index for gid in grid_read if gid in self.group_by_id}
         self.sortable_groups: frozenset[int] = frozenset(
             g.index for g in self.groups

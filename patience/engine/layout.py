@@ -35,9 +35,11 @@ def upright_cells(spec: PileGroup) -> list[bool]:
 def clear_lanes(spec: PileGroup, first: int) -> tuple[Lanes, ...] | None:
     """KK-2: per cell, the lanes from it to the edge along its short sides (each a tuple of piles);
     the card is free when one of them is all empty. An edge cell has an empty lane: always free.
-    None when the group is not `free: clear-lane`."""
-    if spec.grid is None or spec.free != "clear-lane":
+    `free: clear-end` (Crazy Quilt) is the same with each lane cut to its first cell: a short end
+    is clear when the cell it touches is empty. None when the group is neither."""
+    if spec.grid is None or spec.free not in ("clear-lane", "clear-end"):
         return None
+    reach = 1 if spec.free == "clear-end" else None  # cells of a lane read, from the card out
     rows, cols = spec.grid.rows, spec.grid.cols
     upright = upright_cells(spec)
 
@@ -46,11 +48,11 @@ def clear_lanes(spec: PileGroup, first: int) -> tuple[Lanes, ...] | None:
 
     result = []
     for i, (r, c) in enumerate(grid_cells(spec)):
-        if upright[i]:  # short ends up and down
-            lanes = (tuple(pile(k, c) for k in range(r)), tuple(pile(k, c) for k in range(r + 1, rows)))
+        if upright[i]:  # short ends up and down, each lane from the card outwards
+            lanes = (tuple(pile(k, c) for k in reversed(range(r))), tuple(pile(k, c) for k in range(r + 1, rows)))
         else:  # short ends left and right
-            lanes = (tuple(pile(r, k) for k in range(c)), tuple(pile(r, k) for k in range(c + 1, cols)))
-        result.append(lanes)
+            lanes = (tuple(pile(r, k) for k in reversed(range(c))), tuple(pile(r, k) for k in range(c + 1, cols)))
+        result.append(tuple(lane[:reach] for lane in lanes))
     return tuple(result)
 
 

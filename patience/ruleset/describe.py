@@ -359,6 +359,9 @@ def _describe_geometry(ruleset: Ruleset, gid: str) -> list[str]:
                      + (_("; a face-down card turns up then") if group.turn_up == "auto" else ""))
     if group.free == "clear-lane":
         parts.append(_("a card is free when one of its short ends faces a clear lane of empty cells to the edge"))
+    elif group.free == "clear-end":
+        parts.append(_("a card is free when one of its short ends touches no card (the cell beyond it is empty, or "
+                       "the card lies at the edge)"))
     if group.follows is not None:
         leader = group_name(ruleset, group.follows.group)
         if group.follows.per == "suit":

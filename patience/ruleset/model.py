@@ -422,7 +422,7 @@ class PileGroup(Strict):
         None,
         description="The piles are the cells of a rows × cols grid (labels and count are then made: "
         "`<prefix><column letter><row number>`, `a1` top left). Cells have neighbours (for `remove`) "
-        "and lanes (for `free: clear-lane` and `actions.close_up`); keys never sort them.",
+        "and lanes (for `free: clear-lane` or `clear-end` and `actions.close_up`); keys never sort them.",
     )
     orient: Literal["upright", "checker"] = Field(
         "upright",
@@ -438,12 +438,14 @@ class PileGroup(Strict):
         "that overlap nothing are a picture of separate piles (Four Seasons' cross): each may hold a pile, "
         "drawn by its top card alone, with no count.",
     )
-    free: Literal["all", "clear-lane", "uncovered"] = Field(
+    free: Literal["all", "clear-lane", "clear-end", "uncovered"] = Field(
         "all",
         description="Which piles are open to play from: all, or clear-lane: a grid card whose short end "
         "faces a clear lane to the edge (upright: every cell above or every cell below is empty; "
-        "sideways: every cell left or right; KK-2), or uncovered: a `shape` card once no card covers it "
-        "(a face-down card there turns up then, with `turn_up: auto`).",
+        "sideways: every cell left or right; KK-2), or clear-end: a grid card one of whose short ends "
+        "touches no card (the next cell that way is empty, or the card lies at the edge; Crazy Quilt), "
+        "or uncovered: a `shape` card once no card covers it (a face-down card there turns up then, "
+        "with `turn_up: auto`).",
     )
     follows: Follows | None = Field(
         None,

@@ -560,7 +560,7 @@ def check_no_effect(ctx: _Context) -> None:
         if group.to is not None and group.move == "none":
             ctx.add("P201", at + ("to",), _("`to` says where cards go, but `move: none` lets none leave"))
         if group.grid is None:  # each setting said apart: one fixed would otherwise bring up the other
-            for key, set_here in (("orient", group.orient != "upright"), ("free", group.free == "clear-lane")):
+            for key, set_here in (("orient", group.orient != "upright"), ("free", group.free in ("clear-lane", "clear-end"))):
                 if set_here:
                     ctx.add("P201", at + (key,), _("`{key}` describes grid cells, but this group has no `grid`").format(key=key))
         sharing = sum(g.count for g in ctx.groups.values() if g.shared_label == group.shared_label)
