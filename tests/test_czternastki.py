@@ -51,6 +51,15 @@ def test_CZ2_two_equal_ranks_touching_by_a_side_or_a_corner_are_removed():
     assert pile(game, "ec1") == ["QD"] and pile(game, "ed2") == ["QC"]
 
 
+def test_CZ2_a_place_emptied_by_a_removal_is_said_to_hold_no_card():
+    """A pair named with an empty place: "nc2 is empty", not "nc2 has no face-up card", which
+    read as if a face-down card lay there (seen in a Polish game in a terminal)."""
+    game = cz({"na1": "7H", "nb1": "7S", "nb2": "9C", "na2": "9D"})
+    game.play("na1+nb1")
+    with pytest.raises(IllegalMove, match="na1 is empty: there is no card there to remove"):
+        game.play("na1+na2")
+
+
 def test_CZ2_cards_that_do_not_touch_are_refused():
     game = cz({"na1": "7H", "nc1": "7S", "ne2": "7C"})
     assert not [m for m in game.legal_moves() if m[1] == REMOVE]
@@ -71,7 +80,7 @@ def test_CZ2_different_ranks_or_a_single_card_are_refused():
         game.play("na1+nb1")
     with pytest.raises(IllegalMove, match="cannot be removed alone"):
         game.play("na1+")
-    with pytest.raises(IllegalMove, match="no face-up card"):
+    with pytest.raises(IllegalMove, match="nc1 is empty: there is no card there to remove"):
         game.play("na1+nc1")
 
 

@@ -123,7 +123,9 @@ def why_remove_illegal(game: State, a: int, b: int) -> str | None:
         if not any(p in r.piles for r in rules.remove_rules):
             groups = ", ".join(dict.fromkeys(g for r in rules.remove_rules for g in r.spec.from_))
             return _("cards are removed only from the {groups}, not from {label}").format(groups=groups, label=labels[p])
-        if not game.piles[p] or game.hidden[p] == len(game.piles[p]):
+        if not game.piles[p]:
+            return _("{label} is empty: there is no card there to remove").format(label=labels[p])
+        if game.hidden[p] == len(game.piles[p]):
             return _("{label} has no face-up card").format(label=labels[p])
         if not is_free(game, p):
             if rules.group_of[p].spec.shape is not None:
