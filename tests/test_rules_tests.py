@@ -495,3 +495,16 @@ def test_docs_name_every_key_a_scenario_may_have():
     for model in (Scenario, Shape, Refusal):
         missing = [key for key in model.model_fields if f"`{key}`" not in table]
         assert missing == [], f"{model.__name__}: {missing}"
+
+
+def test_a_count_under_expect_is_told_what_expect_takes_in_lint_and_test_alike(tmp_path):
+    """A new author wrote `expect: {s: 50}`: the message said only "should be a text", and
+    `patience test` said it without `error:` or the code that lint gives."""
+    path = write(tmp_path, "tests/freecell.yaml", "ruleset: freecell\nscenarios:\n  - name: a\n    deal: 1\n"
+                                                  "    expect: {\"1\": 50}\n")
+    said = (f"{path}:5:19: error: scenarios.0.expect.1: 50 should be a text; write the pile's cards, `down | up` or "
+            "the cards alone (\"\" for none); for counts, use `shape` [P013]")
+    linted = run("lint", str(path))
+    tested = run("test", str(path))
+    assert linted.exit_code == 1 and said in linted.output
+    assert tested.exit_code == 1 and said in tested.output

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..i18n import _
@@ -90,8 +91,16 @@ def load_test_file(path: Path) -> LoadedTests:
             raise RulesetError([Finding(name, 1, 1, "", _("a rules test is a mapping of keys (ruleset, scenarios)"), "P004")])
         tests = check_model(data, pos, name, RulesTests)
     except RulesetError as err:
-        raise TestFileError(err.findings) from None
+        raise TestFileError([_with_hint(f) for f in err.findings]) from None
     return LoadedTests(path, tests, pos)
+
+
+def _with_hint(finding: Finding) -> Finding:
+    """An `expect` value that is not text (a new author wrote counts there): say what it takes."""
+    if finding.code == "P013" and re.fullmatch(r"scenarios\.\d+\.expect\.[^.]+", finding.path):
+        hint = _("write the pile's cards, `down | up` or the cards alone (\"\" for none); for counts, use `shape`")
+        return replace(finding, message=f"{finding.message}; {hint}")
+    return finding
 
 
 def ruleset_of(loaded: LoadedTests) -> Ruleset:

@@ -70,8 +70,10 @@ def run_file(path: Path, ruleset: Ruleset | None = None) -> FileResult:
     try:
         loaded = load_test_file(path)
     except TestFileError as err:
-        return FileResult(str(path), "", errors=[Failure(f.file, f.line, f"{f.path}: {f.message}" if f.path else f.message,
-                                                         f.col) for f in err.findings])
+        # As `patience lint` says them: "error: path: message [CODE]".
+        return FileResult(str(path), "", errors=[
+            Failure(f.file, f.line, "error: " + (f"{f.path}: " if f.path else "") + f.message + (f" [{f.code}]" if f.code else ""),
+                    f.col) for f in err.findings])
     result = FileResult(str(path), loaded.tests.ruleset)
     if ruleset is None:
         try:
