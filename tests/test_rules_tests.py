@@ -407,6 +407,7 @@ EQUIVALENT = {
     ("agnes-sorel", "foundations.max_cards"): "as Canfield's",
     ("eagle-wing", "foundations.max_cards"): "as Canfield's",
     ("four-seasons", "foundations.max_cards"): "as Canfield's",
+    ("sir-tommy", "stock.draw"): "as Calculation's",
 }
 
 
