@@ -254,7 +254,9 @@ def _mutations(data: dict) -> list[tuple[str, dict]]:
     piles = data.get("piles", {})
 
     def receives(gid: str) -> bool:
-        return any(gid in g.get("to", [gid]) for other, g in piles.items() if other != gid
+        # Another group's cards, or a card from one pile of the group to another (Bisley's tableau).
+        return any(gid in g.get("to", [gid]) for other, g in piles.items()
+                   if (other != gid or _pile_count(g) > 1)
                    and g.get("role") not in ("stock", "discard") and g.get("move", "none") != "none")
 
     def changed(what: str, change) -> None:  # type: ignore[no-untyped-def]
@@ -409,6 +411,19 @@ EQUIVALENT = {
     ("four-seasons", "foundations.max_cards"): "as Canfield's",
     ("sir-tommy", "stock.draw"): "as Calculation's",
 }
+
+
+def _pile_count(group: dict) -> int:
+    """A group's piles as its YAML gives them: `count`, its labels, or a grid's cells."""
+    if isinstance(group.get("count"), int):
+        return group["count"]
+    labels = group.get("labels")
+    if isinstance(labels, str):
+        return len(labels.split())
+    if isinstance(labels, list):
+        return len(labels)
+    grid = group.get("grid")
+    return grid["rows"] * grid["cols"] if isinstance(grid, dict) else 1
 
 
 @pytest.mark.parametrize("game", TESTED)
