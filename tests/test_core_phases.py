@@ -129,3 +129,28 @@ def test_a_search_whose_best_first_fills_the_memory_goes_on_depth_first_and_wins
         replay.push(move)
     assert replay.is_won()
     assert position.solve(20, None, 100_000, depth_first_after_memory=False)[::3] == ("unknown", "max memory")
+
+
+@needs_core
+def test_KK5_a_short_search_in_the_other_stock_order_comes_first_under_a_clock(monkeypatch):
+    """Kwadratura Koła deal 149: where stock turns commute the usual order lists only the waste's
+    moves after a turn, and meets no win in 30 s; every move after every turn wins in 7,306
+    positions. Under a clock the probe comes first and answers; its positions are counted."""
+    game = Game.new("kwadratura-kola", 149)
+    result = solve(game, timeout=60, shorter=False)
+    assert result.status == "solved" and result.states == 7306
+    orders: list = []
+    real = search._core_phase
+
+    def spy(game, rule, timeout, max_states, *rest, commutes=None):  # type: ignore[no-untyped-def]
+        answer = real(game, rule, timeout, max_states, *rest, commutes=commutes)
+        orders.append((commutes, max_states, answer[0]))
+        return answer
+
+    monkeypatch.setattr(search, "_core_phase", spy)
+    usual = solve(Game.new("kwadratura-kola", 10), timeout=60, shorter=False)  # won by the usual order
+    assert usual.status == "solved" and orders[0] == (False, search.PROBE_STATES, "unknown")
+    assert orders[1][0] is None and usual.states > search.PROBE_STATES
+    orders.clear()
+    solve(Game.new("kwadratura-kola", 149), timeout=None, max_states=20_000, shorter=False)
+    assert [commutes for commutes, _states, _status in orders] == [None]  # a budget of positions: no probe
