@@ -83,6 +83,7 @@ TOP_ONLY_AS_SOLVED = {
     "trefoil": ["foundations"] * 4,
     "miss-milligan": ["foundations"] * 8,
     "gaps": ["out"],  # the aces, put out at the deal: counted by the win with the rows, keyed in full
+    "sir-tommy": ["foundations"] * 4,  # built regardless of suit, as Bristol's: no safe-move rule is proven
 }
 
 
