@@ -111,15 +111,17 @@ class Planner:
         self.missed = False  # the last search ran out of budget
         self.last_cards: tuple[int, ...] = ()  # the cards the previous hint moved
         self.announced = False  # a fallback said why there is no line, and no line came since
-        # The last hint and where it was given (position, moves played).
-        self._last: tuple[tuple[Hashable, int], Hint] | None = None
+        # The last hint and where it was given (position, the moves played to it).
+        self._last: tuple[tuple[Hashable, tuple[Move, ...]], Hint] | None = None
 
     def hint(self, game: Game, seconds: float | None = HINT_SECONDS, states: int | None = HINT_STATES) -> Hint:
         """The move to suggest in ``game``'s position; a search within ``seconds`` and ``states``
         when the plan does not reach here. Asked again where nothing was played since, the same
         move (a hint that changed its mind when asked twice would be no help)."""
         here = game.canonical_key()
-        at = (here, len(game.history))
+        # The moves played, not only their count: the same position reached by another line has
+        # other positions played, which a hint must not lead back to.
+        at = (here, tuple(entry[0] for entry in game.history))
         if self._last is not None and self._last[0] == at:
             return replace(self._last[1], announce=False)
         found = self._hint(game, seconds, states)
