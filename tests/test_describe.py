@@ -260,3 +260,16 @@ def test_a_range_of_labels_is_written_first_to_last_only_when_it_runs_on_by_one(
                 else:  # a letter and numbers: h1..h12
                     steps = [int(b[1:]) - int(a[1:]) for a, b in zip(labels, labels[1:])]
                 assert set(steps) == {1} and (labels[0], labels[-1]) == (shown[2], shown[3]), (ruleset.id, gid)
+
+
+def test_a_deal_onto_a_single_pile_says_its_cards_without_per_pile_and_in_agreement():
+    """"stos otwarty: po 1 karcie na stos, odkryte" for the one waste pile: now the count and the
+    face in one phrase, which Polish makes agree."""
+    assert "waste: 1 card, face up;" in detail(SHIPPED["diplomat"])
+    assert "stos otwarty: 1 karta, odkryta;" in detail(SHIPPED["diplomat"], "pl")
+    assert "tableau: 4 cards per pile, face up;" in detail(SHIPPED["diplomat"])
+    from patience.i18n import ngettext
+
+    with using_language("pl"):
+        assert [ngettext("{n} card, face down", "{n} cards, face down", n).format(n=n) for n in (1, 3, 13)] == [
+            "1 karta, zakryta", "3 karty, zakryte", "13 kart, zakrytych"]

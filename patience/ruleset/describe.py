@@ -47,6 +47,10 @@ RUN_LIMIT = {
 }
 SUIT_WORDS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 FACE = {"up": N_("face up"), "down": N_("face down"), "top-up": N_("only each pile's top card face up")}
+# A deal step onto a group of one pile: the count and the face in one phrase, so that a language
+# can make them agree ("1 karta, odkryta"; "5 kart, odkrytych").
+ONE_PILE_DEAL = {"up": ("{n} card, face up", "{n} cards, face up"),
+                 "down": ("{n} card, face down", "{n} cards, face down")}
 
 
 def _ranks(ranks: list[int]) -> str:
@@ -414,6 +418,10 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
         else:
             faces = _(FACE[step.face])
         line = f"{group_name(ruleset, step.to)}: {amount}, {faces}"
+        one_pile = ruleset.piles[step.to].count == 1 and isinstance(step.count, int) and step.play_to is None
+        if one_pile and step.face in ONE_PILE_DEAL:  # a waste's first card: no "per pile", the face agreeing
+            singular, plural = ONE_PILE_DEAL[step.face]
+            line = f"{group_name(ruleset, step.to)}: " + ngettext(singular, plural, step.count).format(n=step.count)
         if step.skip is not None:
             line += _skip_text(ruleset, step)
         if step.play_to is not None:
