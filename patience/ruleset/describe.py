@@ -260,20 +260,18 @@ def describe_group(ruleset: Ruleset, gid: str) -> str:
 
 
 def _in_sequence(group: PileGroup) -> bool:
-    """Whether "first…last" says the group's labels: a grid's cells, or letters or numbers that
-    run on by one (Bisley's a…m skips k, so its twelve are listed)."""
+    """Whether "first…last" says the group's labels: a grid's cells, or labels that run on by one
+    in their last letter or their number (a b c; 1 2 3; h1 .. h10). Bisley's a…m skips k, so its
+    twelve are listed."""
     if group.grid is not None:
         return True
-    labels = group.labels
-    if all(label.isdigit() for label in labels):
-        return all(int(b) == int(a) + 1 for a, b in zip(labels, labels[1:]))
-    if all(len(label) == 1 for label in labels):
-        return all(ord(b) == ord(a) + 1 for a, b in zip(labels, labels[1:]))
-    prefix = labels[0].rstrip("0123456789")  # h1..h10: a letter and numbers
-    if prefix and all(label.startswith(prefix) and label[len(prefix):].isdigit() for label in labels):
-        numbers = [int(label[len(prefix):]) for label in labels]
-        return all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
-    return False
+
+    def place(label: str) -> tuple[str, int]:  # (the fixed part, the part that counts)
+        head = label.rstrip("0123456789")
+        return (head, int(label[len(head):])) if head != label else (label[:-1], ord(label[-1]))
+
+    places = [place(label) for label in group.labels]
+    return all(b == (a[0], a[1] + 1) for a, b in zip(places, places[1:]))
 
 
 def group_heading(ruleset: Ruleset, gid: str) -> str:
@@ -417,11 +415,12 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
             faces = _("bottom first: {faces}").format(faces=", ".join(_(FACE[f]) for f in step.face))
         else:
             faces = _(FACE[step.face])
-        line = f"{group_name(ruleset, step.to)}: {amount}, {faces}"
         one_pile = ruleset.piles[step.to].count == 1 and isinstance(step.count, int) and step.play_to is None
         if one_pile and step.face in ONE_PILE_DEAL:  # a waste's first card: no "per pile", the face agreeing
             singular, plural = ONE_PILE_DEAL[step.face]
             line = f"{group_name(ruleset, step.to)}: " + ngettext(singular, plural, step.count).format(n=step.count)
+        else:
+            line = f"{group_name(ruleset, step.to)}: {amount}, {faces}"
         if step.skip is not None:
             line += _skip_text(ruleset, step)
         if step.play_to is not None:

@@ -34,7 +34,8 @@ def start_game(ruleset: Ruleset, scenario: Scenario) -> Game:
 def position_text(ruleset: Ruleset, scenario: Scenario) -> str:
     """The position text of a scenario's `piles`, with every card it does not name on `fill`."""
     assert scenario.piles is not None
-    labels = Game(ruleset).rules.labels
+    rules = Game(ruleset).rules
+    labels = rules.labels
     for label in scenario.piles:
         if label not in labels:
             raise StartError(_("{game} has no pile {label!r}; its piles are {labels}").format(
@@ -45,27 +46,23 @@ def position_text(ruleset: Ruleset, scenario: Scenario) -> str:
     if scenario.uses is not None:
         lines.append(f"uses: {scenario.uses}")
     piles = {label: text if "|" in text else f"| {text}" for label, text in scenario.piles.items()}
-    rules = Game(ruleset).rules
+    named: dict[str, list[int]] = {}  # each named pile's cards
     for label, text in piles.items():
-        group = rules.group_of[rules.pile_by_label[label]]
         try:
-            count = len(read_pile(text)[0])
+            named[label] = read_pile(text)[0]
         except CardError as err:
             raise StartError(str(err)) from None
-        if group.max_cards and count > group.max_cards:
+        group = rules.group_of[rules.pile_by_label[label]]
+        if group.max_cards and len(named[label]) > group.max_cards:
             raise StartError(_("pile {label} is given {n} cards, but a pile of {group} holds at most {most} "
-                               "(`max_cards`)").format(label=label, n=count, group=group.id, most=group.max_cards))
+                               "(`max_cards`)").format(label=label, n=len(named[label]), group=group.id,
+                                                      most=group.max_cards))
     if scenario.fill is not None:
         if scenario.fill not in labels:
             raise StartError(_("fill: {game} has no pile {label!r}").format(game=ruleset.id, label=scenario.fill))
         if scenario.fill in piles:
             raise StartError(_("fill: pile {label} is given in `piles` too").format(label=scenario.fill))
-        used: Counter[int] = Counter()
-        for text in piles.values():
-            try:
-                used.update(read_pile(text)[0])
-            except CardError as err:
-                raise StartError(str(err)) from None
+        used: Counter[int] = Counter(card for cards in named.values() for card in cards)
         rest = Counter(suited_deck(ruleset.decks, ruleset.suits)) - used
         words = " ".join(card_str(c, ascii=True) for c in _in_decks(rest))
         piles[scenario.fill] = f"{words} |" if scenario.fill_down else f"| {words}"

@@ -490,7 +490,7 @@ def _other_order_probe(game: Game, first: str | None, proven: str | None, timeou
     proven safe moves), or None and the positions it searched; the solve then goes on as before.
     Only for a budget of time alone: a budget of positions (hints, the daily deal) is left whole
     to the usual order."""
-    if timeout is None or max_states is not None or not stock_commutes(game.rules) or not core.available():
+    if timeout is None or max_states is not None or not stock_commutes(game.rules):
         return None, 0
     status, moves, states, reason = _core_phase(game, first, timeout * PROBE_SHARE, PROBE_STATES, max_memory, None,
                                                 avoid, commutes=False)
