@@ -43,7 +43,7 @@ def phases(game_id: str, deal: int, monkeypatch: pytest.MonkeyPatch, simple_exha
     seen = []
     phase = search._core_phase
 
-    def spy(game, rule, timeout, max_states, *rest):
+    def spy(game, rule, timeout, max_states, *rest, **options):
         if budgets is not None:
             budgets.append((timeout, max_states))
         if rule == SIMPLE and simple_exhausts:
@@ -51,7 +51,7 @@ def phases(game_id: str, deal: int, monkeypatch: pytest.MonkeyPatch, simple_exha
         elif rule == SIMPLE and simple_stops:
             answer = ("unknown", [], 1, simple_stops)
         else:
-            answer = phase(game, rule, timeout, max_states, *rest)
+            answer = phase(game, rule, timeout, max_states, *rest, **options)
         seen.append((rule, answer[0]))
         return answer
 
@@ -154,3 +154,28 @@ def test_KK5_a_short_search_in_the_other_stock_order_comes_first_under_a_clock(m
     orders.clear()
     solve(Game.new("kwadratura-kola", 149), timeout=None, max_states=20_000, shorter=False)
     assert [commutes for commutes, _states, _status in orders] == [None]  # a budget of positions: no probe
+
+
+def test_KK5_under_unproven_safe_moves_half_the_probe_plays_none(monkeypatch):
+    """Eight x Eight's foundation cards may come back, so its safe moves are unproven: the probe
+    in the other stock order searches half its positions with them and half with none. Deal 1,
+    which the Python search wins, is won only without them (18,310 positions that way, none at
+    250,000 with them), after the first half ran out. A proven rule's probe (Kwadratura Koła's)
+    is one search of every position it may take."""
+    calls: list = []
+    real = search._core_phase
+
+    def spy(game, rule, timeout, max_states, *rest, commutes=None):  # type: ignore[no-untyped-def]
+        answer = real(game, rule, timeout, max_states, *rest, commutes=commutes)
+        calls.append((rule, commutes, max_states, answer[0]))
+        return answer
+
+    monkeypatch.setattr(search, "_core_phase", spy)
+    result = solve(Game.new("eight-x-eight", 1), timeout=120, shorter=False)
+    assert result.status == "solved"
+    half = search.PROBE_STATES // 2
+    assert calls == [("simple", False, half, "unknown"), (None, False, half, "solved")]
+    assert result.states == half + 18_310
+    calls.clear()
+    solve(Game.new("kwadratura-kola", 149), timeout=60, shorter=False)
+    assert [(commutes, states) for _rule, commutes, states, _status in calls] == [(False, search.PROBE_STATES)]

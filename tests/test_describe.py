@@ -221,7 +221,7 @@ def test_a_group_that_takes_no_builds_says_so_for_all_its_piles_pa5():
 
 def test_no_group_goes_by_its_english_id_in_the_polish_rules():
     """Where several groups share a role, a group with no Polish name is called by its role and
-    its id: "fundamenty „up”" (in English quotation marks, once). Every shipped game names such
+    its id: "stosy docelowe „up”" (in English quotation marks, once). Every shipped game names such
     groups in Polish, and the quotation marks are the language's own."""
     leaks = {ruleset.id: [q for q in re.findall(r"„([^”]+)”", detail(ruleset, "pl")) if q in ruleset.piles]
              for ruleset in SHIPPED.values()}
@@ -231,7 +231,7 @@ def test_no_group_goes_by_its_english_id_in_the_polish_rules():
     from patience.ruleset.describe import group_name
 
     with using_language("pl"):
-        assert group_name(SHIPPED["klondike"], "foundations") == "fundamenty"
+        assert group_name(SHIPPED["klondike"], "foundations") == "stosy docelowe"
     with using_language("en"):
         assert group_name(SHIPPED["algerian"], "up") == "foundations “up”"
     assert group_name(SHIPPED["algerian"], "up", "pl") == "rosnące"
@@ -239,7 +239,7 @@ def test_no_group_goes_by_its_english_id_in_the_polish_rules():
 
 def test_a_win_over_several_groups_says_groups_in_polish():
     assert "Wygrywasz, gdy wszystkie karty leżą w grupach: rosnące, malejące." in detail(SHIPPED["dywan"], "pl")
-    assert "Wygrywasz, gdy wszystkie karty leżą w grupie: fundamenty." in detail(SHIPPED["klondike"], "pl")
+    assert "Wygrywasz, gdy wszystkie karty leżą w grupie: stosy docelowe." in detail(SHIPPED["klondike"], "pl")
 
 
 def test_a_range_of_labels_is_written_first_to_last_only_when_it_runs_on_by_one():

@@ -174,7 +174,7 @@ def test_english_prompt_help_lists_english_words_first():
 
 def test_the_board_names_groups_in_polish():
     out = run("show", "freecell", "--deal", "1", "--lang", "pl").output
-    assert "wolne pola" in out and "fundamenty" in out and "rozdanie 1" in out
+    assert "wolne pola" in out and "stosy docelowe" in out and "rozdanie 1" in out
 
 
 def test_lint_speaks_polish_and_keeps_its_codes(tmp_path):

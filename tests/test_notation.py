@@ -274,13 +274,18 @@ def test_a_shared_label_over_several_groups_asks_which_pile_when_several_take_th
     ("czternastki", "t", "a move is like na1+nb2, or c alone"),  # CZ-3: the talon deals only by the close-up
     ("parada", "a1", ", or s alone"),
     ("freecell", "a", "a move is like 1a"),
+    # Kwadratura Koła deal 31's only move at the start is the stock's: its example read "s, or s
+    # alone"; a card move is shown first where one is legal, and a word is not offered twice.
+    ("kwadratura-kola", "w", "a move is like s"),
+    ("kwadratura-kola", "o", "a move is like "),
 ])
 def test_one_pile_label_alone_is_refused_with_what_a_move_looks_like(game_id, text, hint):
-    game = Game.new(game_id, 1)
+    game = Game.new(game_id, 31 if text == "w" else 1)
     before = game.position()
     with pytest.raises(IllegalMove) as refused:
         game.play(text)
     reason = str(refused.value)
     assert f"{text!r} names one pile, not a move" in reason and hint in reason
+    assert reason.count(" s") <= 1
     assert "\n" not in reason and len(reason) < 100  # one line, not the list of every label
     assert game.position() == before

@@ -683,3 +683,41 @@ def test_a_move_typed_over_a_page_closes_it_and_plays():
         assert app.command_line.value == "2" and len(session.game.history) == moved
 
     play_out(app, script)
+
+
+def test_the_settings_screen_says_on_and_off_in_the_players_language():
+    """The settings screen is read, not typed into a file: its values are in Polish for a Polish
+    player (the config command keeps on and off, the words its arguments take)."""
+    from patience.i18n import set_language
+    from patience.tui.config import Config
+
+    set_language("pl")
+    try:
+        text = SettingsScreen(Config(autoplay=True, colour=False))._text()
+    finally:
+        set_language("en")
+    assert "autoplay  wł." in text and "colour    wył." in text
+    assert " on " not in text and " off " not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_line_of_hot_keys_on_the_help_page_breaks_between_keys(lang):
+    """F1's hot keys at any width: each key and its words stay on one line ("F4 zagraj" and
+    "podpowiedź" were split at 100 columns in Polish); the rest of the page wraps by words."""
+    from patience.i18n import set_language
+    from patience.tui.app import keys_help
+    from patience.tui.screens import KEY_GAP, hang
+
+    set_language(lang)
+    try:
+        page = keys_help()
+    finally:
+        set_language("en")
+    hot = [line for line in page.splitlines() if KEY_GAP in line.strip()]
+    assert len(hot) >= 2
+    for width in range(40, 101):
+        wrapped = hang("\n".join(hot), width).splitlines()
+        assert all(len(row) <= width for row in wrapped), (width, wrapped)
+        for line in hot:
+            for key in line.strip().split(KEY_GAP):
+                assert any(key in row for row in wrapped), (width, key, wrapped)

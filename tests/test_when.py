@@ -142,11 +142,11 @@ def test_the_rules_text_says_each_gate_in_english_and_polish():
     assert "it takes cards by moves only once a card lies on the foundations" in english
     assert "It deals, and is turned back, only once a card lies on the foundations." in english
     polish = rules_text(ruleset, "pl")
-    assert "karty można stąd przenosić dopiero, gdy w grupie „fundamenty” leży już karta" in polish
-    assert "Talon rozdajemy i odwracamy dopiero, gdy w grupie „fundamenty” leży już karta." in polish
+    assert "karty można stąd przenosić dopiero, gdy w grupie „stosy docelowe” leży już karta" in polish
+    assert "Talon rozdajemy i odwracamy dopiero, gdy w grupie „stosy docelowe” leży już karta." in polish
     with using_language("pl"):
         game = closed()
-        refused(game, "s", "talon można rozdawać dopiero, gdy w grupie „fundamenty” leży już karta")
+        refused(game, "s", "talon można rozdawać dopiero, gdy w grupie „stosy docelowe” leży już karta")
 
 
 def test_random_play_never_moves_a_column_card_or_deals_while_the_foundations_are_empty():

@@ -177,7 +177,7 @@ def parse_move(game: Board, text: str) -> Move:
     if not readings:
         labels = " ".join(rules.labels)
         raise IllegalMove(_("{text!r} is not a move: write a source and a target label ({labels}), e.g. {example}").format(
-            text=_shown(text), labels=labels, example=_example(game)))
+            text=_shown(text), labels=labels, example=_example(game, [])))
     legal: list[Move] = []
     illegal: list[Move] = []
     first_illegal: Move | None = None
@@ -323,16 +323,20 @@ def _lone_label(game: Board, text: str) -> str:
     rules = game.rules
     alone = [label for label in (rules.labels[rules.stock_pile] if rules.stock_pile >= 0 else "",
                                  rules.close_up_label, rules.reshuffle_label) if label]
+    example = _example(game, alone)
     reason = _("{text!r} names one pile, not a move: a move is like {example}").format(
-        text=_shown(text), example=_example(game))
-    if alone:
-        reason += _(", or {words} alone").format(words=alternatives(alone))
+        text=_shown(text), example=example)
+    others = [word for word in alone if word != example]
+    if others:
+        reason += _(", or {words} alone").format(words=alternatives(others))
     return reason
 
 
-def _example(game: Board) -> str:
-    moves = [m for m in game.legal_moves() if not game.changes_nothing(m)]
-    return format_move(game, moves[0]) if moves else _("the stock label")
+def _example(game: Board, alone: list[str]) -> str:
+    """A legal move to show, a card move before a word that is a move alone (`s`)."""
+    words = [format_move(game, m) for m in game.legal_moves() if not game.changes_nothing(m)]
+    cards = [word for word in words if word not in alone]
+    return (cards or words or [_("the stock label")])[0]
 
 
 def format_move(game: Board, move: Move, *, explicit: bool = False) -> str:

@@ -67,6 +67,7 @@ FIRST_PHASE_SHARE = 0.75
 # `_other_order_probe`: at most this many positions, and this share of a timeout, searched in the
 # other stock order before the usual search (at most about 0.5-1 s at the core's rates). 250,000
 # takes in Number Ten 10 and Diplomat 8 (80,011 and 79,603 positions that way), which 50,000 missed.
+# Under unproven safe moves it is split in two: half with them, half with none (solver 26).
 PROBE_STATES = 250_000
 PROBE_SHARE = 0.1
 # A win found within QUICK_WIN positions is searched again in ARRANGEMENTS other orders of the
@@ -486,22 +487,29 @@ def _other_order_probe(game: Game, first: str | None, proven: str | None, timeou
     first: every move after every turn, at most `PROBE_STATES` positions. The order decides
     which deals a search meets early: Kwadratura Koła deal 149 is won in 7,306 positions this
     way and unknown after 30 s the other; Number Ten 10, which the Python search wins and the
-    usual order does not, in 80,011. Its answer when it has one (`unsolvable` only under
-    proven safe moves), or None and the positions it searched; the solve then goes on as before.
-    Only for a budget of time alone: a budget of positions (hints, the daily deal) is left whole
-    to the usual order."""
+    usual order does not, in 80,011. Under unproven safe moves half of it goes to a search with
+    none: the two win different deals (Diplomat 8 and 10 with them, Eight x Eight 1 and 7, which
+    the Python search wins, only without). Its answer when it has one (`unsolvable` only under
+    proven safe moves or none), or None and the positions it searched; the solve then goes on as
+    before. Only for a budget of time alone: a budget of positions (hints, the daily deal) is
+    left whole to the usual order."""
     if timeout is None or max_states is not None or not stock_commutes(game.rules):
         return None, 0
-    status, moves, states, reason = _core_phase(game, first, timeout * PROBE_SHARE, PROBE_STATES, max_memory, None,
-                                                avoid, commutes=False)
-    if status == SOLVED or (status == UNSOLVABLE and first == proven):
-        return (status, moves, states, reason), states
-    return None, states
+    rules = [first] if first == proven else [first, None]
+    searched = 0
+    for rule in rules:
+        status, moves, states, reason = _core_phase(game, rule, timeout * PROBE_SHARE / len(rules),
+                                                    PROBE_STATES // len(rules), max_memory, None, avoid,
+                                                    commutes=False)
+        searched += states
+        if status == SOLVED or (status == UNSOLVABLE and rule == proven):
+            return (status, moves, searched, reason), searched
+    return None, searched
 
 
 def _core_phase(game: Game, rule: str | None, timeout: float | None, max_states: int | None,
-                max_memory: int | None, progress: Progress | None,
-                avoid: Sequence[Game], commutes: bool | None = None) -> tuple[str, list[Move], int, str]:
+                max_memory: int | None, progress: Progress | None, avoid: Sequence[Game],
+                commutes: bool | None = None) -> tuple[str, list[Move], int, str]:
     """One compiled search from ``game`` with ``rule``'s safe moves (None: none); ``commutes``
     False searches every move after a stock turn even where turns commute."""
     needs, sources = core_safe_tables(game, rule)

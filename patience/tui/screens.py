@@ -3,6 +3,7 @@ end of a game, and the settings. Each is a modal screen that returns what the pl
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -38,14 +39,22 @@ SCROLL_BAR = 2  # columns of a page's vertical scroll bar (Textual's scrollbar-s
 
 def hang(text: str, width: int) -> str:
     """``text`` wrapped to ``width`` columns, each wrapped line's rest under its own indentation
-    plus two (as the help's continued lines are written), not at the box's edge."""
+    plus two (as the help's continued lines are written), not at the box's edge. A line of keys
+    (``F1 help   F2 settings``) breaks between its keys, never inside one ("F4 zagraj" /
+    "podpowiedź" in Polish at 80 columns)."""
     lines = []
     for line in text.splitlines():
         indent = " " * (len(line) - len(line.lstrip(" ")))
         if len(line) <= width or not line.strip():
             lines.append(line)
             continue
-        lines.extend(textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_on_hyphens=False,
+        rest = indent + "  "
+        keys = re.split(r"(?<! )" + KEY_GAP + r"(?! )", line.strip())
+        if len(keys) > 1 and all(len(rest) + len(key) <= width for key in keys):
+            packed = key_lines(KEY_GAP.join(keys), width - len(rest)).splitlines()
+            lines.extend([indent + packed[0]] + [rest + part for part in packed[1:]])
+            continue
+        lines.extend(textwrap.wrap(line, width, subsequent_indent=rest, break_on_hyphens=False,
                                    drop_whitespace=True, replace_whitespace=False) or [line])
     return "\n".join(lines)
 
@@ -207,8 +216,15 @@ class SettingsScreen(ModalScreen[Any]):
         from .config import DESCRIPTIONS, config_path, shown
 
         lines = [_("Settings"), ""]
+        try:
+            room = box_room(self.app) - 4  # border and padding
+        except RuntimeError:  # no app running (textual's NoActiveAppError): a test reads the text
+            room = 1000
         for key, letter in (("autoplay", "a"), ("colour", "c"), ("ascii", "x"), ("language", "l")):
-            lines.append(f"  {letter}  {key:<9} {shown(getattr(self.config, key)):<5} {_(DESCRIPTIONS[key])}")
+            value = _(shown(getattr(self.config, key)))  # on and off in the player's language (SHOWN_WORDS)
+            line = f"  {letter}  {key:<9} {value:<5} "
+            # A long description goes on under itself, not under the key.
+            lines += textwrap.wrap(line + _(DESCRIPTIONS[key]), room, subsequent_indent=" " * len(line))
         lines += ["", _("kept in {path}").format(path=config_path())]
         if self.note:
             lines.append(self.note)
