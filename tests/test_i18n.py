@@ -101,7 +101,7 @@ def test_an_unknown_language_warns_once_and_falls_back_to_english():
 
 def test_help_in_polish():
     result = run("--lang", "pl", "play", "--help")
-    assert "Zagraj w GAME" in result.output and "Numer rozdania" in result.output
+    assert "Zagraj w grę GRA" in result.output and "Numer rozdania" in result.output
     assert "Pasjanse zdefiniowane" in run("--help", env={"PATIENCE_LANG": "pl"}).output
     assert "Użycie: " in result.output and "Opcje:" in result.output  # click's own words too
     bad = run("--lang", "pl", "play", "klondike", "--deal", "x")
@@ -122,6 +122,31 @@ def test_every_help_screen_is_polish_when_asked_help_option_line_included(args, 
     out = run(*args, env=env).output
     assert "Użycie:" in out and "-h, --help" in out and "Pokaż ten opis i zakończ." in out
     assert "Show this message" not in out
+
+
+@pytest.mark.parametrize("command", [["play"], ["rules"], ["stats"], ["survey", "run"], ["survey", "report"], ["new"],
+                                     ["replay"], ["solve"]])
+def test_a_polish_help_page_names_its_placeholders_in_polish_in_the_usage_and_the_text(command):
+    """The usage line and the text say one word for each placeholder: "[GRA]" and "gry GRA", never
+    "[GAME]" beside "GRA" (the stats page once had "--export PLIK" and "FILE.csv" on one line)."""
+    from patience.cli.click_i18n import PLACEHOLDERS
+
+    set_language("en")
+    polish = run("--lang", "pl", *command, "--help").output
+    english = run(*command, "--help").output
+    left = [word for word in PLACEHOLDERS if re.search(rf"(?<![\w-]){word}(?![\w-])", polish)]
+    assert not left, polish
+    assert "[OPCJE]" in polish and "[OPTIONS]" in english  # English keeps click's own words
+    set_language("en")
+
+
+def test_a_missing_argument_is_named_as_the_polish_usage_names_it():
+    set_language("en")
+    result = run("--lang", "pl", "rules")
+    assert result.exit_code == 2
+    assert "rules [OPCJE] GRA" in result.output and "Brak argumentu 'GRA'" in result.output
+    set_language("en")
+    assert "Missing argument 'GAME'" in run("rules").output
 
 
 def test_every_command_of_the_top_level_help_is_listed_in_polish():

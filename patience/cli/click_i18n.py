@@ -9,6 +9,8 @@ other click message stays in English.
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Callable
 
 from ..i18n import N_, _, ngettext
 
@@ -32,8 +34,43 @@ MESSAGES = (
 )
 
 
+# The placeholders a help page shows (click's metavars and ours), each translated as a whole word
+# wherever the page says it: in the usage line and in the help texts, so that "[GAME]" in the
+# usage and "GAME" in the text stay the same word in every language ("[GRA]", "GRA").
+PLACEHOLDERS = (
+    N_("INTEGER RANGE"), N_("FLOAT RANGE"), N_("INTEGER"), N_("FLOAT"), N_("OPTIONS"), N_("COMMAND"),
+    N_("ARGS"), N_("GAME"), N_("FILES"), N_("FILE"), N_("MOVES_FILE"), N_("PATHS"), N_("PATH"), N_("NAME"),
+    N_("TEXT"), N_("SIZE"), N_("FAMILY"), N_("KEY"), N_("VALUE"), N_("LANGUAGE"),
+)
+_PLACEHOLDER = re.compile(r"(?<![\w-])(" + "|".join(PLACEHOLDERS) + r")(?![\w-])")
+
+
+def placeholders_translated(text: str) -> str:
+    """``text`` (a help page) with every placeholder word in the current language."""
+    return _PLACEHOLDER.sub(lambda match: _(match.group(1)), text)
+
+
+def _placeholders_after(method: Callable[..., str]) -> Callable[..., str]:
+    def translated(self: object) -> str:
+        return placeholders_translated(method(self))
+
+    translated._translated = True  # type: ignore[attr-defined]
+    return translated
+
+
 def install() -> None:
-    """Point click's message lookups at patience's catalogs (once, at start-up)."""
+    """Point click's message lookups at patience's catalogs (once, at start-up), and let help
+    pages say their placeholders in the player's language."""
+    import click.exceptions
+    import click.formatting
+
+    # Help pages and the errors that name a parameter ("Missing argument 'GAME'").
+    for owner, method in ((click.formatting.HelpFormatter, "getvalue"), (click.exceptions.MissingParameter, "format_message"),
+                          (click.exceptions.BadParameter, "format_message")):
+        plain = owner.__dict__.get(method)
+        if plain is None or getattr(plain, "_translated", False):
+            continue
+        setattr(owner, method, _placeholders_after(plain))
     for name in CLICK_MODULES:
         try:
             module = importlib.import_module(f"click.{name}")
