@@ -273,3 +273,14 @@ def test_a_deal_onto_a_single_pile_says_its_cards_without_per_pile_and_in_agreem
     with using_language("pl"):
         assert [ngettext("{n} card, face down", "{n} cards, face down", n).format(n=n) for n in (1, 3, 13)] == [
             "1 karta, zakryta", "3 karty, zakryte", "13 kart, zakrytych"]
+
+
+def test_PA1_the_discarded_ranks_are_named_in_words_in_both_languages():
+    """PA-1: every ace goes out as it is dealt. The line says the ranks as words ("Aces", "Asy"),
+    not as a card letter ("Every A goes out to discard pile")."""
+    parada = SHIPPED["parada"]
+    assert "- Aces go out to the discard pile the moment they are dealt." in detail(parada)
+    assert "- Asy trafiają do grupy „karty odrzucone”, gdy tylko zostaną wyłożone." in detail(parada, "pl")
+    several = parada.model_copy(update={"discard": parada.discard.model_copy(update={"ranks": [1, 12, 13]})})
+    assert "- Aces, queens and kings go out" in detail(several)
+    assert "- Asy, damy i króle trafiają" in detail(several, "pl")

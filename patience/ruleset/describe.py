@@ -57,6 +57,18 @@ def _ranks(ranks: list[int]) -> str:
     return ", ".join(RANK_NAMES.get(r, str(r)) for r in ranks)
 
 
+# Ranks as plural words, for a sentence about every card of a rank ("Aces go out ...").
+RANK_PLURALS = ("", N_("aces"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"), N_("sevens"),
+                N_("eights"), N_("nines"), N_("tens"), N_("jacks"), N_("queens"), N_("kings"))
+
+
+def _rank_plurals(ranks: list[int]) -> str:
+    """``Aces and kings``: the ranks as plural words, capitalised to start a sentence."""
+    words = [_(RANK_PLURALS[r]) for r in ranks]
+    text = words[0] if len(words) == 1 else _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+    return text[:1].upper() + text[1:]
+
+
 def build_rule(build: Build) -> str:
     """The build rule in a few words (``down in alternating colours``), as refusals quote it."""
     if build.rank == "none":
@@ -582,8 +594,8 @@ def describe_extras(ruleset: Ruleset) -> list[str]:
     """Sentences for the top-level settings besides deal, piles, stock and win."""
     lines = []
     if ruleset.discard is not None:
-        lines.append(_("Every {ranks} goes out to {group} the moment it is dealt.").format(
-            ranks=_ranks(ruleset.discard.ranks), group=group_name(ruleset, ruleset.discard.to)))
+        lines.append(_("{ranks} go out to the {group} the moment they are dealt.").format(
+            ranks=_rank_plurals(ruleset.discard.ranks), group=group_name(ruleset, ruleset.discard.to)))
     swap = ruleset.actions.swap
     if swap is not None:
         groups = ", ".join(group_name(ruleset, gid) for gid in swap.within)
