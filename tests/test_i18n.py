@@ -106,6 +106,7 @@ def test_help_in_polish():
     assert "Użycie: " in result.output and "Opcje:" in result.output  # click's own words too
     bad = run("--lang", "pl", "play", "klondike", "--deal", "x")
     assert bad.exit_code == 2 and "Błąd: Zła wartość dla '--deal'" in bad.output
+    assert "'x' to nie jest poprawna liczba całkowita." in bad.output  # click's type name too
 
 
 @pytest.mark.parametrize("args, env", [

@@ -42,12 +42,17 @@ PLACEHOLDERS = (
     N_("ARGS"), N_("GAME"), N_("FILES"), N_("FILE"), N_("MOVES_FILE"), N_("PATHS"), N_("PATH"), N_("NAME"),
     N_("TEXT"), N_("SIZE"), N_("FAMILY"), N_("KEY"), N_("VALUE"), N_("LANGUAGE"),
 )
+# click's number types by the name its "not a valid {number_type}" error gives them.
+NUMBER_TYPES = (N_("integer range"), N_("float range"), N_("integer"), N_("float"))
 _PLACEHOLDER = re.compile(r"(?<![\w-])(" + "|".join(PLACEHOLDERS) + r")(?![\w-])")
+_NUMBER_TYPE = re.compile(r"(?<![\w-])(" + "|".join(NUMBER_TYPES) + r")(?=\.)")
 
 
 def placeholders_translated(text: str) -> str:
-    """``text`` (a help page) with every placeholder word in the current language."""
-    return _PLACEHOLDER.sub(lambda match: _(match.group(1)), text)
+    """``text`` (a help page or an error) with every placeholder word, and a number type that
+    ends a sentence ("is not a valid integer."), in the current language."""
+    text = _PLACEHOLDER.sub(lambda match: _(match.group(1)), text)
+    return _NUMBER_TYPE.sub(lambda match: _(match.group(1)), text)
 
 
 def _placeholders_after(method: Callable[..., str]) -> Callable[..., str]:
