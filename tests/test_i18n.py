@@ -132,17 +132,15 @@ def test_a_polish_help_page_names_its_placeholders_in_polish_in_the_usage_and_th
     "[GAME]" beside "GRA" (the stats page once had "--export PLIK" and "FILE.csv" on one line)."""
     from patience.cli.click_i18n import PLACEHOLDERS
 
-    set_language("en")
     polish = run("--lang", "pl", *command, "--help").output
+    set_language("en")  # the language is per process: back to English, as a fresh `patience` starts
     english = run(*command, "--help").output
     left = [word for word in PLACEHOLDERS if re.search(rf"(?<![\w-]){word}(?![\w-])", polish)]
     assert not left, polish
     assert "[OPCJE]" in polish and "[OPTIONS]" in english  # English keeps click's own words
-    set_language("en")
 
 
 def test_a_missing_argument_is_named_as_the_polish_usage_names_it():
-    set_language("en")
     result = run("--lang", "pl", "rules")
     assert result.exit_code == 2
     assert "rules [OPCJE] GRA" in result.output and "Brak argumentu 'GRA'" in result.output

@@ -270,22 +270,22 @@ def test_a_shared_label_over_several_groups_asks_which_pile_when_several_take_th
     assert pile(game, "h2") == ["2H", "4H", "6D"]
 
 
-@pytest.mark.parametrize("game_id, text, hint", [
-    ("czternastki", "t", "a move is like na1+nb2, or c alone"),  # CZ-3: the talon deals only by the close-up
-    ("parada", "a1", ", or s alone"),
-    ("freecell", "a", "a move is like 1a"),
-    # Kwadratura Koła deal 31's only move at the start is the stock's: its example read "s, or s
-    # alone"; a card move is shown first where one is legal, and a word is not offered twice.
-    ("kwadratura-kola", "w", "a move is like s"),
-    ("kwadratura-kola", "o", "a move is like "),
+@pytest.mark.parametrize("game_id, deal, text, hint, absent", [
+    ("czternastki", 1, "t", "a move is like na1+nb2, or c alone", None),  # CZ-3: the talon deals only by the close-up
+    ("parada", 1, "a1", ", or s alone", None),
+    ("freecell", 1, "a", "a move is like 1a", None),
+    # Kwadratura Koła: a card move is the example where one is legal, the stock word after it;
+    # at deal 31 the stock's is the only move, and it was offered twice ("s, or s alone").
+    ("kwadratura-kola", 1, "o", "a move is like h7o, or s alone", None),
+    ("kwadratura-kola", 31, "w", "a move is like s", ", or s alone"),
 ])
-def test_one_pile_label_alone_is_refused_with_what_a_move_looks_like(game_id, text, hint):
-    game = Game.new(game_id, 31 if text == "w" else 1)
+def test_one_pile_label_alone_is_refused_with_what_a_move_looks_like(game_id, deal, text, hint, absent):
+    game = Game.new(game_id, deal)
     before = game.position()
     with pytest.raises(IllegalMove) as refused:
         game.play(text)
     reason = str(refused.value)
     assert f"{text!r} names one pile, not a move" in reason and hint in reason
-    assert reason.count(" s") <= 1
+    assert absent is None or absent not in reason
     assert "\n" not in reason and len(reason) < 100  # one line, not the list of every label
     assert game.position() == before

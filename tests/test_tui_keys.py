@@ -693,7 +693,7 @@ def test_the_settings_screen_says_on_and_off_in_the_players_language():
 
     set_language("pl")
     try:
-        text = SettingsScreen(Config(autoplay=True, colour=False))._text()
+        text = SettingsScreen(Config(autoplay=True, colour=False))._text(200)
     finally:
         set_language("en")
     assert "autoplay  wł." in text and "colour    wył." in text

@@ -14,6 +14,7 @@ Every move prints as a text that reads back as exactly that move.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import card_str
@@ -177,7 +178,7 @@ def parse_move(game: Board, text: str) -> Move:
     if not readings:
         labels = " ".join(rules.labels)
         raise IllegalMove(_("{text!r} is not a move: write a source and a target label ({labels}), e.g. {example}").format(
-            text=_shown(text), labels=labels, example=_example(game, [])))
+            text=_shown(text), labels=labels, example=_example(game)))
     legal: list[Move] = []
     illegal: list[Move] = []
     first_illegal: Move | None = None
@@ -332,7 +333,7 @@ def _lone_label(game: Board, text: str) -> str:
     return reason
 
 
-def _example(game: Board, alone: list[str]) -> str:
+def _example(game: Board, alone: Sequence[str] = ()) -> str:
     """A legal move to show, a card move before a word that is a move alone (`s`)."""
     words = [format_move(game, m) for m in game.legal_moves() if not game.changes_nothing(m)]
     cards = [word for word in words if word not in alone]

@@ -198,6 +198,13 @@ def alternatives(items: list[str]) -> str:
     return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
+def conjunction(items: list[str]) -> str:
+    """``aces, queens and kings`` (Polish ``asy, damy i króle``): every one of ``items``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count ``n`` (Polish has three: 1 ruch, 2 ruchy, 5 ruchów)."""
     return _current.ngettext(singular, plural, n)

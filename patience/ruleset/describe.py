@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_NAMES
-from ..i18n import N_, _, alternatives, language, ngettext, using_language
+from ..i18n import N_, _, alternatives, conjunction, language, ngettext, using_language
 from ..printable import printable
 from .examples import removal_examples, swap_example
 from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
@@ -64,8 +64,7 @@ RANK_PLURALS = ("", N_("aces"), N_("twos"), N_("threes"), N_("fours"), N_("fives
 
 def _rank_plurals(ranks: list[int]) -> str:
     """``Aces and kings``: the ranks as plural words, capitalised to start a sentence."""
-    words = [_(RANK_PLURALS[r]) for r in ranks]
-    text = words[0] if len(words) == 1 else _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+    text = conjunction([_(RANK_PLURALS[r]) for r in ranks])
     return text[:1].upper() + text[1:]
 
 
@@ -518,7 +517,7 @@ def rules_text(ruleset: Ruleset, lang: str | None = None) -> str:
         out.append(_("In detail ({decks}, {cards}):").format(decks=decks, cards=cards))
         if ruleset.suits is not None and len(ruleset.suits) < 4:
             copies = 4 // len(ruleset.suits) * ruleset.decks
-            names = _(" and ").join(_(SUIT_WORDS[s]) for s in ruleset.suits)
+            names = conjunction([_(SUIT_WORDS[s]) for s in ruleset.suits])
             out.append("- " + _("The pack holds {suits} only: each card {n} times.").format(suits=names, n=copies))
         out.append("- " + _("Deal: {steps}.").format(steps="; ".join(describe_deal(ruleset))))
         for gid in ruleset.piles:

@@ -495,11 +495,11 @@ def _other_order_probe(game: Game, first: str | None, proven: str | None, timeou
     left whole to the usual order."""
     if timeout is None or max_states is not None or not stock_commutes(game.rules):
         return None, 0
-    rules = [first] if first == proven else [first, None]
+    safe_rules = [first] if first == proven else [first, None]
     searched = 0
-    for rule in rules:
-        status, moves, states, reason = _core_phase(game, rule, timeout * PROBE_SHARE / len(rules),
-                                                    PROBE_STATES // len(rules), max_memory, None, avoid,
+    for rule in safe_rules:
+        status, moves, states, reason = _core_phase(game, rule, timeout * PROBE_SHARE / len(safe_rules),
+                                                    PROBE_STATES // len(safe_rules), max_memory, None, avoid,
                                                     commutes=False)
         searched += states
         if status == SOLVED or (status == UNSOLVABLE and rule == proven):

@@ -198,9 +198,9 @@ def save(config: Config, keys: Iterable[str] | None = None) -> Path:
     return write_atomic(path, edited, follow_link=True)
 
 
-SHOWN_WORDS = (N_("on"), N_("off"))  # the settings screen shows them translated
+ON, OFF = N_("on"), N_("off")  # marked: the settings screen shows them translated
 
 
 def shown(value: object) -> str:
     """A value as the player types it."""
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+    return (ON if value else OFF) if isinstance(value, bool) else str(value)

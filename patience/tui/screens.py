@@ -49,9 +49,9 @@ def hang(text: str, width: int) -> str:
             lines.append(line)
             continue
         rest = indent + "  "
-        keys = re.split(r"(?<! )" + KEY_GAP + r"(?! )", line.strip())
+        keys = re.split(r"(?<! )" + KEY_GAP + r"(?! )", line.strip())  # not an aligned column's wider gap
         if len(keys) > 1 and all(len(rest) + len(key) <= width for key in keys):
-            packed = key_lines(KEY_GAP.join(keys), width - len(rest)).splitlines()
+            packed = _packed(keys, width - len(rest))
             lines.extend([indent + packed[0]] + [rest + part for part in packed[1:]])
             continue
         lines.extend(textwrap.wrap(line, width, subsequent_indent=rest, break_on_hyphens=False,
@@ -76,13 +76,18 @@ KEY_GAP = "   "  # between the keys of a line of keys
 def key_lines(keys: str, width: int) -> str:
     """A line of keys (``n: new deal   q: quit``) broken between keys, never inside one, so that
     no key's word is left alone on a line ("koniec" under "q:" in Polish, at 80 columns)."""
+    return "\n".join(_packed(keys.split(KEY_GAP), width))
+
+
+def _packed(keys: list[str], width: int) -> list[str]:
+    """``keys`` in lines of at most ``width`` columns (a longer key alone), KEY_GAP between."""
     lines: list[str] = []
-    for key in keys.split(KEY_GAP):
+    for key in keys:
         if lines and len(lines[-1]) + len(KEY_GAP) + len(key) <= width:
             lines[-1] += KEY_GAP + key
         else:
             lines.append(key)
-    return "\n".join(lines)
+    return lines
 
 
 class TextPage(ModalScreen[None]):
@@ -207,21 +212,19 @@ class SettingsScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         keys = _("a, c, x, l: change   Esc: back to the game")
+        text = self._text(box_room(self.app) - 4)  # border and padding
         with Vertical() as box:
-            box.styles.width = box_width(self._text(), keys)
-            yield Static(self._text(), id="settings", markup=False)
+            box.styles.width = box_width(text, keys)
+            yield Static(text, id="settings", markup=False)
             yield Static(keys, classes="keys")
 
-    def _text(self) -> str:
+    def _text(self, room: int) -> str:
+        """The settings, each line at most ``room`` columns."""
         from .config import DESCRIPTIONS, config_path, shown
 
         lines = [_("Settings"), ""]
-        try:
-            room = box_room(self.app) - 4  # border and padding
-        except RuntimeError:  # no app running (textual's NoActiveAppError): a test reads the text
-            room = 1000
         for key, letter in (("autoplay", "a"), ("colour", "c"), ("ascii", "x"), ("language", "l")):
-            value = _(shown(getattr(self.config, key)))  # on and off in the player's language (SHOWN_WORDS)
+            value = _(shown(getattr(self.config, key)))  # on and off in the player's language
             line = f"  {letter}  {key:<9} {value:<5} "
             # A long description goes on under itself, not under the key.
             lines += textwrap.wrap(line + _(DESCRIPTIONS[key]), room, subsequent_indent=" " * len(line))
@@ -242,7 +245,7 @@ class SettingsScreen(ModalScreen[Any]):
             self.note = ""
         except OSError as err:
             self.note = _("could not write the settings: {error}").format(error=err)
-        self.query_one("#settings", Static).update(self._text())
+        self.query_one("#settings", Static).update(self._text(box_room(self.app) - 4))
 
     def action_close(self) -> None:
         self.dismiss(self.config)
