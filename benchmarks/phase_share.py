@@ -1,6 +1,7 @@
 """Two shares of the clock for `solve()`'s first phase, deal by deal, in turns on the same cores.
 
-    python benchmarks/phase_share.py [GAME ...] [--deals A-B] [--timeout S] [--shares OLD NEW] [--out FILE]
+    python benchmarks/phase_share.py [GAME ...] [--deals A-B] [--timeout S] [--shares OLD NEW]
+                                     [--setting NAME] [--out FILE]
 
 Where a ruleset has no proven safe-move rule, `solve()` first searches under SIMPLE's unproven safe
 moves, for `FIRST_PHASE_SHARE` of the timeout, then unpruned for the rest (docs/solver.md, solvers
@@ -11,6 +12,9 @@ the other on a pool of two processes so that both see the same load. With no gam
 shipped ruleset the rule touches. Printed: the games whose counts differ, the totals, and every
 deal answered differently. Rows go to FILE as JSON lines (appended), to report on again with
 ``--report FILE``. Note the load (``uptime``) with the figures.
+
+``--setting ROLLOUT_SHARE --shares 0 0.25`` compares the nested rollouts' share of the clock instead
+(none, as before solver 27, against the current share); with no game named, the Polish book's games.
 """
 
 from __future__ import annotations
@@ -44,9 +48,12 @@ def touched() -> list[str]:
     return found
 
 
-def one(job: tuple[float, float, str, int]) -> dict:
-    share, timeout, game_id, deal = job
-    search.FIRST_PHASE_SHARE = share
+POLISH = ["cromwell", "parada", "parada-1", "kwadratura-kola", "czternastki", "dywan"]
+
+
+def one(job: tuple[str, float, float, str, int]) -> dict:
+    setting, share, timeout, game_id, deal = job
+    setattr(search, setting, share)
     cpu = time.process_time()
     result = search.solve(Game.new(game_id, deal=deal), timeout=timeout, max_memory=3 << 30)
     return {"share": share, "game": game_id, "deal": deal, "status": result.status, "reason": result.reason,
@@ -83,22 +90,34 @@ def report(rows: list[dict], old: float, new: float) -> None:
         print(f"  {game_id} {deal}: {was} ({was_s} s) -> {now} ({now_s} s)")
 
 
+def deal_list(text: str) -> list[int]:
+    """Deals "A-B", or a comma-separated list of deals and ranges ("5,7,11-13")."""
+    deals = []
+    for part in text.split(","):
+        first, _sep, last = part.partition("-")
+        deals.extend(range(int(first), int(last or first) + 1))
+    return deals
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*")
-    parser.add_argument("--deals", default="1-20")
+    parser.add_argument("--deals", default="1-20", help="A-B, or a list such as 5,7,11-13")
     parser.add_argument("--timeout", type=float, default=6.0)
-    parser.add_argument("--shares", type=float, nargs=2, default=(1.0, search.FIRST_PHASE_SHARE))
+    parser.add_argument("--shares", type=float, nargs=2, default=None,
+                        help="the old and the new value (default: 1.0 and FIRST_PHASE_SHARE; 0 and ROLLOUT_SHARE)")
+    parser.add_argument("--setting", default="FIRST_PHASE_SHARE", choices=("FIRST_PHASE_SHARE", "ROLLOUT_SHARE"))
     parser.add_argument("--out", default="phase_share.jsonl")
     parser.add_argument("--report", metavar="FILE", help="only report on rows written before")
     args = parser.parse_args()
-    old, new = args.shares
+    rollouts = args.setting == "ROLLOUT_SHARE"
+    old, new = args.shares or ((0.0, search.ROLLOUT_SHARE) if rollouts else (1.0, search.FIRST_PHASE_SHARE))
     if args.report:
         report([json.loads(line) for line in Path(args.report).read_text().splitlines()], old, new)
         return
-    first, _sep, last = args.deals.partition("-")
-    deals = range(int(first), int(last or first) + 1)
-    jobs = [(share, args.timeout, game_id, deal) for game_id in (args.games or touched()) for deal in deals
+    deals = deal_list(args.deals)
+    games = args.games or (POLISH if rollouts else touched())
+    jobs = [(args.setting, share, args.timeout, game_id, deal) for game_id in games for deal in deals
             for share in (old, new)]
     rows = []
     with Pool(2, maxtasksperchild=20) as pool, open(args.out, "a") as out:

@@ -85,8 +85,9 @@ def test_CR_the_unproven_phase_gets_its_share_of_the_time_and_the_unpruned_one_t
 
 @needs_core
 def test_CR_a_budget_of_positions_is_not_split(monkeypatch):
-    """Only the clock is shared: a phase that used up the positions leaves none for another (the
-    daily deal, chosen by positions, stays the same deal on every machine)."""
+    """Between the two exhaustive phases only the clock is shared: a phase that used up the
+    positions leaves none for another. (Cromwell has a swap left, so no rollouts take a share of
+    either budget: `test_core_rollouts`.)"""
     budgets: list = []
     status, seen = phases("cromwell", 2, monkeypatch, simple_stops="max states", timeout=None, max_states=1000,
                           budgets=budgets)

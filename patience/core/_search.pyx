@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The compiled search core: a position in C arrays, its moves, push/pop, an incremental
-128-bit key, and best-first and depth-first searches taking turns over tables of those keys.
+128-bit key, best-first and depth-first searches taking turns over tables of those keys, and
+nested rollouts, a search for wins alone (`rollouts`).
 
 It plays exactly what `Game.legal_moves()` (swaps, removals and close-ups included) and
 `Game.push` do for the rulesets
@@ -11,9 +12,9 @@ reads the top card alone.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport abs, free, malloc, realloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 cdef extern from *:
     """
@@ -65,6 +66,9 @@ cdef enum:
     # What a solution pays for a move out of a win pile: tried after every other child.
     OUT_OF_HOME = 1 << 20
     # The estimate's weights (solver/heuristic.py; depth-first's face-down weight, search.py).
+    RO_CAP = 1024  # the most moves in a rollout's line
+    RO_SLOTS = 8192  # a playout's table of positions (a power of two); it keeps at most 3/4 full
+    RO_CHECK = 4095  # pushes between clock checks, less one (a power of two less one)
     W_OUT = 4
     W_DOWN = 20
     W_DISORDER = 2
@@ -105,6 +109,9 @@ cdef enum:
 PROOF_KEEPING_HOME = DEAD_KEEPING_HOME
 PROOF_ANY = DEAD
 
+
+cdef long long RO_WIN = 1LL << 40  # `_ro_score` of a win
+cdef long long RO_NONE = -(1LL << 41)  # below every score
 
 ctypedef struct Move:
     int16_t src
@@ -580,6 +587,19 @@ cdef class Core:
     cdef int *hb_src  # the pile each leaves from
     cdef uint8_t *hb_placed  # and whether it reached a win pile
     # ---- end the home bound ----
+    # ---- nested rollouts (`rollouts`): buffers of one call ----
+    cdef Move *ro_lists  # per level (0: the playouts) a listing's room, scratch_cap moves each
+    cdef Move *ro_seqs  # per level a child's line, RO_CAP moves each
+    cdef int *ro_pick  # the moves a playout step chooses among
+    cdef uint64_t *ro_keys  # the playout's positions: a table of RO_SLOTS keys, stamped
+    cdef uint32_t *ro_stamp
+    cdef uint32_t ro_gen
+    cdef int ro_count  # keys in the playout's table
+    cdef uint64_t *ro_path  # the keys of the positions the nested levels stand on
+    cdef int ro_path_n
+    cdef uint64_t ro_rng
+    cdef long long ro_pushes, ro_limit
+    cdef bint ro_stop
 
     def __cinit__(self):
         self._owned = []
@@ -3171,6 +3191,240 @@ cdef class Core:
             self.next_report = t + self.progress_every
             self.progress(self.states, t - self.started)
         return False
+
+    # ------------------------------------------------------------ nested rollouts (`rollouts`)
+    # A search for wins alone, beside the exhaustive ones: nested Monte Carlo search (Cazenave,
+    # 2009). A playout plays to the end, each move drawn at random among those that settle more
+    # cards (`_ro_score`), or among all when none does; level L tries every move of the position
+    # followed by a level L - 1 search, plays the first move of the best line found so far, and
+    # goes on from there. Where wins are narrow lines through branching that an exhaustive search
+    # cannot cover in time (Parada's deals, docs/solver.md "Nested rollouts"), the best lines of
+    # many short searches find them. It never proves a deal lost.
+    cdef inline uint64_t _ro_random(self) noexcept nogil:
+        cdef uint64_t x = self.ro_rng
+        x ^= x << 13
+        x ^= x >> 7
+        x ^= x << 17
+        self.ro_rng = x
+        return x
+
+    cdef long long _ro_score(self) noexcept nogil:
+        """Higher is nearer a win: minus the cards still to place (`_to_go`), a win pile's cards
+        counted still to place while its bottom card is one its build may not start from
+        (Parada's 7 in row 1, PA-2); a win scores RO_WIN."""
+        cdef int i, p, g, unsettled = 0
+        if self._won():
+            return RO_WIN
+        for i in range(self.n_win):
+            p = self.win_piles[i]
+            g = self.pile_group[p]
+            if self.size[p] and self.has_base_ok[g] and not self.base_ok[g * NCARDS + self.cards[p * self.cap]]:
+                unsettled += self.size[p]
+        return -<long long>(self._to_go() + unsettled)
+
+    cdef bint _ro_pushed(self) except -1:
+        """Count a push; True once the budget of pushes or the clock is spent (ro_stop)."""
+        self.ro_pushes += 1
+        if self.ro_limit >= 0 and self.ro_pushes >= self.ro_limit:
+            self.stop_reason = "max states"
+            self.ro_stop = True
+        elif not (self.ro_pushes & RO_CHECK):
+            self.states = self.ro_pushes  # what a progress report shows
+            self.ro_stop = self._out_of_time()
+        return self.ro_stop
+
+    cdef inline bint _ro_mark_key(self, uint64_t a, uint64_t b, bint mark=True) noexcept nogil:
+        """Whether the key (a, b) is in the playout's table; with ``mark``, put it there."""
+        cdef size_t i = (a ^ (b >> 17)) & (RO_SLOTS - 1)
+        while self.ro_stamp[i] == self.ro_gen:
+            if self.ro_keys[2 * i] == a and self.ro_keys[2 * i + 1] == b:
+                return True
+            i = (i + 1) & (RO_SLOTS - 1)
+        if mark and self.ro_count < RO_SLOTS * 3 // 4:  # a full table would never end a probe
+            self.ro_count += 1
+            self.ro_stamp[i] = self.ro_gen
+            self.ro_keys[2 * i] = a
+            self.ro_keys[2 * i + 1] = b
+        return False
+
+    cdef inline bint _ro_marked(self, bint mark) noexcept nogil:
+        """Whether this position is in the playout's table; with ``mark``, put it there."""
+        return self._ro_mark_key(self.k0, self.k1, mark)
+
+    cdef inline bint _ro_on_path(self) noexcept nogil:
+        cdef int i
+        for i in range(self.ro_path_n):
+            if self.ro_path[2 * i] == self.k0 and self.ro_path[2 * i + 1] == self.k1:
+                return True
+        return False
+
+    cdef long long _playout(self, Move *out, int *out_len) except? -1:
+        """Play to the end from here (at most RO_CAP moves, never to a position met on the way):
+        each move drawn among those that raise `_ro_score`, else among all. The line goes into
+        ``out``; returns its end's score. The position is left as it was."""
+        cdef Move *moves = self.ro_lists
+        cdef int n, i, good, rest, steps = 0
+        cdef long long here, score
+        self.ro_gen += 1
+        if not self.ro_gen:  # the stamps wrapped: clear them
+            memset(self.ro_stamp, 0, RO_SLOTS * sizeof(uint32_t))
+            self.ro_gen = 1
+        self.ro_count = 0
+        for i in range(self.ro_path_n):  # the levels' path, and the positions to avoid
+            self._ro_mark_key(self.ro_path[2 * i], self.ro_path[2 * i + 1])
+        self._ro_marked(True)
+        here = self._ro_score()
+        while steps < RO_CAP and here != RO_WIN and not self.ro_stop:
+            n = self._list(moves, False)
+            good = 0
+            rest = n  # the others fill ro_pick from the end
+            for i in range(n):
+                self._push(moves[i])
+                if self._ro_pushed():
+                    self._pop()
+                    break
+                if self._ro_marked(False):
+                    self._pop()
+                    continue
+                score = self._ro_score()
+                self._pop()
+                if score > here:
+                    self.ro_pick[good] = i
+                    good += 1
+                else:
+                    rest -= 1
+                    self.ro_pick[rest] = i
+            if self.ro_stop:
+                break
+            if good:
+                i = self.ro_pick[self._ro_random() % good]
+            elif rest < n:
+                i = self.ro_pick[rest + self._ro_random() % (n - rest)]
+            else:
+                break
+            self._push(moves[i])
+            self._ro_marked(True)
+            out[steps] = moves[i]
+            steps += 1
+            here = self._ro_score()
+        for i in range(steps):
+            self._pop()
+        out_len[0] = steps
+        return here
+
+    cdef long long _nested(self, int level, Move *out, int *out_len) except? -1:
+        """A level-``level`` search from here: returns the best score met and puts its line
+        into ``out``. The position is left as it was."""
+        cdef Move *moves = self.ro_lists + level * self.scratch_cap
+        cdef Move *child = self.ro_seqs + (level - 1) * RO_CAP
+        cdef int n, i, played = 0, best_len = 0, child_len
+        cdef long long best = RO_NONE, score
+        while played < RO_CAP - 1 and not self.ro_stop:
+            n = self._list(moves, False)
+            for i in range(n):
+                self._push(moves[i])
+                if self._ro_pushed() or self._ro_on_path():
+                    self._pop()
+                    if self.ro_stop:
+                        break
+                    continue
+                child_len = 0
+                score = self._ro_score()
+                if score != RO_WIN:
+                    self.ro_path[2 * self.ro_path_n] = self.k0
+                    self.ro_path[2 * self.ro_path_n + 1] = self.k1
+                    self.ro_path_n += 1
+                    if level == 1:
+                        score = self._playout(child, &child_len)
+                    else:
+                        score = self._nested(level - 1, child, &child_len)
+                    self.ro_path_n -= 1
+                self._pop()
+                if score > best and played + 1 + child_len <= RO_CAP:
+                    best = score
+                    out[played] = moves[i]
+                    memcpy(out + played + 1, child, child_len * sizeof(Move))
+                    best_len = played + 1 + child_len
+                if best == RO_WIN or self.ro_stop:
+                    break
+            if best == RO_WIN or self.ro_stop or best_len <= played:
+                break
+            self._push(out[played])  # the first move of the best line from here
+            self.ro_path[2 * self.ro_path_n] = self.k0
+            self.ro_path[2 * self.ro_path_n + 1] = self.k1
+            self.ro_path_n += 1
+            played += 1
+        for i in range(played):
+            self._pop()
+        self.ro_path_n -= played
+        out_len[0] = best_len
+        return best
+
+    def rollouts(self, timeout=None, max_states=None, int level=1, unsigned long long seed=1, avoid_keys=(),
+                 progress=None, double progress_every=0.5):
+        """A nested rollout search (`_nested`) of ``level`` from here, within ``timeout`` seconds
+        and ``max_states`` pushes (either None: no limit). Returns (status, moves, pushes,
+        reason, best): "solved" with the winning line, or "unknown" (never "unsolvable") with
+        the best score met (`_ro_score`: minus the cards still to place). No line passes through
+        a position of ``avoid_keys`` (`key()`s). The same seed and budget of pushes give the same
+        answer on every machine. ``progress(pushes, seconds)`` is called every ``progress_every``
+        seconds, as by `solve`."""
+        cdef int line_len = 0, i, levels = level + 1, n_avoid = len(avoid_keys), base = self.n_undo
+        cdef long long best
+        if level < 1:
+            raise ValueError("level must be 1 or more")
+        self.started = now()
+        self.deadline = -1.0 if timeout is None else self.started + timeout
+        self.progress = progress
+        self.progress_every = progress_every
+        self.next_report = self.started + progress_every
+        self.ro_limit = -1 if max_states is None else max_states
+        self.ro_pushes = 0
+        self.ro_stop = False
+        self.stop_reason = ""
+        self.ro_rng = seed * 0x9E3779B97F4A7C15ULL or 1
+        self.ro_gen = 0
+        self.ro_path_n = 0
+        cdef Move *line = <Move *>malloc(RO_CAP * sizeof(Move))
+        self.ro_lists = <Move *>malloc(levels * self.scratch_cap * sizeof(Move))
+        self.ro_seqs = <Move *>malloc(levels * RO_CAP * sizeof(Move))
+        self.ro_pick = <int *>malloc(self.scratch_cap * sizeof(int))
+        self.ro_keys = <uint64_t *>malloc(2 * RO_SLOTS * sizeof(uint64_t))
+        self.ro_stamp = <uint32_t *>malloc(RO_SLOTS * sizeof(uint32_t))
+        self.ro_path = <uint64_t *>malloc(2 * (levels * RO_CAP + 1 + n_avoid) * sizeof(uint64_t))
+        try:
+            if (line == NULL or self.ro_lists == NULL or self.ro_seqs == NULL or self.ro_pick == NULL
+                    or self.ro_keys == NULL or self.ro_stamp == NULL or self.ro_path == NULL):
+                raise MemoryError()
+            memset(self.ro_stamp, 0, RO_SLOTS * sizeof(uint32_t))
+            for i, (a, b) in enumerate(avoid_keys):  # the path starts with them: no line enters one
+                self.ro_path[2 * i] = a
+                self.ro_path[2 * i + 1] = b
+            self.ro_path[2 * n_avoid] = self.k0
+            self.ro_path[2 * n_avoid + 1] = self.k1
+            self.ro_path_n = n_avoid + 1
+            best = self._ro_score()
+            if best != RO_WIN:
+                best = self._nested(level, line, &line_len)
+            if best == RO_WIN:
+                return "solved", [self._move_out(line[i]) for i in range(line_len)], self.ro_pushes, "win found", 0
+            reason = self.stop_reason or "searched"
+            return "unknown", [], self.ro_pushes, reason, best
+        finally:
+            self.progress = None
+            while self.n_undo > base:  # an interrupt (Ctrl-C) leaves moves pushed
+                self._pop()
+            free(line)
+            free(self.ro_lists)
+            free(self.ro_seqs)
+            free(self.ro_pick)
+            free(self.ro_keys)
+            free(self.ro_stamp)
+            free(self.ro_path)
+            self.ro_lists = self.ro_seqs = NULL
+            self.ro_pick = NULL
+            self.ro_keys = self.ro_path = NULL
+            self.ro_stamp = NULL
 
     # ------------------------------------------------------------ best-first (`_bf_turn`)
     # Best-first over a priority queue on the estimate, in turns with depth-first (`solve`): its

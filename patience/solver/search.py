@@ -62,8 +62,20 @@ CORE_MEMORY = 2 << 30
 # timeout; the unpruned second phase gets the rest when the first ran out of time, not only when
 # it was exhausted. Its safe moves can bar the only winning lines (Cromwell: 3 of the 22 deals of
 # 1-200 unknown at 30 s are won by the unpruned search within the last quarter). Half (solver 21)
-# cost Parada 5 first-phase wins at 30 s that three quarters keep (docs/solver.md).
+# cost Parada 5 first-phase wins at 30 s that three quarters keep (docs/solver.md). Where rollouts
+# run (`plays_rollouts`) their share comes out of the first phase's: the unpruned one keeps its quarter.
 FIRST_PHASE_SHARE = 0.75
+# The nested rollouts (`_rollout_phase`, `Core.rollouts`) get this share of a solve's clock and of
+# its positions, after a first phase under unproven safe moves and before the unpruned one (a first
+# phase under a proven rule is a proof and keeps its clock). They find wins the exhaustive
+# searches miss where the branching is wide and the wins narrow: Parada deals 1-40 at 10 s, 15 won
+# without them, 25 by them alone (docs/solver.md, "Nested rollouts"). 0: none (solver 26).
+ROLLOUT_SHARE = 0.25
+# A rollout push is counted as this fraction of a position of a budget: the core pushes about ten
+# times as many positions a second in playouts as it expands in its exhaustive searches.
+ROLLOUT_PUSHES = 10
+# The rollouts' first search is of level 1 (a few milliseconds), then of ROLLOUT_LEVEL with new seeds.
+ROLLOUT_LEVEL = 2
 # `_other_order_probe`: at most this many positions, and this share of a timeout, searched in the
 # other stock order before the usual search (at most about 0.5-1 s at the core's rates). 250,000
 # takes in Number Ten 10 and Diplomat 8 (80,011 and 79,603 positions that way), which 50,000 missed.
@@ -427,9 +439,12 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     """The compiled core's search, in `_solve_python`'s phases: under the proven safe-move rule
     when there is one; else first under SIMPLE's unproven safe moves (they find wins fastest),
     and, when that search is exhausted or has used its share of the time (`FIRST_PHASE_SHARE`),
-    again with none, since only a search that lost no move may answer unsolvable. Its moves are
-    replayed on a copy of the game to check them: a move the engine refuses is a bug in the core
-    (with ``checked``, `_short_line` replays the line it answers with instead)."""
+    again with none, since only a search that lost no move may answer unsolvable. Where rollouts
+    run (`plays_rollouts`), a first phase under unproven safe moves that ends unknown is followed
+    by `_rollout_phase` in its share (`ROLLOUT_SHARE`) of the clock and of the positions, taken
+    from the first phase's. Its
+    moves are replayed on a copy of the game to check them: a move the engine refuses is a bug in
+    the core (with ``checked``, `_short_line` replays the line it answers with instead)."""
     start = time.monotonic()
     proven = autoplay_rule(game.rules) if checked is None else checked.proven
     # No pile SIMPLE's safe moves take from (Czternastki): that phase would be the second one again.
@@ -442,16 +457,29 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
             _check_win(game, moves, status == SOLVED)
         return SolveResult(status, states=states, seconds=time.monotonic() - start, reason=reason, engine="compiled",
                            line=list(moves))
+    begun = time.monotonic()
     if timeout is not None:
-        timeout = max(0.0, timeout - (time.monotonic() - start))
-    first_timeout = timeout * FIRST_PHASE_SHARE if unproven and timeout is not None else timeout
-    status, moves, states, reason = _core_phase(game, first, first_timeout, max_states, max_memory, progress, avoid)
-    states += probed
+        timeout = max(0.0, timeout - (begun - start))
+    budgeted = timeout is not None or max_states is not None  # rollouts end only on a win or a budget
+    # Only a first phase under unproven safe moves, a heuristic already, shares its time with them:
+    # under a proven rule (or none) it is the proof, and keeps the clock (docs/solver.md, solver 27).
+    rolls = ROLLOUT_SHARE if budgeted and unproven and plays_rollouts(game) else 0.0
+    first_share = (FIRST_PHASE_SHARE - rolls) if unproven else 1.0
+    first_timeout = None if timeout is None else timeout * first_share
+    first_states = None if max_states is None else int(max_states * (1.0 - rolls))
+    status, moves, states, reason = _core_phase(game, first, first_timeout, first_states, max_memory, progress, avoid)
     cut = first_timeout != timeout and status == UNKNOWN and reason == "timeout"
-    if unproven and (status == UNSOLVABLE or cut):
-        spent = time.monotonic() - start
+    if rolls and status == UNKNOWN:  # (an exhausted first phase goes on to the unpruned search)
+        rolled, line, more, why = _rollout_phase(
+            game, None if timeout is None else max(0.0, timeout * (first_share + rolls) - (time.monotonic() - begun)),
+            None if max_states is None else max(0, max_states - states), avoid, progress)
+        states += more
+        if rolled == SOLVED:
+            status, moves, reason = rolled, line, why
+    states += probed
+    if unproven and status != SOLVED and (status == UNSOLVABLE or cut):
         status, moves, more, reason = _core_phase(
-            game, None, None if timeout is None else max(0.0, timeout - spent),
+            game, None, None if timeout is None else max(0.0, timeout - (time.monotonic() - begun)),
             None if max_states is None else max(0, max_states - states), max_memory, progress, avoid)
         states += more
     if checked is None:
@@ -505,6 +533,45 @@ def _other_order_probe(game: Game, first: str | None, proven: str | None, timeou
         if status == SOLVED or (status == UNSOLVABLE and rule == proven):
             return (status, moves, searched, reason), searched
     return None, searched
+
+
+def plays_rollouts(game: Game) -> bool:
+    """Whether `_rollout_phase` searches this position: the rollouts play every move but the swap
+    (CR-4), so not while a swap is left to play (Cromwell's wins need it)."""
+    rules = game.rules
+    return ROLLOUT_SHARE > 0 and (rules.swap_index < 0 or game.uses_left[rules.swap_index] == 0)
+
+
+def _rollout_phase(game: Game, timeout: float | None, max_states: int | None, avoid: Sequence[Game],
+                   progress: Progress | None = None) -> tuple[str, list[Move], int, str]:
+    """Nested rollouts (`Core.rollouts`) from ``game``: one search of level 1, then searches of
+    `ROLLOUT_LEVEL` with new seeds, until one wins or the budget is spent (positions counted as
+    `ROLLOUT_PUSHES` pushes). Returns (status, moves, positions, reason); `solved` or `unknown`,
+    never `unsolvable`. Seeded by their order alone: a budget of positions gives the same answer
+    everywhere."""
+    position = core.position(game, None, (), False, False)
+    avoid_keys = [core.position(other, None, (), False, False).key() for other in avoid]
+    deadline = None if timeout is None else time.monotonic() + timeout
+    pushes_left = None if max_states is None else max_states * ROLLOUT_PUSHES
+    pushed, seed, reason = 0, 0, "timeout" if timeout is not None else "max states"
+    began = time.monotonic()
+
+    def report(pushes: int, _seconds: float) -> None:  # the phase's positions and time so far
+        assert progress is not None
+        progress((pushed + pushes) // ROLLOUT_PUSHES, time.monotonic() - began)
+
+    while (deadline is None or time.monotonic() < deadline) and (pushes_left is None or pushes_left > 0):
+        seed += 1
+        status, moves, pushes, reason, _best = position.rollouts(
+            None if deadline is None else max(0.0, deadline - time.monotonic()), pushes_left,
+            1 if seed == 1 else ROLLOUT_LEVEL, seed, avoid_keys, report if progress is not None else None,
+            PROGRESS_EVERY)
+        pushed += pushes
+        if pushes_left is not None:
+            pushes_left -= pushes
+        if status == SOLVED:
+            return status, moves, pushed // ROLLOUT_PUSHES, reason
+    return UNKNOWN, [], pushed // ROLLOUT_PUSHES, reason
 
 
 def _core_phase(game: Game, rule: str | None, timeout: float | None, max_states: int | None,

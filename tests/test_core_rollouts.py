@@ -1,0 +1,173 @@
+"""The compiled core's nested rollouts (`Core.rollouts`, `search._rollout_phase`; docs/solver.md,
+"Nested rollouts"): a search for wins alone, beside the exhaustive ones. Its wins replay to a win
+through the engine; it never answers `unsolvable`; it keeps to its budget and to the positions a
+hint must avoid; the same seed and budget give the same line; and `solve()` gives it its share
+of a budget after the first phase, except where a swap is left to play."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience import core
+from patience.engine.game import Game
+from patience.engine.moves import SWAP
+from patience.solver import search
+from patience.solver.prune import SIMPLE
+from patience.solver.search import plays_rollouts, solve
+
+pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core is not built (test_core checks it is)")
+
+
+def rollout_position(game: Game):
+    return core.position(game, None, (), False, False)
+
+
+def replays_to_a_win(game: Game, moves: list) -> bool:
+    replay = game.copy()
+    for move in moves:
+        assert replay.why_illegal(move) is None, move
+        replay.push(move)
+    return replay.is_won()
+
+
+def test_PA6_rollouts_win_a_deal_and_the_line_wins_in_the_engine():
+    """Parada deal 23: the exhaustive searches leave it unknown after 10 s (4 M positions); a
+    level-1 rollout search wins it in about 40,000 pushes. PA-6: every pile complete."""
+    game = Game.new("parada", 23)
+    status, moves, pushes, reason, best = rollout_position(game).rollouts(None, 100_000, 1, 1)
+    assert (status, reason, best) == ("solved", "win found", 0)
+    assert 0 < pushes < 100_000
+    assert replays_to_a_win(game, moves)
+
+
+def test_rollouts_give_the_same_line_for_the_same_seed_and_budget():
+    game = Game.new("parada", 18)
+    first = rollout_position(game).rollouts(None, 1_000_000, 2, 1)
+    again = rollout_position(game).rollouts(None, 1_000_000, 2, 1)
+    assert first == again and first[0] == "solved"
+
+
+def test_PA6_rollouts_never_say_unsolvable_and_keep_to_their_budget_of_pushes():
+    """Parada deal 6 is unsolvable (the exhaustive search proves it); rollouts cannot prove that.
+    They stop at their budget with `unknown` and the best score they met: minus the cards that
+    are not yet on a pile started from its row's base (PA-2)."""
+    game = Game.new("parada", 6)
+    position = rollout_position(game)
+    key = position.key()
+    status, moves, pushes, reason, best = position.rollouts(None, 300_000, 2, 1)
+    assert (status, moves, reason) == ("unknown", [], "max states")
+    assert pushes == 300_000
+    assert -96 < best < 0
+    assert position.key() == key  # the position is left as it was
+    assert search.solve(game, timeout=None, max_states=200_000, shorter=False).status == "unsolvable"  # the deals bound
+
+
+def test_rollouts_never_pass_through_a_position_to_avoid():
+    """A hint's line never leads back to a position the game has been in (`hints`): with the first
+    positions of the rollouts' own winning line to avoid, the line they find instead passes
+    through none of them."""
+    game = Game.new("parada", 18)
+    _status, line, *_ = rollout_position(game).rollouts(None, 1_000_000, 1, 1)
+    walk = game.copy()
+    avoid = []
+    for move in line[:3]:
+        walk.push(move)
+        avoid.append(rollout_position(walk).key())
+    status, other, *_ = rollout_position(game).rollouts(None, 3_000_000, 2, 2, avoid)
+    assert status == "solved" and other[:3] != line[:3]
+    walk = game.copy()
+    for move in other:
+        walk.push(move)
+        assert rollout_position(walk).key() not in avoid
+    assert walk.is_won()
+
+
+def test_rollouts_play_no_swap():
+    """The swap (CR-4) is left out of the rollouts' moves, as their playouts would spend it on
+    one of about 5,300 swaps at random: `solve()` gives them no share while a swap is left."""
+    game = Game.new("cromwell", 3)
+    assert not plays_rollouts(game)
+    swap = next(move for move in game.legal_moves() if move[1] == SWAP)
+    game.push(swap)
+    assert plays_rollouts(game)
+
+
+def test_PA6_solve_wins_with_the_rollouts_share_a_deal_its_exhaustive_phases_leave_unknown(monkeypatch):
+    """`solve()` within 100,000 positions: the first phase (unproven safe moves) gets three
+    quarters and stops unknown; the rollouts win in their quarter (counted at a tenth of a position
+    a push). Without them the same budget leaves the deal unknown."""
+    game = Game.new("parada", 23)
+    result = solve(game, timeout=None, max_states=100_000, shorter=False)
+    assert result.status == "solved" and result.states <= 100_000
+    assert replays_to_a_win(game, result.line)
+    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
+    assert solve(game, timeout=None, max_states=100_000, shorter=False).status == "unknown"
+
+
+def test_the_rollouts_share_comes_between_the_first_phase_and_the_unpruned_one(monkeypatch):
+    """Under a clock, with unproven safe moves: the first phase may search until FIRST_PHASE_SHARE
+    less the rollouts' share of it, the rollouts until FIRST_PHASE_SHARE, the unpruned search to
+    the end (each phase here answers at once, so each may take the clock up to its mark)."""
+    budgets: list = []
+    phase = search._core_phase
+
+    def core_phase(game, rule, timeout, max_states, *rest, **options):
+        budgets.append(("safe" if rule == SIMPLE else "none", timeout))
+        if rule == SIMPLE:
+            return "unknown", [], 1, "timeout"
+        return phase(game, rule, 0.01, max_states, *rest, **options)
+
+    def rollout_phase(game, timeout, max_states, avoid, progress=None):
+        budgets.append(("rollouts", timeout))
+        return "unknown", [], 1, "timeout"
+
+    monkeypatch.setattr(search, "_core_phase", core_phase)
+    monkeypatch.setattr(search, "_rollout_phase", rollout_phase)
+    solve(Game.new("parada", 1), timeout=40, max_states=None, shorter=False)
+    (first, t1), (second, t2), (third, t3) = budgets
+    assert (first, second, third) == ("safe", "rollouts", "none")
+    assert 40 * (search.FIRST_PHASE_SHARE - search.ROLLOUT_SHARE) - 1 < t1 <= 40 * (search.FIRST_PHASE_SHARE - search.ROLLOUT_SHARE)
+    assert 40 * search.FIRST_PHASE_SHARE - 1 < t2 <= 40 * search.FIRST_PHASE_SHARE
+    assert 39 < t3 <= 40
+
+
+def test_no_rollouts_after_a_win_or_an_exhausted_first_phase(monkeypatch):
+    """A win of the first phase is the answer (Parada 3). A first phase that exhausts its positions
+    under unproven safe moves (Canfield 2, unsolvable after about 400 positions) goes on to the
+    unpruned search at once, which must prove it: rollouts would only spend that search's time."""
+    called: list = []
+    monkeypatch.setattr(search, "_rollout_phase", lambda *args: called.append(args) or ("unknown", [], 0, ""))
+    assert solve(Game.new("parada", 3), timeout=None, max_states=100_000, shorter=False).status == "solved"
+    canfield = solve(Game.new("canfield", 2), timeout=None, max_states=100_000, shorter=False)
+    assert (canfield.status, canfield.reason) == ("unsolvable", "search exhausted")
+    assert called == []
+
+
+def test_no_rollouts_without_a_budget(monkeypatch):
+    """Rollouts end only on a win or a budget: with neither a clock nor positions (a first phase
+    that stopped at its memory, made so here) they are not started."""
+    called: list = []
+    monkeypatch.setattr(search, "_rollout_phase", lambda *args: called.append(args) or ("unknown", [], 0, ""))
+    monkeypatch.setattr(search, "_core_phase", lambda *args, **options: ("unknown", [], 1, "max memory"))
+    result = solve(Game.new("parada", 1), timeout=None, max_states=None, shorter=False)
+    assert (result.status, result.reason) == ("unknown", "max memory")
+    assert called == []
+
+
+@pytest.mark.parametrize("game_id, deal", [("kwadratura-kola", 10), ("klondike-3", 1), ("czternastki", 1)])
+def test_a_first_phase_under_a_proven_rule_keeps_its_whole_budget(monkeypatch, game_id, deal):
+    """Under a proven safe-move rule (Kwadratura Koła, Klondike) or none (Czternastki) the first
+    phase is the proof: it keeps every position of the budget, and no rollouts follow it."""
+    called: list = []
+    budgets: list = []
+
+    def core_phase(game, rule, timeout, max_states, *rest, **options):
+        budgets.append((timeout, max_states))
+        return "unknown", [], max_states, "max states"
+
+    monkeypatch.setattr(search, "_rollout_phase", lambda *args: called.append(args) or ("unknown", [], 0, ""))
+    monkeypatch.setattr(search, "_core_phase", core_phase)
+    game = Game.new(game_id, deal)  # a deal no bound decides before the search
+    assert search.autoplay_rule(game.rules) is not None or not search.core_safe_tables(game, SIMPLE)[1]
+    assert solve(game, timeout=None, max_states=1000, shorter=False).status == "unknown"
+    assert budgets == [(None, 1000)] and called == []
