@@ -171,3 +171,23 @@ def test_a_first_phase_under_a_proven_rule_keeps_its_whole_budget(monkeypatch, g
     assert search.autoplay_rule(game.rules) is not None or not search.core_safe_tables(game, SIMPLE)[1]
     assert solve(game, timeout=None, max_states=1000, shorter=False).status == "unknown"
     assert budgets == [(None, 1000)] and called == []
+
+
+def test_PA6_a_hint_finds_a_plan_in_the_rollouts_where_the_search_finds_none():
+    """Parada deal 39: `solve()` within a hint's 50,000 positions finds no line (its rollouts'
+    quarter is 125,000 pushes); the hint then runs the rollouts alone within HINT_ROLLOUT_STATES
+    (`search.rollout_win`), which win. The hint names the plan's first move, and the plan wins."""
+    from patience.solver.hints import HINT_STATES, Planner
+
+    game = Game.new("parada", 39)
+    assert solve(game, timeout=None, max_states=HINT_STATES, shorter=False).status == "unknown"
+    planner = Planner()
+    hint = planner.hint(game, seconds=None, states=HINT_STATES)
+    assert hint.found == "plan" and hint.move == planner.plan.moves[0]
+    assert replays_to_a_win(game, planner.plan.moves)
+
+
+def test_rollout_win_answers_unknown_where_rollouts_do_not_play():
+    """While Cromwell's swap is left, and with no budget at all: no rollouts, `unknown`."""
+    assert search.rollout_win(Game.new("cromwell", 3), None, 100_000).status == "unknown"
+    assert search.rollout_win(Game.new("parada", 39), None, None).status == "unknown"

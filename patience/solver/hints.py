@@ -8,7 +8,9 @@ new one searched. Two rules hold for every move suggested, from a plan or not: i
 to a position already played in this game (the positions on the line from the deal to here, so
 never the undoing of the previous move), and when no winning line is found within the budget
 the hint says so, once until a line is found again, and falls back to a move that makes progress
-(`assist.ranked_moves`). A fallback never moves again the cards the previous hint moved (unless
+(`assist.ranked_moves`). A search that found no line is followed by the rollouts alone
+(`search.rollout_win`, `HINT_ROLLOUT_STATES`): they win deals whose wins are narrow lines, as
+two-deck Parada's. A fallback never moves again the cards the previous hint moved (unless
 home), so hints do not carry a card from place to place. Where the once-a-game swap is left, a
 search that found no line is tried again after the most promising swaps (`promising_swaps`), and
 a fallback names a swap, or any move to a new position, before it says that no move would help.
@@ -28,10 +30,15 @@ from ..engine.moves import REMOVE, SLOT, SWAP, Move
 from ..i18n import N_
 from .bound import COPIES_LOST
 from .buried import BURIED_LOST
-from .search import SOLVED, UNSOLVABLE, solve
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, rollout_win, solve
 from .shorten import Layout, layout, moved, relabel
 
 HINT_SECONDS, HINT_STATES = 2.0, 50_000  # a hint's search budget; past it, the fallback move
+# A search that found no line within it is followed by the rollouts alone (`search.rollout_win`),
+# in this many positions (counted as `search.ROLLOUT_PUSHES` pushes each: about half a second of the
+# core) and as much again of the clock, both cut by AFTER_A_MISS as the search's are. Where wins are
+# narrow (two-deck Parada) they find the lines `solve` finds with its share of rollouts at 30 s.
+HINT_ROLLOUT_STATES = 200_000
 # After a search that ran out of budget, the next ones get this share of it until one finds a line:
 # in a deal the solver cannot win quickly, each hint would otherwise cost the whole budget again.
 AFTER_A_MISS = 0.25
@@ -180,6 +187,10 @@ class Planner:
         self.plan = None
         earlier = line_positions(game)
         result = solve(game, timeout=seconds, max_states=states, avoid=earlier)
+        if result.status == UNKNOWN and states is not None:
+            rolled = rollout_win(game, seconds, states * HINT_ROLLOUT_STATES // HINT_STATES, earlier)
+            if rolled.status == SOLVED:
+                result = rolled
         if result.status != SOLVED:
             if result.status == UNSOLVABLE and result.reason not in LOST_WORDS:
                 # With no position to avoid (the deal), an exhausted search proves the game lost,

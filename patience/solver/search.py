@@ -542,6 +542,25 @@ def plays_rollouts(game: Game) -> bool:
     return ROLLOUT_SHARE > 0 and (rules.swap_index < 0 or game.uses_left[rules.swap_index] == 0)
 
 
+def rollout_win(game: Game, timeout: float | None, max_states: int | None, avoid: Sequence[Game] = ()) -> SolveResult:
+    """The rollouts alone from ``game`` (`_rollout_phase`), with a budget of their own: a hint's
+    second try after a search that found no line (`hints`). `solved`, its line replayed and
+    shortened as `solve` shortens it, or `unknown` (also where the core does not cover the ruleset
+    or a swap is left: `plays_rollouts`). Never `unsolvable`."""
+    start = time.monotonic()
+    if (timeout is None and max_states is None) or core.why_not(game.rules) is not None or not plays_rollouts(game):
+        return SolveResult(UNKNOWN, reason="no rollouts here")
+    status, moves, states, reason = _rollout_phase(game, timeout, max_states, avoid)
+    result = SolveResult(status, states=states, reason=reason, engine="compiled", line=list(moves))
+    if status == SOLVED:
+        _check_win(game, moves)
+        with _no_collector():
+            result.line = _short_line(game, result, avoid, "compiled", None)
+        result.moves = write_line(game, result.line)
+    result.seconds = time.monotonic() - start
+    return result
+
+
 def _rollout_phase(game: Game, timeout: float | None, max_states: int | None, avoid: Sequence[Game],
                    progress: Progress | None = None) -> tuple[str, list[Move], int, str]:
     """Nested rollouts (`Core.rollouts`) from ``game``: one search of level 1, then searches of
