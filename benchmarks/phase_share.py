@@ -14,7 +14,8 @@ deal answered differently. Rows go to FILE as JSON lines (appended), to report o
 ``--report FILE``. Note the load (``uptime``) with the figures.
 
 ``--setting ROLLOUT_SHARE --shares 0 0.25`` compares the nested rollouts' share of the clock instead
-(none, as before solver 27, against the current share); with no game named, the Polish book's games.
+(none, as before solver 27, against the current share): it is taken from the same first phases,
+so with no game named the same rulesets.
 """
 
 from __future__ import annotations
@@ -46,9 +47,6 @@ def touched() -> list[str]:
         if autoplay_rule(game.rules) is None and search.core_safe_tables(game, SIMPLE)[1]:
             found.append(ruleset.id)
     return found
-
-
-POLISH = ["cromwell", "parada", "parada-1", "kwadratura-kola", "czternastki", "dywan"]
 
 
 def one(job: tuple[str, float, float, str, int]) -> dict:
@@ -116,8 +114,7 @@ def main() -> None:
         report([json.loads(line) for line in Path(args.report).read_text().splitlines()], old, new)
         return
     deals = deal_list(args.deals)
-    games = args.games or (POLISH if rollouts else touched())
-    jobs = [(args.setting, share, args.timeout, game_id, deal) for game_id in games for deal in deals
+    jobs = [(args.setting, share, args.timeout, game_id, deal) for game_id in (args.games or touched()) for deal in deals
             for share in (old, new)]
     rows = []
     with Pool(2, maxtasksperchild=20) as pool, open(args.out, "a") as out:

@@ -82,9 +82,10 @@ def test_rollouts_never_pass_through_a_position_to_avoid():
     assert walk.is_won()
 
 
-def test_rollouts_play_no_swap():
+def test_no_rollouts_while_a_swap_is_left_to_play():
     """The swap (CR-4) is left out of the rollouts' moves, as their playouts would spend it on
-    one of about 5,300 swaps at random: `solve()` gives them no share while a swap is left."""
+    one of about 5,300 swaps at random: they are not played while a swap is left, and are once it
+    is spent."""
     game = Game.new("cromwell", 3)
     assert not plays_rollouts(game)
     swap = next(move for move in game.legal_moves() if move[1] == SWAP)

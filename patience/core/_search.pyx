@@ -3251,6 +3251,12 @@ cdef class Core:
         """Whether this position is in the playout's table; with ``mark``, put it there."""
         return self._ro_mark_key(self.k0, self.k1, mark)
 
+    cdef inline void _ro_path_push(self) noexcept nogil:
+        """This position onto the path the nested levels stand on (`_ro_on_path`)."""
+        self.ro_path[2 * self.ro_path_n] = self.k0
+        self.ro_path[2 * self.ro_path_n + 1] = self.k1
+        self.ro_path_n += 1
+
     cdef inline bint _ro_on_path(self) noexcept nogil:
         cdef int i
         for i in range(self.ro_path_n):
@@ -3331,9 +3337,7 @@ cdef class Core:
                 child_len = 0
                 score = self._ro_score()
                 if score != RO_WIN:
-                    self.ro_path[2 * self.ro_path_n] = self.k0
-                    self.ro_path[2 * self.ro_path_n + 1] = self.k1
-                    self.ro_path_n += 1
+                    self._ro_path_push()
                     if level == 1:
                         score = self._playout(child, &child_len)
                     else:
@@ -3350,9 +3354,7 @@ cdef class Core:
             if best == RO_WIN or self.ro_stop or best_len <= played:
                 break
             self._push(out[played])  # the first move of the best line from here
-            self.ro_path[2 * self.ro_path_n] = self.k0
-            self.ro_path[2 * self.ro_path_n + 1] = self.k1
-            self.ro_path_n += 1
+            self._ro_path_push()
             played += 1
         for i in range(played):
             self._pop()
@@ -3400,9 +3402,8 @@ cdef class Core:
             for i, (a, b) in enumerate(avoid_keys):  # the path starts with them: no line enters one
                 self.ro_path[2 * i] = a
                 self.ro_path[2 * i + 1] = b
-            self.ro_path[2 * n_avoid] = self.k0
-            self.ro_path[2 * n_avoid + 1] = self.k1
-            self.ro_path_n = n_avoid + 1
+            self.ro_path_n = n_avoid
+            self._ro_path_push()
             best = self._ro_score()
             if best != RO_WIN:
                 best = self._nested(level, line, &line_len)

@@ -256,12 +256,18 @@ def solve(game: Game, timeout: float | None = 30.0, max_states: int | None = Non
     start = time.monotonic()
     result = _answer(game, timeout, max_states, progress, workers, avoid, max_memory, engine)
     if result.status == SOLVED:
-        if shorter:
-            with _no_collector():
-                result.line = _short_line(game, result, avoid, engine, max_memory)
-        result.moves = write_line(game, result.line)
+        _write_win(game, result, avoid, engine, max_memory, shorter)
         result.seconds = time.monotonic() - start
     return result
+
+
+def _write_win(game: Game, result: SolveResult, avoid: Sequence[Game], engine: str, max_memory: int | None,
+               shorter: bool = True) -> None:
+    """A won ``result``'s line made shorter (with ``shorter``) and written out in notation."""
+    if shorter:
+        with _no_collector():
+            result.line = _short_line(game, result, avoid, engine, max_memory)
+    result.moves = write_line(game, result.line)
 
 
 @contextmanager
@@ -539,7 +545,7 @@ def plays_rollouts(game: Game) -> bool:
     """Whether `_rollout_phase` searches this position: the rollouts play every move but the swap
     (CR-4), so not while a swap is left to play (Cromwell's wins need it)."""
     rules = game.rules
-    return ROLLOUT_SHARE > 0 and (rules.swap_index < 0 or game.uses_left[rules.swap_index] == 0)
+    return rules.swap_index < 0 or game.uses_left[rules.swap_index] == 0
 
 
 def rollout_win(game: Game, timeout: float | None, max_states: int | None, avoid: Sequence[Game] = ()) -> SolveResult:
@@ -554,9 +560,7 @@ def rollout_win(game: Game, timeout: float | None, max_states: int | None, avoid
     result = SolveResult(status, states=states, reason=reason, engine="compiled", line=list(moves))
     if status == SOLVED:
         _check_win(game, moves)
-        with _no_collector():
-            result.line = _short_line(game, result, avoid, "compiled", None)
-        result.moves = write_line(game, result.line)
+        _write_win(game, result, avoid, "compiled", None)
     result.seconds = time.monotonic() - start
     return result
 
@@ -568,8 +572,8 @@ def _rollout_phase(game: Game, timeout: float | None, max_states: int | None, av
     `ROLLOUT_PUSHES` pushes). Returns (status, moves, positions, reason); `solved` or `unknown`,
     never `unsolvable`. Seeded by their order alone: a budget of positions gives the same answer
     everywhere."""
-    position = core.position(game, None, (), False, False)
-    avoid_keys = [core.position(other, None, (), False, False).key() for other in avoid]
+    position = core.position(game)
+    avoid_keys = _core_keys(avoid)
     deadline = None if timeout is None else time.monotonic() + timeout
     pushes_left = None if max_states is None else max_states * ROLLOUT_PUSHES
     pushed, seed, reason = 0, 0, "timeout" if timeout is not None else "max states"
@@ -602,9 +606,15 @@ def _core_phase(game: Game, rule: str | None, timeout: float | None, max_states:
     commutes = stock_commutes(game.rules) if commutes is None else commutes
     bound = home_bound(game.rules)
     position = core.position(game, needs, sources, commutes, bound)
-    avoid_keys = [core.position(other, needs, sources, commutes, bound).key() for other in avoid]
+    avoid_keys = _core_keys(avoid, needs, sources, commutes, bound)
     memory = CORE_MEMORY if max_memory is None else max_memory
     return position.solve(timeout, max_states, memory, avoid_keys, progress, progress_every=PROGRESS_EVERY)
+
+
+def _core_keys(games: Sequence[Game], *tables: object) -> list:
+    """The compiled core's keys of ``games`` (positions a search must avoid), its tables built with
+    ``tables`` (`core.position`'s arguments after the game) as the search's own."""
+    return [core.position(other, *tables).key() for other in games]
 
 
 def _solve_python(game: Game, timeout: float | None, max_states: int | None, progress: Progress | None,

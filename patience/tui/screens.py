@@ -212,11 +212,14 @@ class SettingsScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         keys = _("a, c, x, l: change   Esc: back to the game")
-        text = self._text(box_room(self.app) - 4)  # border and padding
+        text = self._text(self._room())
         with Vertical() as box:
             box.styles.width = box_width(text, keys)
             yield Static(text, id="settings", markup=False)
             yield Static(keys, classes="keys")
+
+    def _room(self) -> int:
+        return box_room(self.app) - 4  # border and padding
 
     def _text(self, room: int) -> str:
         """The settings, each line at most ``room`` columns."""
@@ -245,7 +248,7 @@ class SettingsScreen(ModalScreen[Any]):
             self.note = ""
         except OSError as err:
             self.note = _("could not write the settings: {error}").format(error=err)
-        self.query_one("#settings", Static).update(self._text(box_room(self.app) - 4))
+        self.query_one("#settings", Static).update(self._text(self._room()))
 
     def action_close(self) -> None:
         self.dismiss(self.config)
