@@ -72,7 +72,10 @@ def test_CR_an_exhausted_search_under_unproven_safe_moves_is_no_answer(monkeypat
 @needs_core
 def test_CR_the_unproven_phase_gets_its_share_of_the_time_and_the_unpruned_one_the_rest(monkeypatch):
     """Unproven safe moves may bar every winning line; a search under them that runs out of its
-    share of the time (made so here) leaves the rest to the search with none, which wins deal 2."""
+    share of the time (made so here) leaves the rest to the search with none, which wins deal 2.
+    (The rollouts' share between the two, tests/test_core_rollouts.py, is set aside here: they
+    would win deal 2 first.)"""
+    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
     budgets: list = []
     status, seen = phases("cromwell", 2, monkeypatch, simple_stops="timeout", timeout=60, max_states=None,
                           budgets=budgets)
@@ -86,8 +89,9 @@ def test_CR_the_unproven_phase_gets_its_share_of_the_time_and_the_unpruned_one_t
 @needs_core
 def test_CR_a_budget_of_positions_is_not_split(monkeypatch):
     """Between the two exhaustive phases only the clock is shared: a phase that used up the
-    positions leaves none for another. (Cromwell has a swap left, so no rollouts take a share of
-    either budget: `test_core_rollouts`.)"""
+    positions leaves none for another. (The rollouts' share of the positions, between the two, is
+    set aside here: `test_core_rollouts`.)"""
+    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
     budgets: list = []
     status, seen = phases("cromwell", 2, monkeypatch, simple_stops="max states", timeout=None, max_states=1000,
                           budgets=budgets)

@@ -1,8 +1,9 @@
 """The compiled core's nested rollouts (`Core.rollouts`, `search._rollout_phase`; docs/solver.md,
 "Nested rollouts"): a search for wins alone, beside the exhaustive ones. Its wins replay to a win
 through the engine; it never answers `unsolvable`; it keeps to its budget and to the positions a
-hint must avoid; the same seed and budget give the same line; and `solve()` gives it its share
-of a budget after the first phase, except where a swap is left to play."""
+hint must avoid; the same seed and budget give the same line; where they are stuck they play
+the swap (CR-4) that opens the way home; and `solve()` gives them their share of a budget after
+a first phase under unproven safe moves."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ import pytest
 
 from patience import core
 from patience.engine.game import Game
+from patience.engine.compiled import SLOT
 from patience.engine.moves import SWAP
 from patience.solver import search
 from patience.solver.prune import SIMPLE
-from patience.solver.search import plays_rollouts, solve
+from patience.solver.search import solve
 
 pytestmark = pytest.mark.skipif(core._search is None, reason="the compiled core is not built (test_core checks it is)")
 
@@ -82,15 +84,39 @@ def test_rollouts_never_pass_through_a_position_to_avoid():
     assert walk.is_won()
 
 
-def test_no_rollouts_while_a_swap_is_left_to_play():
-    """The swap (CR-4) is left out of the rollouts' moves, as their playouts would spend it on
-    one of about 5,300 swaps at random: they are not played while a swap is left, and are once it
-    is spent."""
-    game = Game.new("cromwell", 3)
-    assert not plays_rollouts(game)
-    swap = next(move for move in game.legal_moves() if move[1] == SWAP)
-    game.push(swap)
-    assert plays_rollouts(game)
+def swaps_in(moves: list) -> list:
+    return [move for move in moves if move[1] == SWAP]
+
+
+def test_CR4_rollouts_play_a_swap_that_opens_the_way_home_and_win():
+    """Cromwell deal 120, unknown after 30 s of the exhaustive searches: a level-1 rollout search
+    wins it within 1,000,000 pushes with one swap (CR-4). Of the thousands of swaps the rollouts
+    play only those that bring a card a foundation takes now to the top of a fan, so right after
+    the swap a swapped card can go home. Without the swap the same budget ends unknown."""
+    game = Game.new("cromwell", 120)
+    status, moves, pushes, reason, best = rollout_position(game).rollouts(None, 1_000_000, 1, 1)
+    assert (status, best) == ("solved", 0) and pushes < 1_000_000
+    assert replays_to_a_win(game, moves)
+    (swap,) = swaps_in(moves)
+    walk = game.copy()
+    for move in moves[:moves.index(swap) + 1]:
+        walk.push(move)
+    swapped = {(swap[0] // SLOT, swap[0] % SLOT), (swap[2] // SLOT, swap[2] % SLOT)}
+    assert any((pile, len(walk.piles[pile]) - 1) in swapped and target in game.rules.foundation_piles
+               for pile, target, _count in walk.legal_moves() if target >= 0)
+    status, moves, pushes, _reason, best = rollout_position(game).rollouts(None, 1_000_000, 1, 1, swaps=False)
+    assert status == "unknown" and best < 0
+
+
+def test_CR4_solve_wins_with_the_rollouts_share_a_deal_its_exhaustive_phases_leave_unknown(monkeypatch):
+    """`solve()` within 200,000 positions on Cromwell deal 120: the first phase stops unknown, and
+    the rollouts win in their quarter with the swap. Without them the budget leaves it unknown."""
+    game = Game.new("cromwell", 120)
+    result = solve(game, timeout=None, max_states=200_000, shorter=False)
+    assert result.status == "solved" and result.states <= 200_000
+    assert replays_to_a_win(game, result.line) and len(swaps_in(result.line)) == 1
+    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
+    assert solve(game, timeout=None, max_states=200_000, shorter=False).status == "unknown"
 
 
 def test_PA6_solve_wins_with_the_rollouts_share_a_deal_its_exhaustive_phases_leave_unknown(monkeypatch):
@@ -188,7 +214,6 @@ def test_PA6_a_hint_finds_a_plan_in_the_rollouts_where_the_search_finds_none():
     assert replays_to_a_win(game, planner.plan.moves)
 
 
-def test_rollout_win_answers_unknown_where_rollouts_do_not_play():
-    """While Cromwell's swap is left, and with no budget at all: no rollouts, `unknown`."""
-    assert search.rollout_win(Game.new("cromwell", 3), None, 100_000).status == "unknown"
+def test_rollout_win_answers_unknown_without_a_budget():
+    """Rollouts end only on a win or a budget: with neither, no rollouts, `unknown`."""
     assert search.rollout_win(Game.new("parada", 39), None, None).status == "unknown"

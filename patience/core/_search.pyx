@@ -600,6 +600,9 @@ cdef class Core:
     cdef uint64_t ro_rng
     cdef long long ro_pushes, ro_limit
     cdef bint ro_stop
+    cdef uint8_t *ro_wanted  # per card: a foundation takes it now (`_wanted`)
+    cdef int ro_room  # a level's listing room: scratch_cap, and the swaps' where a swap may play
+    cdef bint ro_swaps  # whether the rollouts play the swap (CR-4)
 
     def __cinit__(self):
         self._owned = []
@@ -3264,10 +3267,41 @@ cdef class Core:
                 return True
         return False
 
+    cdef int _ro_swaps(self, Move *out) noexcept nogil:
+        """The swaps (CR-4) a rollout may play, while one is left: each brings a card some
+        foundation takes now (`_wanted`) from under the top of a pile to the top of one whose top
+        no foundation takes (`hints.promising_swaps`); of thousands, these open the way home."""
+        cdef int count = 0, i, j, pt, pb, t, ib, cb, a, b
+        cdef uint8_t *wanted = self.ro_wanted
+        if not self.ro_swaps or not self._swaps_left():
+            return 0
+        self._wanted(wanted)
+        for i in range(self.n_swap):
+            pt = self.swap_piles[i]
+            t = self.size[pt] - 1
+            if t < self.hidden[pt] or wanted[self.cards[pt * self.cap + t]]:
+                continue
+            for j in range(self.n_swap):
+                pb = self.swap_piles[j]
+                for ib in range(self.hidden[pb], self.size[pb] - 1):  # a top goes home unswapped
+                    cb = self.cards[pb * self.cap + ib]
+                    if not wanted[cb] or cb == self.cards[pt * self.cap + t]:
+                        continue
+                    a = pt * PLACE + t
+                    b = pb * PLACE + ib
+                    if j < i or (j == i and ib < t):  # the engine's order: the earlier place first
+                        a, b = b, a
+                    out[count].src = a
+                    out[count].dst = SWAP
+                    out[count].n = b
+                    count += 1
+        return count
+
     cdef long long _playout(self, Move *out, int *out_len) except? -1:
         """Play to the end from here (at most RO_CAP moves, never to a position met on the way):
-        each move drawn among those that raise `_ro_score`, else among all. The line goes into
-        ``out``; returns its end's score. The position is left as it was."""
+        each move drawn among those that raise `_ro_score`, else among all; where no move is
+        left, a swap that opens the way home (`_ro_swaps`). The line goes into ``out``; returns
+        its end's score. The position is left as it was."""
         cdef Move *moves = self.ro_lists
         cdef int n, i, good, rest, steps = 0
         cdef long long here, score
@@ -3306,8 +3340,11 @@ cdef class Core:
                 i = self.ro_pick[self._ro_random() % good]
             elif rest < n:
                 i = self.ro_pick[rest + self._ro_random() % (n - rest)]
-            else:
-                break
+            else:  # stuck: a swap that opens the way home (CR-4), while one is left
+                good = self._ro_swaps(moves + n)
+                if not good:
+                    break
+                i = n + <int>(self._ro_random() % good)
             self._push(moves[i])
             self._ro_marked(True)
             out[steps] = moves[i]
@@ -3321,12 +3358,13 @@ cdef class Core:
     cdef long long _nested(self, int level, Move *out, int *out_len) except? -1:
         """A level-``level`` search from here: returns the best score met and puts its line
         into ``out``. The position is left as it was."""
-        cdef Move *moves = self.ro_lists + level * self.scratch_cap
+        cdef Move *moves = self.ro_lists + level * self.ro_room
         cdef Move *child = self.ro_seqs + (level - 1) * RO_CAP
         cdef int n, i, played = 0, best_len = 0, child_len
         cdef long long best = RO_NONE, score
         while played < RO_CAP - 1 and not self.ro_stop:
             n = self._list(moves, False)
+            n += self._ro_swaps(moves + n)
             for i in range(n):
                 self._push(moves[i])
                 if self._ro_pushed() or self._ro_on_path():
@@ -3363,14 +3401,16 @@ cdef class Core:
         return best
 
     def rollouts(self, timeout=None, max_states=None, int level=1, unsigned long long seed=1, avoid_keys=(),
-                 progress=None, double progress_every=0.5):
+                 progress=None, double progress_every=0.5, bint swaps=True):
         """A nested rollout search (`_nested`) of ``level`` from here, within ``timeout`` seconds
         and ``max_states`` pushes (either None: no limit). Returns (status, moves, pushes,
         reason, best): "solved" with the winning line, or "unknown" (never "unsolvable") with
         the best score met (`_ro_score`: minus the cards still to place). No line passes through
         a position of ``avoid_keys`` (`key()`s). The same seed and budget of pushes give the same
         answer on every machine. ``progress(pushes, seconds)`` is called every ``progress_every``
-        seconds, as by `solve`."""
+        seconds, as by `solve`. While a swap is left (CR-4) the levels list the swaps that open
+        the way home (`_ro_swaps`) beside the moves, and a playout plays one where it is stuck;
+        ``swaps`` False: none."""
         cdef int line_len = 0, i, levels = level + 1, n_avoid = len(avoid_keys), base = self.n_undo
         cdef long long best
         if level < 1:
@@ -3388,14 +3428,17 @@ cdef class Core:
         self.ro_gen = 0
         self.ro_path_n = 0
         cdef Move *line = <Move *>malloc(RO_CAP * sizeof(Move))
-        self.ro_lists = <Move *>malloc(levels * self.scratch_cap * sizeof(Move))
+        self.ro_swaps = swaps and self.n_swap > 0
+        self.ro_room = self.scratch_cap + (self.n_swap * self.total if self.ro_swaps else 0)
+        self.ro_wanted = <uint8_t *>malloc(NCARDS)
+        self.ro_lists = <Move *>malloc(levels * self.ro_room * sizeof(Move))
         self.ro_seqs = <Move *>malloc(levels * RO_CAP * sizeof(Move))
         self.ro_pick = <int *>malloc(self.scratch_cap * sizeof(int))
         self.ro_keys = <uint64_t *>malloc(2 * RO_SLOTS * sizeof(uint64_t))
         self.ro_stamp = <uint32_t *>malloc(RO_SLOTS * sizeof(uint32_t))
         self.ro_path = <uint64_t *>malloc(2 * (levels * RO_CAP + 1 + n_avoid) * sizeof(uint64_t))
         try:
-            if (line == NULL or self.ro_lists == NULL or self.ro_seqs == NULL or self.ro_pick == NULL
+            if (line == NULL or self.ro_wanted == NULL or self.ro_lists == NULL or self.ro_seqs == NULL or self.ro_pick == NULL
                     or self.ro_keys == NULL or self.ro_stamp == NULL or self.ro_path == NULL):
                 raise MemoryError()
             memset(self.ro_stamp, 0, RO_SLOTS * sizeof(uint32_t))
@@ -3426,6 +3469,8 @@ cdef class Core:
             self.ro_pick = NULL
             self.ro_keys = self.ro_path = NULL
             self.ro_stamp = NULL
+            free(self.ro_wanted)
+            self.ro_wanted = NULL
 
     # ------------------------------------------------------------ best-first (`_bf_turn`)
     # Best-first over a priority queue on the estimate, in turns with depth-first (`solve`): its

@@ -62,14 +62,15 @@ CORE_MEMORY = 2 << 30
 # timeout; the unpruned second phase gets the rest when the first ran out of time, not only when
 # it was exhausted. Its safe moves can bar the only winning lines (Cromwell: 3 of the 22 deals of
 # 1-200 unknown at 30 s are won by the unpruned search within the last quarter). Half (solver 21)
-# cost Parada 5 first-phase wins at 30 s that three quarters keep (docs/solver.md). Where rollouts
-# run (`plays_rollouts`) their share comes out of the first phase's: the unpruned one keeps its quarter.
+# cost Parada 5 first-phase wins at 30 s that three quarters keep (docs/solver.md). The rollouts'
+# share comes out of the first phase's: the unpruned one keeps its quarter.
 FIRST_PHASE_SHARE = 0.75
 # The nested rollouts (`_rollout_phase`, `Core.rollouts`) get this share of a solve's clock and of
 # its positions, after a first phase under unproven safe moves and before the unpruned one (a first
 # phase under a proven rule is a proof and keeps its clock). They find wins the exhaustive
 # searches miss where the branching is wide and the wins narrow: Parada deals 1-40 at 10 s, 15 won
-# without them, 25 by them alone (docs/solver.md, "Nested rollouts"). 0: none (solver 26).
+# without them, 25 by them alone; Cromwell, where they play the swap, 8 of the 19 deals of 1-200
+# left unknown at 30 s (docs/solver.md, "Nested rollouts"). 0: none (solver 26).
 ROLLOUT_SHARE = 0.25
 # A rollout push is counted as this fraction of a position of a budget: the core pushes about ten
 # times as many positions a second in playouts as it expands in its exhaustive searches.
@@ -445,10 +446,9 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     """The compiled core's search, in `_solve_python`'s phases: under the proven safe-move rule
     when there is one; else first under SIMPLE's unproven safe moves (they find wins fastest),
     and, when that search is exhausted or has used its share of the time (`FIRST_PHASE_SHARE`),
-    again with none, since only a search that lost no move may answer unsolvable. Where rollouts
-    run (`plays_rollouts`), a first phase under unproven safe moves that ends unknown is followed
-    by `_rollout_phase` in its share (`ROLLOUT_SHARE`) of the clock and of the positions, taken
-    from the first phase's. Its
+    again with none, since only a search that lost no move may answer unsolvable. A first phase
+    under unproven safe moves that ends unknown is followed by `_rollout_phase` in its share
+    (`ROLLOUT_SHARE`) of the clock and of the positions, taken from the first phase's. Its
     moves are replayed on a copy of the game to check them: a move the engine refuses is a bug in
     the core (with ``checked``, `_short_line` replays the line it answers with instead)."""
     start = time.monotonic()
@@ -469,7 +469,7 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     budgeted = timeout is not None or max_states is not None  # rollouts end only on a win or a budget
     # Only a first phase under unproven safe moves, a heuristic already, shares its time with them:
     # under a proven rule (or none) it is the proof, and keeps the clock (docs/solver.md, solver 27).
-    rolls = ROLLOUT_SHARE if budgeted and unproven and plays_rollouts(game) else 0.0
+    rolls = ROLLOUT_SHARE if budgeted and unproven else 0.0
     first_share = (FIRST_PHASE_SHARE - rolls) if unproven else 1.0
     first_timeout = None if timeout is None else timeout * first_share
     first_states = None if max_states is None else int(max_states * (1.0 - rolls))
@@ -541,20 +541,13 @@ def _other_order_probe(game: Game, first: str | None, proven: str | None, timeou
     return None, searched
 
 
-def plays_rollouts(game: Game) -> bool:
-    """Whether `_rollout_phase` searches this position: the rollouts play every move but the swap
-    (CR-4), so not while a swap is left to play (Cromwell's wins need it)."""
-    rules = game.rules
-    return rules.swap_index < 0 or game.uses_left[rules.swap_index] == 0
-
-
 def rollout_win(game: Game, timeout: float | None, max_states: int | None, avoid: Sequence[Game] = ()) -> SolveResult:
     """The rollouts alone from ``game`` (`_rollout_phase`), with a budget of their own: a hint's
     second try after a search that found no line (`hints`). `solved`, its line replayed and
-    shortened as `solve` shortens it, or `unknown` (also where the core does not cover the ruleset
-    or a swap is left: `plays_rollouts`). Never `unsolvable`."""
+    shortened as `solve` shortens it, or `unknown` (also where the core does not cover the
+    ruleset). Never `unsolvable`."""
     start = time.monotonic()
-    if (timeout is None and max_states is None) or core.why_not(game.rules) is not None or not plays_rollouts(game):
+    if (timeout is None and max_states is None) or core.why_not(game.rules) is not None:
         return SolveResult(UNKNOWN, reason="no rollouts here")
     status, moves, states, reason = _rollout_phase(game, timeout, max_states, avoid)
     result = SolveResult(status, states=states, reason=reason, engine="compiled", line=list(moves))
