@@ -166,7 +166,12 @@ def test_a_tiny_stuck_position_is_unsolvable_and_one_free_cell_more_solves_it():
 
 
 @needs_core
-def test_max_states_and_max_memory_give_unknown_with_their_reasons():
+def test_max_states_and_max_memory_give_unknown_with_their_reasons(monkeypatch):
+    """The exhaustive search's own stops. (The rollouts would spend the rest of the clock after a
+    stop at the memory, their positions counted: set aside here, tests/test_core_rollouts.py.)"""
+    from patience.solver import search
+
+    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
     game = Game.new("freecell", 11982)  # unsolvable: its search must look at every position
     capped = solve(game, timeout=30, max_states=500)
     assert (capped.status, capped.reason, capped.states) == ("unknown", "max states", 500)
@@ -184,7 +189,8 @@ def test_a_search_stopped_at_max_memory_used_no_more_than_that():
     import sys
 
     script = (
-        "import resource; from patience import Game; from patience.solver import solve\n"
+        "import resource; from patience import Game; from patience.solver import search, solve\n"
+        "search.ROLLOUT_SHARE = 0.0  # the exhaustive search's memory; the rollouts would add 30 s\n"
         "game = Game.new('klondike-3', 7); solve(game, max_states=1000)\n"
         "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
         "result = solve(game, timeout=120, max_memory=96 << 20, shorter=False)\n"

@@ -182,22 +182,46 @@ def test_no_rollouts_without_a_budget(monkeypatch):
 
 
 @pytest.mark.parametrize("game_id, deal", [("kwadratura-kola", 10), ("klondike-3", 1), ("czternastki", 1)])
-def test_a_first_phase_under_a_proven_rule_keeps_its_whole_budget(monkeypatch, game_id, deal):
-    """Under a proven safe-move rule (Kwadratura Koła, Klondike) or none (Czternastki) the first
-    phase is the proof: it keeps every position of the budget, and no rollouts follow it."""
-    called: list = []
+def test_under_a_proven_rule_the_rollouts_take_the_last_share_of_the_budget(monkeypatch, game_id, deal):
+    """Under a proven safe-move rule (Kwadratura Koła, Klondike) or none (Czternastki) there is one
+    exhaustive phase, the proof: it gets the budget less the rollouts' share, and the rollouts,
+    when it ends unknown, the rest; there is no unpruned phase after them."""
     budgets: list = []
 
     def core_phase(game, rule, timeout, max_states, *rest, **options):
-        budgets.append((timeout, max_states))
+        budgets.append(("proof", timeout, max_states))
         return "unknown", [], max_states, "max states"
 
-    monkeypatch.setattr(search, "_rollout_phase", lambda *args: called.append(args) or ("unknown", [], 0, ""))
+    def rollout_phase(game, timeout, max_states, avoid, progress=None):
+        budgets.append(("rollouts", timeout, max_states))
+        return "unknown", [], max_states, "max states"
+
+    monkeypatch.setattr(search, "_rollout_phase", rollout_phase)
     monkeypatch.setattr(search, "_core_phase", core_phase)
     game = Game.new(game_id, deal)  # a deal no bound decides before the search
     assert search.autoplay_rule(game.rules) is not None or not search.core_safe_tables(game, SIMPLE)[1]
     assert solve(game, timeout=None, max_states=1000, shorter=False).status == "unknown"
-    assert budgets == [(None, 1000)] and called == []
+    share = int(1000 * (1 - search.ROLLOUT_SHARE))
+    assert budgets == [("proof", None, share), ("rollouts", None, 1000 - share)]
+
+
+def test_KK6_a_proof_under_a_proven_rule_is_not_followed_by_rollouts(monkeypatch):
+    """Kwadratura Koła deal 1 is proved lost (the home bound, KK-2 and KK-5): no rollouts after."""
+    called: list = []
+    monkeypatch.setattr(search, "_rollout_phase", lambda *args: called.append(args) or ("unknown", [], 0, ""))
+    assert solve(Game.new("kwadratura-kola", 1), timeout=None, max_states=100_000, shorter=False).status == "unsolvable"
+    assert called == []
+
+
+def test_KK6_the_rollouts_win_a_deal_the_proof_phase_leaves_unknown(monkeypatch):
+    """Kwadratura Koła deal 18: unknown after 120 s of the exhaustive search (28 M positions);
+    within 200,000 positions the proof phase stops unknown and the rollouts, in their quarter,
+    win (KK-6: all 104 cards on the foundations). Without them the same budget is unknown."""
+    game = Game.new("kwadratura-kola", 18)
+    result = solve(game, timeout=None, max_states=200_000, shorter=False)
+    assert result.status == "solved" and replays_to_a_win(game, result.line)
+    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
+    assert solve(game, timeout=None, max_states=200_000, shorter=False).status == "unknown"
 
 
 def test_PA6_a_hint_finds_a_plan_in_the_rollouts_where_the_search_finds_none():

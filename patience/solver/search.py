@@ -66,8 +66,8 @@ CORE_MEMORY = 2 << 30
 # share comes out of the first phase's: the unpruned one keeps its quarter.
 FIRST_PHASE_SHARE = 0.75
 # The nested rollouts (`_rollout_phase`, `Core.rollouts`) get this share of a solve's clock and of
-# its positions, after a first phase under unproven safe moves and before the unpruned one (a first
-# phase under a proven rule is a proof and keeps its clock). They find wins the exhaustive
+# its positions, after a first phase under unproven safe moves and before the unpruned one, or
+# after the one phase under a proven rule (or none), at the end. They find wins the exhaustive
 # searches miss where the branching is wide and the wins narrow: Parada deals 1-40 at 10 s, 15 won
 # without them, 25 by them alone; Cromwell, where they play the swap, 8 of the 19 deals of 1-200
 # left unknown at 30 s (docs/solver.md, "Nested rollouts"). 0: none (solver 26).
@@ -447,8 +447,9 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     when there is one; else first under SIMPLE's unproven safe moves (they find wins fastest),
     and, when that search is exhausted or has used its share of the time (`FIRST_PHASE_SHARE`),
     again with none, since only a search that lost no move may answer unsolvable. A first phase
-    under unproven safe moves that ends unknown is followed by `_rollout_phase` in its share
-    (`ROLLOUT_SHARE`) of the clock and of the positions, taken from the first phase's. Its
+    that ends unknown is followed by `_rollout_phase` in its share (`ROLLOUT_SHARE`) of the clock
+    and of the positions, taken from the first phase's: before the unpruned phase, or at the end
+    under a proven rule. Its
     moves are replayed on a copy of the game to check them: a move the engine refuses is a bug in
     the core (with ``checked``, `_short_line` replays the line it answers with instead)."""
     start = time.monotonic()
@@ -467,17 +468,21 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     if timeout is not None:
         timeout = max(0.0, timeout - (begun - start))
     budgeted = timeout is not None or max_states is not None  # rollouts end only on a win or a budget
-    # Only a first phase under unproven safe moves, a heuristic already, shares its time with them:
-    # under a proven rule (or none) it is the proof, and keeps the clock (docs/solver.md, solver 27).
-    rolls = ROLLOUT_SHARE if budgeted and unproven else 0.0
-    first_share = (FIRST_PHASE_SHARE - rolls) if unproven else 1.0
+    # Under unproven safe moves the rollouts come between the two phases; under a proven rule (or
+    # none) after the one phase, which is the proof, in the last of the clock (solver 29).
+    rolls = ROLLOUT_SHARE if budgeted else 0.0
+    first_share = (FIRST_PHASE_SHARE if unproven else 1.0) - rolls
     first_timeout = None if timeout is None else timeout * first_share
     first_states = None if max_states is None else int(max_states * (1.0 - rolls))
     status, moves, states, reason = _core_phase(game, first, first_timeout, first_states, max_memory, progress, avoid)
     cut = first_timeout != timeout and status == UNKNOWN and reason == "timeout"
     if rolls and status == UNKNOWN:  # (an exhausted first phase goes on to the unpruned search)
+        # Until their mark; after a proof phase that stopped early (its memory), their share only.
+        until = None if timeout is None else timeout * (first_share + rolls) - (time.monotonic() - begun)
+        if until is not None and not unproven:
+            until = min(until, timeout * rolls)
         rolled, line, more, why = _rollout_phase(
-            game, None if timeout is None else max(0.0, timeout * (first_share + rolls) - (time.monotonic() - begun)),
+            game, None if until is None else max(0.0, until),
             None if max_states is None else max(0, max_states - states), avoid, progress)
         states += more
         if rolled == SOLVED:
