@@ -88,6 +88,15 @@ def _quick_idle_tick(monkeypatch: pytest.MonkeyPatch):
 
 
 @pytest.fixture
+def no_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exhaustive searches alone: `solve()` gives the nested rollouts no share of its budget
+    (for tests of the exhaustive phases; the rollouts' own are in tests/test_core_rollouts.py)."""
+    from patience.solver import search
+
+    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
+
+
+@pytest.fixture
 def deadline():
     """Fail, rather than hang the suite, if a call blocks (a FIFO opened for reading waits for a
     writer for ever). A bound on a hang, not a measure of speed: a call that returns passes."""

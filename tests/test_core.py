@@ -166,12 +166,9 @@ def test_a_tiny_stuck_position_is_unsolvable_and_one_free_cell_more_solves_it():
 
 
 @needs_core
-def test_max_states_and_max_memory_give_unknown_with_their_reasons(monkeypatch):
-    """The exhaustive search's own stops. (The rollouts would spend the rest of the clock after a
-    stop at the memory, their positions counted: set aside here, tests/test_core_rollouts.py.)"""
-    from patience.solver import search
-
-    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
+def test_max_states_and_max_memory_give_unknown_with_their_reasons(no_rollouts):
+    """The exhaustive search's own stops. (The rollouts would spend their quarter of the clock
+    after a stop at the memory, their positions counted: set aside here.)"""
     game = Game.new("freecell", 11982)  # unsolvable: its search must look at every position
     capped = solve(game, timeout=30, max_states=500)
     assert (capped.status, capped.reason, capped.states) == ("unknown", "max states", 500)

@@ -70,12 +70,11 @@ def test_CR_an_exhausted_search_under_unproven_safe_moves_is_no_answer(monkeypat
 
 
 @needs_core
-def test_CR_the_unproven_phase_gets_its_share_of_the_time_and_the_unpruned_one_the_rest(monkeypatch):
+def test_CR_the_unproven_phase_gets_its_share_of_the_time_and_the_unpruned_one_the_rest(monkeypatch, no_rollouts):
     """Unproven safe moves may bar every winning line; a search under them that runs out of its
     share of the time (made so here) leaves the rest to the search with none, which wins deal 2.
     (The rollouts' share between the two, tests/test_core_rollouts.py, is set aside here: they
     would win deal 2 first.)"""
-    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
     budgets: list = []
     status, seen = phases("cromwell", 2, monkeypatch, simple_stops="timeout", timeout=60, max_states=None,
                           budgets=budgets)
@@ -87,11 +86,10 @@ def test_CR_the_unproven_phase_gets_its_share_of_the_time_and_the_unpruned_one_t
 
 
 @needs_core
-def test_CR_a_budget_of_positions_is_not_split(monkeypatch):
+def test_CR_a_budget_of_positions_is_not_split(monkeypatch, no_rollouts):
     """Between the two exhaustive phases only the clock is shared: a phase that used up the
     positions leaves none for another. (The rollouts' share of the positions, between the two, is
     set aside here: `test_core_rollouts`.)"""
-    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
     budgets: list = []
     status, seen = phases("cromwell", 2, monkeypatch, simple_stops="max states", timeout=None, max_states=1000,
                           budgets=budgets)

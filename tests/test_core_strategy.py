@@ -10,7 +10,6 @@ import pytest
 from patience import core
 from patience.engine.game import Game
 from patience.engine.moves import SWAP
-from patience.solver import search
 from patience.solver.search import solve
 
 pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built or PATIENCE_PURE=1 (test_core checks)")
@@ -37,7 +36,7 @@ def test_AB_the_core_wins_agnes_bernauer_deals_the_python_search_wins(deal, with
 
 @pytest.mark.slow  # about 3 CPU-seconds
 @pytest.mark.parametrize("deal, within", [(3, 100_000), (8, 700_000)])
-def test_CR_the_core_wins_cromwell_deals_3_and_8_within_a_budget_of_positions(monkeypatch, deal, within):
+def test_CR_the_core_wins_cromwell_deals_3_and_8_within_a_budget_of_positions(no_rollouts, deal, within):
     """Cromwell 3 and 8, which `solve()` left unknown after 2,000,000 positions (solver 11), and
     whose lines must win in the engine (CR-1 to CR-4). Deal 8 needs depth-first to mark a child
     in the run's table when it is listed, so that a position listing it again does not expand it
@@ -46,14 +45,13 @@ def test_CR_the_core_wins_cromwell_deals_3_and_8_within_a_budget_of_positions(mo
     (solver 18) deal 8 is won in 653,077 and deal 3 in about 11,400; since depth-first lists a
     position's swaps only when it comes to them (solver 19), deal 8 in 7,309 and deal 3 in
     91,152. These are the exhaustive searches' wins: the rollouts' share is set aside."""
-    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
     result = solve(Game.new("cromwell", deal), timeout=None, max_states=within, shorter=False)
     assert (result.engine, result.status) == ("compiled", "solved"), (deal, result.status, result.states)
     assert replays_to_a_win("cromwell", deal, result.line)  # CR-5: all 104 cards home
 
 
 @pytest.mark.parametrize("deal, within", [(1, 400_000), (8, 20_000), (16, 20_000)])
-def test_CR4_the_swap_waits_so_deals_lost_among_thousands_of_swaps_are_won(monkeypatch, deal, within):
+def test_CR4_the_swap_waits_so_deals_lost_among_thousands_of_swaps_are_won(no_rollouts, deal, within):
     """Cromwell 1 and 16 were unknown after 1,000,000 positions, and 8 after 2,000,000 (solver
     11), while each position's 5,300 swaps (CR-4) were queued beside its card moves: best-first
     chose swaps that looked good early and depth-first went down them first. Now best-first lists
@@ -61,7 +59,6 @@ def test_CR4_the_swap_waits_so_deals_lost_among_thousands_of_swaps_are_won(monke
     once its next child's estimate is SWAP_COST worse than its own; each deal is won within
     ``within`` positions (344,173, 7,309 and 275), its line a win in the engine with one swap at
     most. These are the exhaustive searches' wins: the rollouts' share is set aside."""
-    monkeypatch.setattr(search, "ROLLOUT_SHARE", 0.0)
     result = solve(Game.new("cromwell", deal), timeout=None, max_states=within, shorter=False)
     assert (result.engine, result.status) == ("compiled", "solved"), (deal, result.status, result.states)
     assert replays_to_a_win("cromwell", deal, result.line)  # the engine refuses a second swap
