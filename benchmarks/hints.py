@@ -1,11 +1,12 @@
 """Hints that make progress (issue 25): follow hint after hint from the deal and count the wins.
 
-    python benchmarks/hints.py [--states N] [--only ID ...] [--deals ID=N ...] [--autoplay]
+    python benchmarks/hints.py [--states N] [--only ID ...] [--deals ID=N ...] [--no-autoplay]
 
 For each game and deal: the solver from the deal, with the hint's budget in positions (no clock,
 so a run repeats exactly whatever the machine's load); then a game played through the session
 the way a player who follows hints plays it: ask `hint`, type the move it names, again until the
-game is over. Every position reached is checked against those before it. Reported per deal: the
+game is over; with autoplay on, as `patience play` has it unless told otherwise (the deal's own
+safe cards go home first, `Session.open_deal`). Every position reached is checked against those before it. Reported per deal: the
 solver's answer, how the hinted game ended, the moves, how many hints came from a plan and how
 many were fallbacks, and the seconds. Per game: the 90th percentile and the most of one hint's
 CPU seconds (`time.process_time`: the load does not count; issue 33 asks <= 1 s at the 90th).
@@ -34,6 +35,7 @@ def follow(game_id: str, deal: int, states: int, autoplay: bool, limit: int = 30
     """The status after following hints, the moves played, hints by kind, and whether a position
     came round again (the game stops there). Each hint's CPU seconds go to ``hint_seconds``."""
     s = Session(Game.new(game_id, deal), Settings(autoplay=autoplay))
+    s.open_deal()
     seen = {s.game.canonical_key()}
     kinds: dict[str, int] = {}
     played = 0
@@ -60,7 +62,8 @@ def main() -> None:
     parser.add_argument("--states", type=int, default=20_000, help="the hint's search budget, in positions")
     parser.add_argument("--only", nargs="*", help="only these games")
     parser.add_argument("--deals", nargs="*", default=[], help="ID=N: deals 1..N of a game")
-    parser.add_argument("--autoplay", action="store_true", help="safe cards go home after each move")
+    parser.add_argument("--autoplay", action=argparse.BooleanOptionalAction, default=True,
+                        help="safe cards go home after each move, as `patience play` does by default")
     args = parser.parse_args()
     games = dict(DEFAULT)
     games.update({word.split("=")[0]: int(word.split("=")[1]) for word in args.deals})

@@ -14,7 +14,8 @@ from patience.session.session import Session, Settings
 from patience.engine.game import Game
 from patience.solver import hints as hints_module
 from patience.solver import solve
-from patience.solver.hints import Planner, played_positions
+from patience.engine import assist
+from patience.solver.hints import Planner, played_positions, with_autoplay
 
 STATES = 20_000  # the tests' budget: positions, not seconds, so the answers do not depend on load
 
@@ -29,6 +30,7 @@ def follow_hints(game_id: str, deal: int, *, autoplay: bool = False, limit: int 
     """Play hint after hint from the deal through the session, as a player would type them; the
     game's status and the moves played. Fails at once if a position comes round again."""
     s = Session(Game.new(game_id, deal), Settings(autoplay=autoplay))
+    s.open_deal()  # with autoplay, the deal's safe cards go home first, as in `patience play`
     seen = {s.game.canonical_key()}
     with budget():
         for played in range(limit):
@@ -57,11 +59,36 @@ def test_following_hints_wins_a_deal_the_solver_wins_with_no_repeated_position(g
     assert status == "won", f"{game_id} {deal}: {status} after {moves} hints"
 
 
-def test_following_hints_with_safe_cards_sent_home_automatically_still_wins():
-    """Autoplay moves cards the plan moves later: the game leaves the line, and the plan is
-    searched again from where it stands."""
-    status, _moves = follow_hints("freecell", 2, autoplay=True)
-    assert status == "won"
+@pytest.mark.parametrize("game_id, deal", [("freecell", 2), ("klondike", 4), ("kwadratura-kola", 10),
+                                           ("kwadratura-kola", 18)])
+def test_with_autoplay_on_one_plan_is_followed_to_a_win(game_id, deal):
+    """Autoplay sends cards home that the solver's line moves later; the plan is the line as
+    played with it (`with_autoplay`), so the game never leaves it and one search is enough.
+    Kwadratura Koła 10 and 18 were lost so before: the game left the line at every turn, and
+    autoplay sent the waste's copy of a card onto the only pile the carpet's copy had."""
+    with patch.object(hints_module, "solve", wraps=hints_module.solve) as searched:
+        status, _moves = follow_hints(game_id, deal, autoplay=True)
+    assert status == "won" and searched.call_count == 1
+
+
+def test_a_line_as_played_with_autoplay_drops_what_autoplay_sends_and_still_wins():
+    """Klondike 4: the solver's line sends safe cards home itself and takes one back from a
+    foundation that autoplay filled in another order; the player's moves are fewer, and they win."""
+    game = Game.new("klondike", 4)
+    assist.autoplay(game)
+    line = solve(game, timeout=None, max_states=STATES).line
+    typed = with_autoplay(game, line)
+    assert typed is not None and len(typed) < len(line)
+    assert any(move[0] in game.rules.foundation_piles for move in line)  # the line takes a card back
+    for move in typed:
+        game.play(move)
+        assist.autoplay(game)
+    assert game.is_won()
+
+
+def test_a_line_that_does_not_fit_the_position_is_not_offered_as_played_with_autoplay():
+    other = solve(Game.new("freecell", 1), timeout=None, max_states=STATES).line
+    assert with_autoplay(Game.new("freecell", 2), other) is None
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ import pytest
 from patience import Game
 from patience.cards import DECK_SIZE
 from patience.engine.actions import _offered, _outranked, _takes
-from patience.engine.assist import card_is_safe
+from patience.engine.assist import card_is_safe, one_home
 from patience.engine.compiled import SCAN_CALL, SCAN_LANE_TOP
 from patience.engine.moves import REMOVE, SWAP, Move
 from patience.solver.prune import SIMPLE, Autoplay
@@ -85,7 +85,7 @@ def safe_move_the_slow_way(auto: Autoplay, game: Game) -> Move | None:
         if not game.movable_run(src):
             continue
         targets = [f for f in auto.foundations if game.lands_on(f, card) and game.why_illegal((src, f, 1)) is None]
-        if targets and auto._one_home(game, card, targets, home):
+        if targets and one_home(game, card, targets, home):
             return (src, targets[0], 1)
     return None
 

@@ -531,7 +531,7 @@ cdef class Core:
     cdef int *within
     cdef int *follows  # per group: the group it follows (-1: none)
     cdef int *follows_per_suit
-    cdef uint8_t *not_autoplayed  # per card: left to the search (`prune.follower_starters`)
+    cdef uint8_t *not_autoplayed  # per card: left to the search (`assist.follower_starters`)
     cdef int *laned  # the piles with lanes, for the estimate
     cdef int *uncover_first  # per pile (P + 1): the piles it lies on, uncover_list[first[p]:first[p + 1]]
     cdef int *uncover_list

@@ -56,6 +56,7 @@ from ..engine.compiled import (
     CompiledRules,
     carries,
 )
+from ..engine.assist import follower_starters
 from ..engine.gates import Gate
 
 MOST_COPIES = 8  # copies of one card the core's move listing keeps room for
@@ -273,7 +274,7 @@ class CoreTables:
     # KK-4 (`follows`): per group the group it follows (-1: none) and whether it counts per suit.
     follows: tuple[int, ...]
     follows_per_suit: tuple[int, ...]
-    # Cards safe moves leave to the search (`prune.follower_starters`, autoplay_rule (5)).
+    # Cards safe moves leave to the search (`assist.follower_starters`, autoplay_rule (5)).
     not_autoplayed: bytes
     # The reshuffle (`actions.reshuffle`, `refill.push_reshuffle`): its action index (-1: none),
     # the piles it gathers in order, the cards dealt back onto each (the last takes the rest),
@@ -449,8 +450,7 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
     stacks = [p for p in stacks if not top_only[p]]
     rooms = [p for p in layout if rules.group_of[p].empty_ok is not None
              and rules.group_of[p].role not in ("waste", "discard")]
-    # `prune.follower_starters` (the solver's layer; the same one line): KK-4's fives and nines.
-    follower_starters = {card for g in groups if g.follows is not None for card in g.starters}
+    starters_left = follower_starters(rules)  # KK-4's fives and nines
     return CoreTables(
         pile_count=rules.pile_count,
         capacity=rules.total_cards,
@@ -523,7 +523,7 @@ def core_tables(rules: CompiledRules, safe_needs: list[frozenset[int]] | None = 
         **_lane_tables(rules),
         follows=tuple(g.follows[0] if g.follows is not None else -1 for g in groups),
         follows_per_suit=tuple(int(g.follows is not None and g.follows[1]) for g in groups),
-        not_autoplayed=bytes(int(card in follower_starters) for card in range(DECK_SIZE)),
+        not_autoplayed=bytes(int(card in starters_left) for card in range(DECK_SIZE)),
         shuffle_action=rules.reshuffle_index,
         shuffle_piles=rules.reshuffle_piles,
         shuffle_per_pile=rules.reshuffle_per_pile,

@@ -14,6 +14,7 @@ from ..i18n import N_, _
 from .moves import CLOSE_UP, REMOVE, SWAP, Move
 
 if TYPE_CHECKING:
+    from .compiled import CompiledRules
     from .game import Game
 
 FINISH_LIMIT = 10_000  # more foundation moves than any deck can need: a guard, not a rule
@@ -44,12 +45,65 @@ def card_is_safe(card: int, table: list[frozenset[int]], home: Counter[int] | by
 
 def is_safe(game: Game, move: Move, table: list[frozenset[int]], home: Counter[int]) -> bool:
     """A move to a foundation is safe when no card still outside the foundations could ever
-    be built on the card it sends: that card has no further use in the layout."""
+    be built on the card it sends (that card has no further use in the layout) and sending it
+    now takes nothing from another move: it does not come from a pile whose order later deals
+    read (`deals_read_the_order`), it could not start a pile whose start is counted
+    (`follower_starters`), and every foundation that takes it now is alike (`one_home`). The
+    solver's safe moves are these (`solver.prune.Autoplay`), which besides leave alone every pile
+    a stock deals onto (`may_autoplay_from`)."""
     src, dst, n = move
     rules = game.rules
     if dst < 0 or n != 1 or dst not in rules.foundation_piles or src in rules.foundation_piles:
         return False
-    return card_is_safe(game.piles[src][-1], table, home, game.ruleset.decks)
+    card = game.piles[src][-1]
+    if deals_read_the_order(rules, src) or card in follower_starters(rules):
+        return False
+    if not card_is_safe(card, table, home, game.ruleset.decks):
+        return False
+    targets = [f for f in sorted(rules.foundation_piles) if game.lands_on(f, card) and game.why_illegal((src, f, 1)) is None]
+    return one_home(game, card, targets, home)
+
+
+def deals_read_the_order(rules: CompiledRules, pile: int) -> bool:
+    """Whether taking a card from ``pile`` changes what later stock deals do: a waste the stock
+    deals several cards onto at a time (taking a card out of a three-card draw changes which
+    cards the later draws show), or a pile a deal needs filled (`stock.requires: no-empty`)."""
+    targets = rules.stock_targets
+    if pile not in targets:
+        return False
+    return rules.stock_needs_filled or (len(targets) == 1 and rules.draw > 1)
+
+
+def may_autoplay_from(rules: CompiledRules, pile: int) -> bool:
+    """The solver's safe moves: not from a pile the stock deals onto unless it is one waste
+    drawn one card at a time (`deals_read_the_order`; the proofs of `solver.prune.autoplay_rule`
+    take no card from the piles a stock deals one card each onto, as Gypsy's columns)."""
+    targets = rules.stock_targets
+    return pile not in targets or (len(targets) == 1 and rules.draw == 1)
+
+
+def follower_starters(rules: CompiledRules) -> frozenset[int]:
+    """The cards that may start a pile of a group with `follows` (KK-4's fives and nines): where
+    one goes changes which piles may start later, so no safe move sends one."""
+    return frozenset(card for g in rules.groups if g.follows is not None for card in g.starters)
+
+
+def one_home(game: Game, card: int, targets: list[int], home: Counter[int] | bytearray) -> bool:
+    """Every foundation ``card`` could go to now is like the first: same group and top card; with
+    several decks, the same cards, and one of them for every copy not yet home, so that no other
+    pile will ever take a copy and no copy needs this one's place (KK: the waste's 3♣ sent onto
+    the only 2♣ out leaves the carpet's 3♣, which covers the other 2♣, nowhere to go)."""
+    if not targets:
+        return False
+    group_of = game.rules.group_of
+    piles = game.piles
+    first = piles[targets[0]]
+    if game.ruleset.decks > 1:
+        return len(targets) + home[card] >= game.ruleset.decks and all(
+            group_of[f] is group_of[targets[0]] and piles[f] == first for f in targets[1:])
+    top = first[-1] if first else -1
+    return all(group_of[f] is group_of[targets[0]] and (piles[f][-1] if piles[f] else -1) == top
+               for f in targets[1:])
 
 
 def safe_moves(game: Game, table: list[frozenset[int]] | None = None) -> list[Move]:

@@ -987,7 +987,8 @@ class Assists(Strict):
     autoplay: bool = Field(
         False,
         description="Send safe cards to the foundations after every move: cards that no card still "
-        "outside the foundations could be built on. `patience play --autoplay` turns it on.",
+        "outside the foundations could be built on, sent where no other move needs the place "
+        "(docs/play.md, \"Assists\"). `patience play --autoplay` turns it on.",
     )
     autofinish: bool = Field(
         True,

@@ -647,7 +647,8 @@ class Session:
 
         if self.planner is None:
             self.planner = Planner()
-        return self.planner.hint(self.game, seconds=HINT_SECONDS, states=HINT_STATES)
+        return self.planner.hint(self.game, seconds=HINT_SECONDS, states=HINT_STATES,
+                                 autoplay=self.settings.autoplay)
 
     def _hint(self) -> Reply:
         from ..engine.assist import MERIT_WORDS

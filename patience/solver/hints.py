@@ -14,6 +14,9 @@ two-deck Parada's. A fallback never moves again the cards the previous hint move
 home), so hints do not carry a card from place to place. Where the once-a-game swap is left, a
 search that found no line is tried again after the most promising swaps (`promising_swaps`), and
 a fallback names a swap, or any move to a new position, before it says that no move would help.
+Where the player's autoplay is on, a plan is the solver's line as played with it
+(`with_autoplay`): the moves the player types, each followed by the safe cards autoplay sends
+home, so that the game stays on the plan.
 
 Nothing here names a game; the full-screen game and the line-mode prompt share this.
 """
@@ -24,9 +27,9 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from ..engine.assist import ELSEWHERE, SWAPS, ranked_moves
+from ..engine.assist import ELSEWHERE, SWAPS, autoplay, deals_read_the_order, home_counts, ranked_moves
 from ..engine.game import Game
-from ..engine.moves import REMOVE, SLOT, SWAP, Move
+from ..engine.moves import DEAL, REMOVE, SLOT, SWAP, Move
 from ..i18n import N_
 from .bound import COPIES_LOST
 from .buried import BURIED_LOST
@@ -120,11 +123,15 @@ class Planner:
         self.announced = False  # a fallback said why there is no line, and no line came since
         # The last hint and where it was given (position, the moves played to it).
         self._last: tuple[tuple[Hashable, tuple[Move, ...]], Hint] | None = None
+        self.autoplay = False  # the player's autoplay, as the last hint was asked
 
-    def hint(self, game: Game, seconds: float | None = HINT_SECONDS, states: int | None = HINT_STATES) -> Hint:
+    def hint(self, game: Game, seconds: float | None = HINT_SECONDS, states: int | None = HINT_STATES,
+             autoplay: bool = False) -> Hint:
         """The move to suggest in ``game``'s position; a search within ``seconds`` and ``states``
         when the plan does not reach here. Asked again where nothing was played since, the same
-        move (a hint that changed its mind when asked twice would be no help)."""
+        move (a hint that changed its mind when asked twice would be no help). ``autoplay``: the
+        game sends safe cards home after each move (`assist.autoplay`), so a plan follows that."""
+        self.autoplay = autoplay
         here = game.canonical_key()
         # The moves played, not only their count: the same position reached by another line has
         # other positions played, which a hint must not lead back to.
@@ -176,10 +183,20 @@ class Planner:
         if plan is None or here not in plan.at:
             return None
         index = plan.at[here]
-        if plan.keys[index + 1] in played:
-            return None
         where = relabel(game, plan.layouts[index], game)
-        return moved(plan.moves[index], where) if where is not None else None
+        if where is None:
+            return None
+        move = moved(plan.moves[index], where)
+        return None if self._lands_on(game, move) in played else move
+
+    def _lands_on(self, game: Game, move: Move) -> Hashable:
+        """The position the game stands on after ``move`` and, with autoplay on, the safe cards it
+        sends home: a hint must not lead there if it was played before."""
+        work = game.copy()
+        work.push(move)
+        if self.autoplay:
+            autoplay(work)
+        return work.canonical_key()
 
     def _search(self, game: Game, seconds: float | None, states: int | None) -> str:
         """Search a new plan from here, avoiding the positions played; the solver's status, or
@@ -202,15 +219,20 @@ class Planner:
         return SOLVED
 
     def _keep(self, game: Game, line: list[Move]) -> None:
-        """Make ``line``, a win from ``game``'s position, the plan."""
+        """Make ``line``, a win from ``game``'s position, the plan; with autoplay on, the line as
+        played with it, when it still wins so (else the line itself: the game then leaves it
+        where autoplay sends a card, and the next hint searches again)."""
+        played = with_autoplay(game, line) if self.autoplay else None
         work = game.copy()
         keys: list[Hashable] = [work.canonical_key()]
         layouts = [layout(work)]
-        for move in line:
+        for move in played if played is not None else line:
             work.push(move)
+            if played is not None:
+                autoplay(work)
             keys.append(work.canonical_key())
             layouts.append(layout(work))
-        self.plan = _Plan(list(line), keys, layouts)
+        self.plan = _Plan(list(played if played is not None else line), keys, layouts)
 
     def _search_after_swaps(self, game: Game, swaps: list[Move], seconds: float | None, states: int | None) -> bool:
         """Where a once-a-game swap is left: search again after each of ``swaps`` (the most
@@ -235,14 +257,10 @@ class Planner:
         """The best move by simple merit that leads somewhere new and does not move again the
         cards the previous hint moved (unless home); then a swap, then any move to a new position;
         `none` only when no legal move leads anywhere new."""
-        work = game.copy()
         foundations = game.rules.foundation_piles
 
         def new_position(move: Move) -> bool:
-            work.push(move)
-            key = work.canonical_key()
-            work.pop()
-            return key not in played
+            return self._lands_on(game, move) not in played
 
         def walks(move: Move) -> bool:
             """Moves the previous hint's cards on again, not home: hints would carry them about."""
@@ -266,6 +284,80 @@ class Planner:
             if new_position(move):
                 return found(move, ELSEWHERE)
         return Hint(None, "none", "", search, seconds, states)
+
+
+def with_autoplay(game: Game, line: list[Move]) -> list[Move] | None:
+    """The moves a player types to follow ``line``, a win from ``game``'s position, while
+    autoplay sends safe cards home after each; None when the line cannot be followed so to a win.
+
+    A move of a card that autoplay has sent home already is dropped, as the safe-move proofs do
+    (`prune.autoplay_rule`); a move to a foundation goes to a foundation that takes the card now,
+    the one holding what the line's target holds first. Every move is checked as it is played,
+    and the end must be a win, so a line that cannot be followed is never offered."""
+    line_game, work = game.copy(), game.copy()
+    rules = game.rules
+    foundations = rules.foundation_piles
+    # A one-card draw onto one waste, which autoplay takes from: a card it sent home leaves the
+    # stock's order one short, so the line's deal of that card is dropped too.
+    one_by_one = rules.waste_pile >= 0 and not deals_read_the_order(rules, rules.waste_pile)
+
+    def home_already(card: int) -> bool:
+        return home_counts(work)[card] > home_counts(line_game)[card]
+
+    typed: list[Move] = []
+    for move in line:
+        src, dst, n = move
+        step: Move | None = move
+        if dst >= 0:
+            cards = line_game.piles[src][-n:]
+            if src in foundations:  # back from a foundation: from the one holding the cards now
+                src = next((f for f in sorted(foundations, key=lambda f: f != src) if work.piles[f][-n:] == cards), -1)
+                if src < 0:
+                    return None
+                step = (src, dst, n)
+            if work.piles[src][-n:] != cards:
+                if n != 1 or not home_already(cards[0]):
+                    return None  # the cards are elsewhere, not home: the line no longer fits
+                step = None  # autoplay sent the card home already
+            elif dst in foundations:
+                step = _home_for(line_game, work, (src, dst, n))
+                if step is None:
+                    return None  # no foundation takes the card here
+        elif dst == DEAL and one_by_one and line_game.piles[src]:
+            dealt = line_game.piles[src][-1]
+            if work.piles[src][-1:] != [dealt]:
+                if not home_already(dealt):
+                    return None
+                step = None
+        line_game.push(move)
+        if step is None:
+            continue
+        if work.why_illegal(step) is not None:
+            return None
+        work.push(step)
+        typed.append(step)
+        if work.is_won():
+            return typed
+        autoplay(work)
+        if work.is_won():
+            return typed
+    return None
+
+
+def _home_for(line_game: Game, work: Game, move: Move) -> Move | None:
+    """``move``, to a foundation in ``line_game``, as played in ``work``: to the foundation that
+    holds the same cards as the line's target, else the same top card, else any that takes it."""
+    src, dst, n = move
+    card = work.piles[src][-1]
+    takes = [f for f in sorted(work.rules.foundation_piles)
+             if work.lands_on(f, card) and work.why_illegal((src, f, n)) is None]
+    if not takes:
+        return None
+    target = line_game.piles[dst]
+    same = [f for f in takes if work.piles[f] == target]
+    top = [f for f in takes if work.piles[f][-1:] == target[-1:]]
+    best = dst if dst in same else (same or top or takes)[0]
+    return src, best, n
 
 
 def moved_cards(game: Game, move: Move) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ exhausted search then proves nothing and is redone without them.
 from __future__ import annotations
 
 from ..cards import DECK_SIZE
-from ..engine.assist import builders
+from ..engine.assist import builders, follower_starters, may_autoplay_from, one_home
 from ..engine.compiled import MOVE_NONE, MOVE_TOP, CompiledRules
 from ..engine.game import Game
 from ..engine.moves import Move
@@ -148,12 +148,6 @@ def home_bound(rules: CompiledRules) -> bool:
     return True
 
 
-def follower_starters(rules: CompiledRules) -> frozenset[int]:
-    """The cards that may start a pile of a group with `follows` (KK-4's fives and nines):
-    `Autoplay` leaves them to the search, see `autoplay_rule` (5)."""
-    return frozenset(card for g in rules.groups if g.follows is not None for card in g.starters)
-
-
 def stock_commutes(rules: CompiledRules) -> bool:
     """Whether turning the stock commutes with every move that leaves the stock and waste alone,
     so that the search may try such moves only before the stock turns (waste moves after it).
@@ -214,13 +208,6 @@ def closures(game: Game) -> list[frozenset[int]]:
 def _masks(fits_on: tuple[tuple[int, ...], ...], starters: tuple[int, ...]) -> tuple[int, ...]:
     """Per top card, then for an empty pile: the cards taken, as bits (card c is 1 << c)."""
     return tuple(sum(1 << card for card in cards) for cards in (*fits_on, starters))
-
-
-def may_autoplay_from(rules: CompiledRules, pile: int) -> bool:
-    """Not from a pile the stock deals onto unless it is one waste drawn one card at a time:
-    taking a card out of a three-card draw changes which cards the later draws show."""
-    targets = rules.stock_targets
-    return pile not in targets or (len(targets) == 1 and rules.draw == 1)
 
 
 class Autoplay:
@@ -285,7 +272,7 @@ class Autoplay:
             targets = [f for (f, masks), exact in zip(self.takes, self.mask_lands)
                        if (masks[piles[f][-1] if piles[f] else -1] >> card & 1 if exact else game.lands_on(f, card))
                        and game.why_illegal((src, f, 1)) is None]
-            if targets and self._one_home(game, card, targets, home):
+            if targets and one_home(game, card, targets, home):
                 return (src, targets[0], 1)
         return None
 
@@ -308,17 +295,3 @@ class Autoplay:
             self.safe_by_home.clear()  # a bound on memory in a long search; the verdicts are redone
         self.safe_by_home[key] = safe, home
         return safe, home
-
-    def _one_home(self, game: Game, card: int, targets: list[int], home: bytearray) -> bool:
-        """Every foundation the card could go to is like the first: same group and top card; with
-        several decks (`autoplay_rule` (6)) the same cards, and one of them for every copy not
-        yet home, so no other pile will ever take a copy and no copy needs this one's place."""
-        group_of = self.rules.group_of
-        piles = game.piles
-        first = piles[targets[0]]
-        if self.decks > 1:
-            return len(targets) + home[card] >= self.decks and all(
-                group_of[f] is group_of[targets[0]] and piles[f] == first for f in targets[1:])
-        top = first[-1] if first else -1
-        return all(group_of[f] is group_of[targets[0]] and (piles[f][-1] if piles[f] else -1) == top
-                   for f in targets[1:])

@@ -714,7 +714,7 @@ class _Tree:
         self.waste_only = (rules.waste_pile,) if self.chained and stock_commutes(rules) else None
         # Where a chain's turns follow from the talon alone, they are found once per talon state.
         self.talon = TalonTurns(game, self.waste_only) if self.waste_only and turns_are_fixed(rules) else None
-        # With a one-card draw the waste's top may be a safe move (`prune.may_autoplay_from`).
+        # With a one-card draw the waste's top may be a safe move (`assist.may_autoplay_from`).
         self.waste_autoplays = self.auto is not None and rules.waste_pile in self.auto.sources
         # A hop is played only with a move that uses the card it uncovers (`hops.hop_group`).
         hopping = hop_group(rules) if rules.stock_pile < 0 or self.talon is not None else None
