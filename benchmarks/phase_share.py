@@ -104,7 +104,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=6.0)
     parser.add_argument("--shares", type=float, nargs=2, default=None,
                         help="the old and the new value (default: 1.0 and FIRST_PHASE_SHARE; 0 and ROLLOUT_SHARE)")
-    parser.add_argument("--setting", default="FIRST_PHASE_SHARE", choices=("FIRST_PHASE_SHARE", "ROLLOUT_SHARE"))
+    parser.add_argument("--setting", default="FIRST_PHASE_SHARE", choices=("FIRST_PHASE_SHARE", "ROLLOUT_SHARE", "UNPRUNED_AFTER_A_CUT"))
     parser.add_argument("--out", default="phase_share.jsonl")
     parser.add_argument("--report", metavar="FILE", help="only report on rows written before")
     args = parser.parse_args()

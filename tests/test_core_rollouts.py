@@ -7,6 +7,8 @@ a first phase under unproven safe moves."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from patience import core
@@ -14,6 +16,7 @@ from patience.engine.game import Game
 from patience.engine.compiled import SLOT
 from patience.engine.moves import SWAP
 from patience.solver import search
+from patience.solver.hints import promising_swaps
 from patience.solver.prune import SIMPLE
 from patience.solver.search import solve
 
@@ -108,6 +111,46 @@ def test_CR4_rollouts_play_a_swap_that_opens_the_way_home_and_win():
     assert status == "unknown" and best < 0
 
 
+@pytest.mark.parametrize("deal", [40, 120])
+def test_CR4_the_rollouts_swaps_are_among_those_a_hint_finds_promising(deal):
+    """The core's swaps (`_ro_swaps`) and a hint's (`hints.promising_swaps`) are one idea written
+    twice: the core's are those of the hint's that bring a wanted card from under a top (a wanted
+    top goes home unswapped) onto a pile whose top no foundation takes. Along a walk of Cromwell
+    moves, at every step, each swap the core lists is a hint's, and the two agree on which."""
+    game = Game.new("cromwell", deal)
+    position = rollout_position(game)
+    rnd = random.Random(deal)
+    compared = 0
+    for _step in range(40):
+        listed = position.home_swaps()
+        hinted = set(promising_swaps(game))
+        assert set(listed) <= hinted, (deal, _step)
+        foundations = game.rules.foundation_piles
+        expected = {move for move in hinted
+                    if _from_under_a_top_to_a_dead_top(game, move, foundations)}
+        assert set(listed) == expected, (deal, _step)
+        compared += len(listed)
+        moves = [m for m in game.legal_moves() if m[1] != SWAP]
+        if not moves:
+            break
+        move = rnd.choice(moves)
+        game.push(move)
+        position.push(move)
+    assert compared > 0
+
+
+def _from_under_a_top_to_a_dead_top(game: Game, swap, foundations) -> bool:
+    """A swap of a top card no foundation takes with a card under a top that one takes."""
+    (pa, ia), (pb, ib) = divmod(swap[0], SLOT), divmod(swap[2], SLOT)
+    wanted = {card for pile in game.piles for card in pile if any(game.lands_on(f, card) for f in foundations)}
+    a, b = game.piles[pa], game.piles[pb]
+    for (top_pile, top_at), (under_pile, under_at) in (((a, ia), (b, ib)), ((b, ib), (a, ia))):
+        if (top_at == len(top_pile) - 1 and top_pile[top_at] not in wanted and under_at < len(under_pile) - 1
+                and under_pile[under_at] in wanted and under_pile[under_at] != top_pile[top_at]):
+            return True
+    return False
+
+
 def test_CR4_solve_wins_with_the_rollouts_share_a_deal_its_exhaustive_phases_leave_unknown(monkeypatch):
     """`solve()` within 200,000 positions on Cromwell deal 120: the first phase stops unknown, and
     the rollouts win in their quarter with the swap. Without them the budget leaves it unknown."""
@@ -131,10 +174,9 @@ def test_PA6_solve_wins_with_the_rollouts_share_a_deal_its_exhaustive_phases_lea
     assert solve(game, timeout=None, max_states=100_000, shorter=False).status == "unknown"
 
 
-def test_the_rollouts_share_comes_between_the_first_phase_and_the_unpruned_one(monkeypatch):
-    """Under a clock, with unproven safe moves: the first phase may search until FIRST_PHASE_SHARE
-    less the rollouts' share of it, the rollouts until FIRST_PHASE_SHARE, the unpruned search to
-    the end (each phase here answers at once, so each may take the clock up to its mark)."""
+def clock_marks(monkeypatch) -> list:
+    """The phases of a solve of Parada 1 within 40 s whose first phase the clock cuts, with the
+    time each may take (each phase here answers at once, so each may take the clock to its mark)."""
     budgets: list = []
     phase = search._core_phase
 
@@ -151,9 +193,25 @@ def test_the_rollouts_share_comes_between_the_first_phase_and_the_unpruned_one(m
     monkeypatch.setattr(search, "_core_phase", core_phase)
     monkeypatch.setattr(search, "_rollout_phase", rollout_phase)
     solve(Game.new("parada", 1), timeout=40, max_states=None, shorter=False)
-    (first, t1), (second, t2), (third, t3) = budgets
-    assert (first, second, third) == ("safe", "rollouts", "none")
+    return budgets
+
+
+def test_after_a_first_phase_the_clock_cut_the_rollouts_take_the_rest_of_it(monkeypatch):
+    """Under a clock, with unproven safe moves: the first phase may search until FIRST_PHASE_SHARE
+    less the rollouts' share of it; cut there, the rollouts get the rest of the clock, since the
+    unpruned search, which has more positions, could not be exhausted in it (solver 30)."""
+    (first, t1), (second, t2) = clock_marks(monkeypatch)
+    assert (first, second) == ("safe", "rollouts")
     assert 40 * (search.FIRST_PHASE_SHARE - search.ROLLOUT_SHARE) - 1 < t1 <= 40 * (search.FIRST_PHASE_SHARE - search.ROLLOUT_SHARE)
+    assert 39 < t2 <= 40
+
+
+def test_with_the_unpruned_search_after_a_cut_the_rollouts_come_between(monkeypatch):
+    """`UNPRUNED_AFTER_A_CUT` (solvers 21-29): the rollouts until FIRST_PHASE_SHARE, then the
+    unpruned search to the end."""
+    monkeypatch.setattr(search, "UNPRUNED_AFTER_A_CUT", True)
+    (first, t1), (second, t2), (third, t3) = clock_marks(monkeypatch)
+    assert (first, second, third) == ("safe", "rollouts", "none")
     assert 40 * search.FIRST_PHASE_SHARE - 1 < t2 <= 40 * search.FIRST_PHASE_SHARE
     assert 39 < t3 <= 40
 

@@ -2787,6 +2787,24 @@ cdef class Core:
         cdef int n = self._list(self.scratch, True), i
         return [self._move_out(self.scratch[i]) for i in range(n)]
 
+    def home_swaps(self):
+        """The swaps the rollouts list here (`_ro_swaps`), as engine moves: for the test that
+        holds them to `hints.promising_swaps`, which picks the same kind for a hint."""
+        cdef Move *out = <Move *>malloc((self.n_swap * self.total + 1) * sizeof(Move))
+        cdef uint8_t *was_wanted = self.ro_wanted
+        cdef bint was_on = self.ro_swaps
+        cdef int n, i
+        self.ro_wanted = <uint8_t *>malloc(NCARDS)
+        self.ro_swaps = self.n_swap > 0
+        try:
+            n = self._ro_swaps(out)
+            return [self._move_out(out[i]) for i in range(n)]
+        finally:
+            free(self.ro_wanted)
+            free(out)
+            self.ro_wanted = was_wanted
+            self.ro_swaps = was_on
+
     def push(self, move):
         self._push(self._move_in(move))
 

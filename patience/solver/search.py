@@ -59,11 +59,10 @@ QUEUES: tuple[tuple[int, int, int], ...] = ((1, 2, 2), (5, 4, 1))
 # second at 25-45 bytes each, so a long search would otherwise take gigabytes.
 CORE_MEMORY = 2 << 30
 # The first of `_solve_compiled`'s two phases, under unproven safe moves, gets this share of a
-# timeout; the unpruned second phase gets the rest when the first ran out of time, not only when
-# it was exhausted. Its safe moves can bar the only winning lines (Cromwell: 3 of the 22 deals of
-# 1-200 unknown at 30 s are won by the unpruned search within the last quarter). Half (solver 21)
-# cost Parada 5 first-phase wins at 30 s that three quarters keep (docs/solver.md). The rollouts'
-# share comes out of the first phase's: the unpruned one keeps its quarter.
+# timeout, less the rollouts' share. When it was exhausted the unpruned second phase gets the rest
+# (only it may prove a deal lost); when the clock cut it, the rollouts do, unless
+# `UNPRUNED_AFTER_A_CUT`. Half (solver 21) cost Parada 5 first-phase wins at 30 s that three
+# quarters keep (docs/solver.md).
 FIRST_PHASE_SHARE = 0.75
 # The nested rollouts (`_rollout_phase`, `Core.rollouts`) get this share of a solve's clock and of
 # its positions, after a first phase under unproven safe moves and before the unpruned one, or
@@ -72,6 +71,12 @@ FIRST_PHASE_SHARE = 0.75
 # without them, 25 by them alone; Cromwell, where they play the swap, 8 of the 19 deals of 1-200
 # left unknown at 30 s (docs/solver.md, "Nested rollouts"). 0: none (solver 26).
 ROLLOUT_SHARE = 0.25
+# After a first phase under unproven safe moves that the clock cut short, the unpruned search gets
+# what is left of the clock when this is true (solvers 21-29); when false, the rollouts do. A search
+# with no safe moves is not exhausted in the last quarter of a clock whose first half did not
+# exhaust the one with them, so it could only win there, and the rollouts win more (Parada: no win
+# of 1-200 at 30 s came after 22.5 s, in the unpruned quarter; docs/solver.md, "Solver 30").
+UNPRUNED_AFTER_A_CUT = False
 # A rollout push is counted as this fraction of a position of a budget: the core pushes about ten
 # times as many positions a second in playouts as it expands in its exhaustive searches.
 ROLLOUT_PUSHES = 10
@@ -477,8 +482,10 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     status, moves, states, reason = _core_phase(game, first, first_timeout, first_states, max_memory, progress, avoid)
     cut = first_timeout != timeout and status == UNKNOWN and reason == "timeout"
     if rolls and status == UNKNOWN:  # (an exhausted first phase goes on to the unpruned search)
-        # Until their mark; after a proof phase that stopped early (its memory), their share only.
-        until = None if timeout is None else timeout * (first_share + rolls) - (time.monotonic() - begun)
+        # Until their mark (the end, after a cut when no unpruned search follows); after a proof
+        # phase that stopped early (its memory), their share only.
+        mark = 1.0 if cut and not UNPRUNED_AFTER_A_CUT else first_share + rolls
+        until = None if timeout is None else timeout * mark - (time.monotonic() - begun)
         if until is not None and not unproven:
             until = min(until, timeout * rolls)
         rolled, line, more, why = _rollout_phase(
@@ -488,7 +495,7 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
         if rolled == SOLVED:
             status, moves, reason = rolled, line, why
     states += probed
-    if unproven and status != SOLVED and (status == UNSOLVABLE or cut):
+    if unproven and status != SOLVED and (status == UNSOLVABLE or (cut and (UNPRUNED_AFTER_A_CUT or not rolls))):
         status, moves, more, reason = _core_phase(
             game, None, None if timeout is None else max(0.0, timeout - (time.monotonic() - begun)),
             None if max_states is None else max(0, max_states - states), max_memory, progress, avoid)
