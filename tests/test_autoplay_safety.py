@@ -11,7 +11,7 @@ import pytest
 from positions import build
 
 from patience import Game
-from patience.engine.assist import autoplay, safe_moves
+from patience.engine.assist import autoplay, deals_read_the_order, may_autoplay_from, safe_moves
 from patience.engine.notation import parse_move
 from patience.solver.bound import copies_lost
 from patience.solver.prune import SIMPLE, Autoplay
@@ -89,3 +89,17 @@ def test_the_players_autoplay_reaches_what_the_solvers_safe_moves_reach(game_id)
         home = [m for m in moves if m[1] in game.rules.foundation_piles]  # walks that reach safe cards
         game.push(rnd.choice(home if home and rnd.random() < 0.8 else moves))
     assert sent > 0  # the walk met safe cards: the two agreed on something
+
+
+def test_a_column_the_stock_deals_one_card_onto_gives_its_safe_cards_to_autoplay():
+    """Gypsy's stock deals one card onto every column: taking a card home from a column leaves
+    the later deals as they were, so autoplay takes it (the solver's safe moves leave such piles
+    to its search, `may_autoplay_from`); a three-card draw's waste is what later draws read."""
+    gypsy = build("gypsy", {"1": "| 9C AS"}, fill="s", fill_face_down=True)
+    column = gypsy.rules.pile_by_label["1"]
+    assert not deals_read_the_order(gypsy.rules, column) and not may_autoplay_from(gypsy.rules, column)
+    assert [gypsy.notation(m) for m in safe_moves(gypsy)] == ["1h"]
+    klondike_3 = Game.new("klondike-3", 1)
+    assert deals_read_the_order(klondike_3.rules, klondike_3.rules.waste_pile)
+    klondike = Game.new("klondike", 1)
+    assert not deals_read_the_order(klondike.rules, klondike.rules.waste_pile)
