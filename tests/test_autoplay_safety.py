@@ -1,7 +1,7 @@
 """The player's autoplay sends home only what the solver's safe moves would (`assist.is_safe`):
 a card nothing outside the foundations could be built on, from a pile safe moves take from, that
 starts no counted pile, and whose foundations now are alike with one for every copy. Sending a
-card anywhere else costs wins (Kwadratura Koła deals 10 and 18 were lost so, following hints)."""
+card anywhere else costs wins (Kwadratura Koła deal 10 was lost so, following hints)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pytest
 from positions import build
 
 from patience import Game
-from patience.engine.assist import autoplay, deals_read_the_order, may_autoplay_from, safe_moves
+from patience.engine.assist import autoplay, deals_read_the_order, safe_moves
 from patience.engine.notation import parse_move
 from patience.solver.bound import copies_lost
-from patience.solver.prune import SIMPLE, Autoplay
+from patience.solver.prune import SIMPLE, Autoplay, may_autoplay_from
 
 # KK carpet cells: a2, a4, a6, a8 lie sideways at the left edge and are free (KK-2).
 
@@ -50,18 +50,19 @@ def test_KL_a_three_card_draw_keeps_its_waste_a_one_card_draw_sends_its_ace_home
         assert bool(safe_moves(game)) is sent, game_id
 
 
-def test_KK_autoplay_never_turns_a_winnable_deal_lost():
-    """Deal 10, the stock turned 36 times along the solver's line with the old autoplay after each
-    step, sent the waste's 3♣ onto the only 2♣ out and left the game provably lost; now every
-    position autoplay reaches along the same turns is not proved lost."""
+def test_KK4_autoplay_along_deal_10s_stock_turns_leaves_it_not_proved_lost():
+    """Deal 10 is won by the solver. Turning its stock with the old autoplay after each turn, the
+    35th turn sent the waste's 5♣ to start a fives pile (KK-4 counts those starts) and the copies
+    bound proved the game lost; now no position along the same 40 turns is proved lost."""
     game = Game.new("kwadratura-kola", 10)
     autoplay(game)
-    for _turn in range(40):
-        if game.why_illegal((game.rules.stock_pile, -1, 0)) is not None:
-            break
+    turns = 0
+    while turns < 40 and game.why_illegal((game.rules.stock_pile, -1, 0)) is None:
         game.play((game.rules.stock_pile, -1, 0))
         autoplay(game)
-        assert not copies_lost(game)
+        turns += 1
+        assert not copies_lost(game), turns
+    assert turns == 40  # past the 35th turn, where the old autoplay lost it
 
 
 # One- and two-deck games whose walks send cards home (Parada's and Dywan's seldom do).

@@ -64,8 +64,9 @@ def test_following_hints_wins_a_deal_the_solver_wins_with_no_repeated_position(g
 def test_with_autoplay_on_one_plan_is_followed_to_a_win(game_id, deal):
     """Autoplay sends cards home that the solver's line moves later; the plan is the line as
     played with it (`with_autoplay`), so the game never leaves it and one search is enough.
-    Kwadratura Koła 10 and 18 were lost so before: the game left the line at every turn, and
-    autoplay sent the waste's copy of a card onto the only pile the carpet's copy had."""
+    Kwadratura Koła 10 and 18 were lost before: the game left the line where autoplay sent a card,
+    the searches again from there found no line within their cut budget, and the fallbacks lost
+    the deal (on deal 10 autoplay itself did, sending the waste's 5♣ to start a counted pile)."""
     with patch.object(hints_module, "solve", wraps=hints_module.solve) as searched:
         status, _moves = follow_hints(game_id, deal, autoplay=True)
     assert status == "won" and searched.call_count == 1

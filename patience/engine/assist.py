@@ -50,7 +50,7 @@ def is_safe(game: Game, move: Move, table: list[frozenset[int]], home: Counter[i
     read (`deals_read_the_order`), it could not start a pile whose start is counted
     (`follower_starters`), and every foundation that takes it now is alike (`one_home`). The
     solver's safe moves are these (`solver.prune.Autoplay`), which besides leave alone every pile
-    a stock deals onto (`may_autoplay_from`)."""
+    a stock deals onto (`solver.prune.may_autoplay_from`)."""
     src, dst, n = move
     rules = game.rules
     if dst < 0 or n != 1 or dst not in rules.foundation_piles or src in rules.foundation_piles:
@@ -72,14 +72,6 @@ def deals_read_the_order(rules: CompiledRules, pile: int) -> bool:
     if pile not in targets:
         return False
     return rules.stock_needs_filled or (len(targets) == 1 and rules.draw > 1)
-
-
-def may_autoplay_from(rules: CompiledRules, pile: int) -> bool:
-    """The solver's safe moves: not from a pile the stock deals onto unless it is one waste
-    drawn one card at a time (`deals_read_the_order`; the proofs of `solver.prune.autoplay_rule`
-    take no card from the piles a stock deals one card each onto, as Gypsy's columns)."""
-    targets = rules.stock_targets
-    return pile not in targets or (len(targets) == 1 and rules.draw == 1)
 
 
 def follower_starters(rules: CompiledRules) -> frozenset[int]:

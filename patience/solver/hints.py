@@ -187,16 +187,17 @@ class Planner:
         if where is None:
             return None
         move = moved(plan.moves[index], where)
-        return None if self._lands_on(game, move) in played else move
+        return None if self._lands_on(game.copy(), move) in played else move
 
-    def _lands_on(self, game: Game, move: Move) -> Hashable:
-        """The position the game stands on after ``move`` and, with autoplay on, the safe cards it
-        sends home: a hint must not lead there if it was played before."""
-        work = game.copy()
+    def _lands_on(self, work: Game, move: Move) -> Hashable:
+        """The position ``work`` stands on after ``move`` and, with autoplay on, the safe cards it
+        sends home (a hint must not lead there if it was played before); ``work`` is left as it was."""
         work.push(move)
-        if self.autoplay:
-            autoplay(work)
-        return work.canonical_key()
+        sent = autoplay(work) if self.autoplay else []
+        key = work.canonical_key()
+        for _move in range(len(sent) + 1):
+            work.pop()
+        return key
 
     def _search(self, game: Game, seconds: float | None, states: int | None) -> str:
         """Search a new plan from here, avoiding the positions played; the solver's status, or
@@ -222,17 +223,18 @@ class Planner:
         """Make ``line``, a win from ``game``'s position, the plan; with autoplay on, the line as
         played with it, when it still wins so (else the line itself: the game then leaves it
         where autoplay sends a card, and the next hint searches again)."""
-        played = with_autoplay(game, line) if self.autoplay else None
+        typed = with_autoplay(game, line) if self.autoplay else None
+        moves = line if typed is None else typed
         work = game.copy()
         keys: list[Hashable] = [work.canonical_key()]
         layouts = [layout(work)]
-        for move in played if played is not None else line:
+        for move in moves:
             work.push(move)
-            if played is not None:
+            if typed is not None:
                 autoplay(work)
             keys.append(work.canonical_key())
             layouts.append(layout(work))
-        self.plan = _Plan(list(played if played is not None else line), keys, layouts)
+        self.plan = _Plan(list(moves), keys, layouts)
 
     def _search_after_swaps(self, game: Game, swaps: list[Move], seconds: float | None, states: int | None) -> bool:
         """Where a once-a-game swap is left: search again after each of ``swaps`` (the most
@@ -257,10 +259,11 @@ class Planner:
         """The best move by simple merit that leads somewhere new and does not move again the
         cards the previous hint moved (unless home); then a swap, then any move to a new position;
         `none` only when no legal move leads anywhere new."""
+        work = game.copy()
         foundations = game.rules.foundation_piles
 
         def new_position(move: Move) -> bool:
-            return self._lands_on(game, move) not in played
+            return self._lands_on(work, move) not in played
 
         def walks(move: Move) -> bool:
             """Moves the previous hint's cards on again, not home: hints would carry them about."""
@@ -336,9 +339,7 @@ def with_autoplay(game: Game, line: list[Move]) -> list[Move] | None:
             return None
         work.push(step)
         typed.append(step)
-        if work.is_won():
-            return typed
-        autoplay(work)
+        autoplay(work)  # nothing is safe to send in a won game
         if work.is_won():
             return typed
     return None

@@ -14,7 +14,7 @@ exhausted search then proves nothing and is redone without them.
 from __future__ import annotations
 
 from ..cards import DECK_SIZE
-from ..engine.assist import builders, follower_starters, may_autoplay_from, one_home
+from ..engine.assist import builders, follower_starters, one_home
 from ..engine.compiled import MOVE_NONE, MOVE_TOP, CompiledRules
 from ..engine.game import Game
 from ..engine.moves import Move
@@ -208,6 +208,15 @@ def closures(game: Game) -> list[frozenset[int]]:
 def _masks(fits_on: tuple[tuple[int, ...], ...], starters: tuple[int, ...]) -> tuple[int, ...]:
     """Per top card, then for an empty pile: the cards taken, as bits (card c is 1 << c)."""
     return tuple(sum(1 << card for card in cards) for cards in (*fits_on, starters))
+
+
+def may_autoplay_from(rules: CompiledRules, pile: int) -> bool:
+    """Not from a pile the stock deals onto unless it is one waste drawn one card at a time
+    (`assist.deals_read_the_order`: taking a card out of a three-card draw changes which cards the
+    later draws show). Narrower than the player's autoplay: the proofs of `autoplay_rule` take
+    no card from the piles a stock deals one card each onto, as Gypsy's columns."""
+    targets = rules.stock_targets
+    return pile not in targets or (len(targets) == 1 and rules.draw == 1)
 
 
 class Autoplay:

@@ -481,10 +481,11 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     first_states = None if max_states is None else int(max_states * (1.0 - rolls))
     status, moves, states, reason = _core_phase(game, first, first_timeout, first_states, max_memory, progress, avoid)
     cut = first_timeout != timeout and status == UNKNOWN and reason == "timeout"
+    unpruned_after_the_cut = cut and (UNPRUNED_AFTER_A_CUT or not rolls)
     if rolls and status == UNKNOWN:  # (an exhausted first phase goes on to the unpruned search)
         # Until their mark (the end, after a cut when no unpruned search follows); after a proof
         # phase that stopped early (its memory), their share only.
-        mark = 1.0 if cut and not UNPRUNED_AFTER_A_CUT else first_share + rolls
+        mark = 1.0 if cut and not unpruned_after_the_cut else first_share + rolls
         until = None if timeout is None else timeout * mark - (time.monotonic() - begun)
         if until is not None and not unproven:
             until = min(until, timeout * rolls)
@@ -495,7 +496,7 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
         if rolled == SOLVED:
             status, moves, reason = rolled, line, why
     states += probed
-    if unproven and status != SOLVED and (status == UNSOLVABLE or (cut and (UNPRUNED_AFTER_A_CUT or not rolls))):
+    if unproven and status != SOLVED and (status == UNSOLVABLE or unpruned_after_the_cut):
         status, moves, more, reason = _core_phase(
             game, None, None if timeout is None else max(0.0, timeout - (time.monotonic() - begun)),
             None if max_states is None else max(0, max_states - states), max_memory, progress, avoid)
@@ -721,7 +722,7 @@ class _Tree:
         self.waste_only = (rules.waste_pile,) if self.chained and stock_commutes(rules) else None
         # Where a chain's turns follow from the talon alone, they are found once per talon state.
         self.talon = TalonTurns(game, self.waste_only) if self.waste_only and turns_are_fixed(rules) else None
-        # With a one-card draw the waste's top may be a safe move (`assist.may_autoplay_from`).
+        # With a one-card draw the waste's top may be a safe move (`prune.may_autoplay_from`).
         self.waste_autoplays = self.auto is not None and rules.waste_pile in self.auto.sources
         # A hop is played only with a move that uses the card it uncovers (`hops.hop_group`).
         hopping = hop_group(rules) if rules.stock_pile < 0 or self.talon is not None else None
