@@ -157,8 +157,8 @@ def test_solve_answers_with_a_shorter_line_that_replays():
 def test_the_other_searches_share_one_budget_of_positions(monkeypatch):
     """`_short_line`'s searches of other pile orders take at most `AGAIN_IN_ALL` positions in
     all, however many there are: a slow game's win no longer costs 33 searches at four times its
-    positions (Cromwell deal 1: over a million positions, 16 s). With the budget cut to 1,500 on
-    FreeCell deal 1 they stop early, within it, and the line still wins."""
+    positions (Cromwell deal 1: over a million positions, 16 s). With the budget cut to half of
+    what they take on FreeCell deal 1 they stop early, within it, and the line still wins."""
     from patience.solver import search
 
     def searches() -> list[int]:
@@ -179,10 +179,11 @@ def test_the_other_searches_share_one_budget_of_positions(monkeypatch):
         return taken
 
     every = searches()
-    assert sum(every) > 1_500
-    monkeypatch.setattr(search, "AGAIN_IN_ALL", 1_500)
+    budget = sum(every) // 2
+    assert len(every) >= 3 and budget > 0
+    monkeypatch.setattr(search, "AGAIN_IN_ALL", budget)
     cut = searches()
-    assert sum(cut) <= 1_500 and len(cut) < len(every)
+    assert sum(cut) <= budget and len(cut) < len(every)
 
 
 @pytest.mark.parametrize("deal", [1, 7, 9])

@@ -167,9 +167,11 @@ def _remove_not_covered(rules: CompiledRules) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CoreTables:
-    """Per group and per pile arrays (bytes and tuples of ints), indexed as `_search.pyx` reads them."""
+    """Per group and per pile arrays (bytes and tuples of ints), indexed as `_search.pyx` reads them.
+    No generated ``__eq__``, ``__hash__`` or ``__repr__``: nothing compares or prints tables, and
+    writing those methods for some 150 fields took about 5 ms of every solving command's start."""
 
     pile_count: int
     capacity: int  # the most cards one pile may hold: the whole pack

@@ -100,8 +100,12 @@ AGAIN_TIMES, AGAIN_FLOOR = 4, 20_000
 # tens of thousands (Cromwell), 15 orders at four times as many cost a million positions and
 # seconds of waiting for a line or a hint; FreeCell's take 4,800 on average (deals 1-1000).
 AGAIN_IN_ALL = 100_000
-ARRANGEMENTS = 15
-QUICK_PASSES = 2  # 3 before: FreeCell 1-1000 median 89 / max 113 either way, 88,756 moves in all against 88,804
+# 15 orders and 2 quick passes before: FreeCell 1-200 median 88 / max 101 either way, 17,607
+# moves in all against 17,717 now, a deal's median CPU 0.060 s against 0.043 s (issue 34's whole
+# `patience solve freecell --deal 1` within 0.15 s). Only one point along the line (0.5) saved
+# another 0.01 s but made FreeCell 657's line 131 moves, not 109 (docs/solver.md, "Short lines").
+ARRANGEMENTS = 6
+QUICK_PASSES = 1
 # Then the search again from these shares of the way along the best line: a new ending is kept
 # where it is shorter (FreeCell deals 1, 5, 7, 12: 114, 110, 117, 111 moves became 102-106).
 RESOLVE_AT = (0.25, 0.5, 0.75)
