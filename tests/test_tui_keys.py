@@ -277,6 +277,30 @@ def test_the_end_of_game_page_and_the_settings_show_their_words(tmp_path, monkey
 
     play_out(app, script)
 
+def test_back_from_the_end_of_game_keeps_the_win_and_ctrl_z_then_undoes_it():
+    """The box says "b or Esc: back to the board (then Ctrl+Z undoes)": the key itself undoes
+    nothing; Ctrl+Z on the board takes the last move back."""
+    session = session_of(Game.new("freecell", 1))
+    solution = freecell_solution(1)
+    for word in solution[:-1]:
+        assert not session.handle(word).failed
+    app = app_for(session)
+    moves_before_win = len(session.game.history)
+
+    async def script(pilot) -> None:
+        paste_speed(app, solution[-1])
+        await until(pilot, app, lambda: isinstance(app.screen, EndOfGame))
+        assert "then Ctrl+Z undoes" in screen_text(app)
+        await pilot.press("b")
+        await until(pilot, app, lambda: not isinstance(app.screen, EndOfGame))
+        assert session.game.is_won()  # back, not undone
+        await pilot.press("ctrl+z")
+        await until(pilot, app, lambda: not session.game.is_won())
+        assert len(session.game.history) <= moves_before_win
+
+    play_out(app, script)
+
+
 
 @pytest.mark.parametrize("columns", [80, 60])
 def test_the_end_of_game_keys_break_between_keys_in_polish(columns):
@@ -305,10 +329,10 @@ def test_the_end_of_game_keys_break_between_keys_in_polish(columns):
     top = next(i for i, row in enumerate(seen) if "╭" in row)
     bottom = next(i for i, row in enumerate(seen) if "╰" in row)
     rows = [row.split("│")[1].strip() for row in seen[top + 1:bottom] if row.count("│") >= 2]
-    keys = ["n: nowe rozdanie", "s: to samo rozdanie", "b lub Esc: powrót do stołu (cofnij)", "q: koniec"]
+    keys = ["n: nowe rozdanie", "s: to samo rozdanie", "b lub Esc: powrót do stołu (potem Ctrl+Z cofa)", "q: koniec"]
     for key in keys:
         assert any(key in row for row in rows), (key, seen)
-    assert "koniec" not in rows and "(cofnij)" not in rows
+    assert "koniec" not in rows and "(potem Ctrl+Z cofa)" not in rows
     # The box shows its keys, not the prompt's "Type undo, restart...", which named other words.
     assert "WYGRANA" in rows and not any("Wpisz" in row for row in rows), rows
 

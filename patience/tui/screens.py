@@ -191,7 +191,7 @@ class EndOfGame(_Choice[str]):
         Binding("escape,b", "choose('back')", _("back to the board")),
         Binding("q", "choose('quit')", _("quit")),
     ]
-    KEYS = N_("n: new deal   s: same deal again   b or Esc: back to the board (undo)   q: quit")
+    KEYS = N_("n: new deal   s: same deal again   b or Esc: back to the board (then Ctrl+Z undoes)   q: quit")
 
 
 class SettingsScreen(ModalScreen[Any]):
