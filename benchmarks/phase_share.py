@@ -15,7 +15,9 @@ deal answered differently. Rows go to FILE as JSON lines (appended), to report o
 
 ``--setting ROLLOUT_SHARE --shares 0 0.25`` compares the nested rollouts' share of the clock instead
 (none, as before solver 27, against the current share): it is taken from the same first phases,
-so with no game named the same rulesets.
+so with no game named the same rulesets. ``--setting OPENING_ROLLOUTS --shares 0 0.1`` compares
+no opening (solver 30) with the opening's spell of rollouts (solver 31); the rows' seconds show
+when each answer came.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import statistics
 import sys
 import time
 from multiprocessing import Pool
@@ -82,8 +85,12 @@ def report(rows: list[dict], old: float, new: float) -> None:
         if line[old] != line[new]:
             print(f"{game_id:24} share {old}: {line[old]:28} share {new}: {line[new]}")
     for share in (old, new):
+        won_after = sorted(row["seconds"] for answers in by_deal.values() if old in answers and new in answers
+                           for row in [answers[share]] if row["status"] == "solved")
+        median = statistics.median(won_after) if won_after else 0.0
         print(f"share {share}: {totals[(share, 'solved')]} won, {totals[(share, 'unsolvable')]} unsolvable, "
-              f"{totals[(share, 'unknown')]} unknown, {totals[(share, 'cpu')]:.0f} s CPU")
+              f"{totals[(share, 'unknown')]} unknown, {totals[(share, 'cpu')]:.0f} s CPU; "
+              f"wins after {median:.2f} s (median), {sum(won_after):.0f} s in all")
     for game_id, deal, was, was_s, now, now_s in changed:
         print(f"  {game_id} {deal}: {was} ({was_s} s) -> {now} ({now_s} s)")
 
@@ -104,7 +111,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=6.0)
     parser.add_argument("--shares", type=float, nargs=2, default=None,
                         help="the old and the new value (default: 1.0 and FIRST_PHASE_SHARE; 0 and ROLLOUT_SHARE)")
-    parser.add_argument("--setting", default="FIRST_PHASE_SHARE", choices=("FIRST_PHASE_SHARE", "ROLLOUT_SHARE", "UNPRUNED_AFTER_A_CUT"))
+    parser.add_argument("--setting", default="FIRST_PHASE_SHARE", choices=("FIRST_PHASE_SHARE", "ROLLOUT_SHARE", "UNPRUNED_AFTER_A_CUT", "OPENING_ROLLOUTS"))
     parser.add_argument("--out", default="phase_share.jsonl")
     parser.add_argument("--report", metavar="FILE", help="only report on rows written before")
     args = parser.parse_args()

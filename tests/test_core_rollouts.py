@@ -184,7 +184,7 @@ def clock_marks(monkeypatch) -> list:
             return "unknown", [], 1, "timeout"
         return phase(game, rule, 0.01, max_states, *rest, **options)
 
-    def rollout_phase(game, timeout, max_states, avoid, progress=None):
+    def rollout_phase(game, timeout, max_states, avoid, progress=None, **options):
         budgets.append(("rollouts", timeout))
         return "unknown", [], 1, "timeout"
 
@@ -198,17 +198,79 @@ def test_after_a_first_phase_the_clock_cut_the_rollouts_take_the_rest_of_it(monk
     """Under a clock, with unproven safe moves: the first phase may search until FIRST_PHASE_SHARE
     less the rollouts' share of it; cut there, the rollouts get the rest of the clock, since the
     unpruned search, which has more positions, could not be exhausted in it (solver 30)."""
-    (first, t1), (second, t2) = clock_marks(monkeypatch)
+    (_opening, _), (_opening_rollouts, _), (first, t1), (second, t2) = clock_marks(monkeypatch)
     assert (first, second) == ("safe", "rollouts")
     assert 40 * (search.FIRST_PHASE_SHARE - search.ROLLOUT_SHARE) - 1 < t1 <= 40 * (search.FIRST_PHASE_SHARE - search.ROLLOUT_SHARE)
     assert 39 < t2 <= 40
+
+
+def test_under_a_clock_the_opening_searches_briefly_then_rolls_out_before_the_phases(monkeypatch):
+    """Under a clock alone (solver 31): the first phase's search within OPENING_STATES positions,
+    then the rollouts for OPENING_ROLLOUTS of the clock, then the phases as before."""
+    (opening, t0), (opening_rollouts, t1), (first, _t2), (second, _t3) = clock_marks(monkeypatch)
+    assert (opening, opening_rollouts, first, second) == ("safe", "rollouts", "safe", "rollouts")
+    assert 39 < t0 <= 40  # bounded by its positions, not the clock
+    assert 40 * search.OPENING_ROLLOUTS - 1 < t1 <= 40 * search.OPENING_ROLLOUTS
+
+
+def test_DY2_a_win_the_rollouts_find_at_once_needs_no_exhaustive_phase(monkeypatch):
+    """Dywan deal 28: the rollouts win it in 710 positions; the exhaustive search had not within
+    22.5 s of a 30-s solve (solver 30's survey). Under a clock the opening's rollouts win it, and
+    the only exhaustive search run is the opening's, within OPENING_STATES positions."""
+    searched: list = []
+    phase = search._core_phase
+
+    def core_phase(game, rule, timeout, max_states, *rest, **options):
+        searched.append(max_states)
+        return phase(game, rule, timeout, max_states, *rest, **options)
+
+    monkeypatch.setattr(search, "_core_phase", core_phase)
+    game = Game.new("dywan", 28)
+    result = solve(game, timeout=30, shorter=False)
+    assert result.status == "solved" and replays_to_a_win(game, result.line)
+    assert searched == [search.OPENING_STATES]
+
+
+def test_the_later_rollouts_go_on_from_the_openings_seeds(monkeypatch):
+    """Two spells of rollouts sharing one count of seeds (`_opening`, then `_rollout_phase` after
+    the phases) run no search twice: seed 1 is the one search of level 1, and the second spell
+    starts where the first stopped."""
+    import itertools
+
+    played: list = []
+    position = search.core.position
+
+    class Recording:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def rollouts(self, timeout, pushes, level, seed, *rest):
+            played.append((level, seed))
+            return self.inner.rollouts(timeout, pushes, level, seed, *rest)
+
+    monkeypatch.setattr(search.core, "position", lambda *args: Recording(position(*args)))
+    game = Game.new("dywan", 1)  # not won by the rollouts within these budgets
+    seeds = itertools.count(1)
+    for positions in (100_000, 300_000):  # seeds 1 and 2 in the first spell
+        assert search._rollout_phase(game, None, positions, [], seeds=seeds)[0] == "unknown"
+    assert played[0] == (1, 1) and all(level == search.ROLLOUT_LEVEL for level, _seed in played[1:])
+    assert [seed for _level, seed in played] == list(range(1, len(played) + 1)) and len(played) >= 3
+
+
+def test_a_quick_win_of_the_exhaustive_search_runs_no_rollouts(monkeypatch):
+    """FreeCell deal 1 is won in about 80 positions: under a clock the opening's search wins it,
+    and no rollout is played."""
+    called: list = []
+    monkeypatch.setattr(search, "_rollout_phase", lambda *args, **options: called.append(args) or ("unknown", [], 0, ""))
+    assert solve(Game.new("freecell", 1), timeout=30, shorter=False).status == "solved"
+    assert called == []
 
 
 def test_with_the_unpruned_search_after_a_cut_the_rollouts_come_between(monkeypatch):
     """`UNPRUNED_AFTER_A_CUT` (solvers 21-29): the rollouts until FIRST_PHASE_SHARE, then the
     unpruned search to the end."""
     monkeypatch.setattr(search, "UNPRUNED_AFTER_A_CUT", True)
-    (first, t1), (second, t2), (third, t3) = clock_marks(monkeypatch)
+    (_opening, _), (_opening_rollouts, _), (first, t1), (second, t2), (third, t3) = clock_marks(monkeypatch)
     assert (first, second, third) == ("safe", "rollouts", "none")
     assert 40 * search.FIRST_PHASE_SHARE - 1 < t2 <= 40 * search.FIRST_PHASE_SHARE
     assert 39 < t3 <= 40
@@ -219,7 +281,7 @@ def test_no_rollouts_after_a_win_or_an_exhausted_first_phase(monkeypatch):
     under unproven safe moves (Canfield 2, unsolvable after about 400 positions) goes on to the
     unpruned search at once, which must prove it: rollouts would only spend that search's time."""
     called: list = []
-    monkeypatch.setattr(search, "_rollout_phase", lambda *args: called.append(args) or ("unknown", [], 0, ""))
+    monkeypatch.setattr(search, "_rollout_phase", lambda *args, **options: called.append(args) or ("unknown", [], 0, ""))
     assert solve(Game.new("parada", 3), timeout=None, max_states=100_000, shorter=False).status == "solved"
     canfield = solve(Game.new("canfield", 2), timeout=None, max_states=100_000, shorter=False)
     assert (canfield.status, canfield.reason) == ("unsolvable", "search exhausted")
@@ -230,7 +292,7 @@ def test_no_rollouts_without_a_budget(monkeypatch):
     """Rollouts end only on a win or a budget: with neither a clock nor positions (a first phase
     that stopped at its memory, made so here) they are not started."""
     called: list = []
-    monkeypatch.setattr(search, "_rollout_phase", lambda *args: called.append(args) or ("unknown", [], 0, ""))
+    monkeypatch.setattr(search, "_rollout_phase", lambda *args, **options: called.append(args) or ("unknown", [], 0, ""))
     monkeypatch.setattr(search, "_core_phase", lambda *args, **options: ("unknown", [], 1, "max memory"))
     result = solve(Game.new("parada", 1), timeout=None, max_states=None, shorter=False)
     assert (result.status, result.reason) == ("unknown", "max memory")
@@ -248,7 +310,7 @@ def test_under_a_proven_rule_the_rollouts_take_the_last_share_of_the_budget(monk
         budgets.append(("proof", timeout, max_states))
         return "unknown", [], max_states, "max states"
 
-    def rollout_phase(game, timeout, max_states, avoid, progress=None):
+    def rollout_phase(game, timeout, max_states, avoid, progress=None, **options):
         budgets.append(("rollouts", timeout, max_states))
         return "unknown", [], max_states, "max states"
 
@@ -264,7 +326,7 @@ def test_under_a_proven_rule_the_rollouts_take_the_last_share_of_the_budget(monk
 def test_KK6_a_proof_under_a_proven_rule_is_not_followed_by_rollouts(monkeypatch):
     """Kwadratura Koła deal 1 is proved lost (the home bound, KK-2 and KK-5): no rollouts after."""
     called: list = []
-    monkeypatch.setattr(search, "_rollout_phase", lambda *args: called.append(args) or ("unknown", [], 0, ""))
+    monkeypatch.setattr(search, "_rollout_phase", lambda *args, **options: called.append(args) or ("unknown", [], 0, ""))
     assert solve(Game.new("kwadratura-kola", 1), timeout=None, max_states=100_000, shorter=False).status == "unsolvable"
     assert called == []
 

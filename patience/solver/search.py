@@ -77,6 +77,14 @@ ROLLOUT_SHARE = 0.25
 # exhaust the one with them, so it could only win there, and the rollouts win more (Parada: no win
 # of 1-200 at 30 s came after 22.5 s, in the unpruned quarter; docs/solver.md, "Solver 30").
 UNPRUNED_AFTER_A_CUT = False
+# Under a clock alone (no budget of positions), a search that has not ended within OPENING_STATES
+# positions is followed by the rollouts for OPENING_ROLLOUTS of the clock, taken from their share,
+# before its phases begin again: most wins the rollouts find, they find within seconds (Dywan deal
+# 28 in 710 positions, 22.5 s into a 30-s solve before), and a quick win of the exhaustive search
+# (FreeCell, Klondike) never waits for them. The opening's positions are searched again after, a
+# few hundredths of a second (solver 31). 0: no opening (solver 30).
+OPENING_STATES = 20_000
+OPENING_ROLLOUTS = 0.1
 # A rollout push is counted as this fraction of a position of a budget: the core pushes about ten
 # times as many positions a second in playouts as it expands in its exhaustive searches.
 ROLLOUT_PUSHES = 10
@@ -458,7 +466,8 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     again with none, since only a search that lost no move may answer unsolvable. A first phase
     that ends unknown is followed by `_rollout_phase` in its share (`ROLLOUT_SHARE`) of the clock
     and of the positions, taken from the first phase's: before the unpruned phase, or at the end
-    under a proven rule. Its
+    under a proven rule. Under a clock alone, `_opening` comes before all of them: a short
+    search, then a short spell of rollouts, so that the wins either finds at once come at once. Its
     moves are replayed on a copy of the game to check them: a move the engine refuses is a bug in
     the core (with ``checked``, `_short_line` replays the line it answers with instead)."""
     start = time.monotonic()
@@ -483,7 +492,14 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     first_share = (FIRST_PHASE_SHARE if unproven else 1.0) - rolls
     first_timeout = None if timeout is None else timeout * first_share
     first_states = None if max_states is None else int(max_states * (1.0 - rolls))
-    status, moves, states, reason = _core_phase(game, first, first_timeout, first_states, max_memory, progress, avoid)
+    seeds = itertools.count(1)  # the rollouts' seeds, shared by the opening's and the later ones
+    opened = _opening(game, first, timeout if max_states is None and 0 < OPENING_ROLLOUTS < rolls else None,
+                      max_memory, progress, avoid, seeds)
+    if opened[0] != UNKNOWN:  # a win, or the first phase's search exhausted
+        status, moves, states, reason = opened
+    else:
+        status, moves, states, reason = _core_phase(game, first, first_timeout, first_states, max_memory, progress, avoid)
+        states += opened[2]
     cut = first_timeout != timeout and status == UNKNOWN and reason == "timeout"
     unpruned_after_the_cut = cut and (UNPRUNED_AFTER_A_CUT or not rolls)
     if rolls and status == UNKNOWN:  # (an exhausted first phase goes on to the unpruned search)
@@ -495,7 +511,7 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
             until = min(until, timeout * rolls)
         rolled, line, more, why = _rollout_phase(
             game, None if until is None else max(0.0, until),
-            None if max_states is None else max(0, max_states - states), avoid, progress)
+            None if max_states is None else max(0, max_states - states), avoid, progress, seeds=seeds)
         states += more
         if rolled == SOLVED:
             status, moves, reason = rolled, line, why
@@ -529,6 +545,22 @@ def _check_win(game: Game, moves: Sequence[Move], solved: bool = True) -> None:
     replay = replayed(game, moves)
     if solved and not replay.is_won():
         raise RuntimeError("the compiled core's solution does not win")
+
+
+def _opening(game: Game, first: str | None, timeout: float | None, max_memory: int | None,
+             progress: Progress | None, avoid: Sequence[Game],
+             seeds: Iterator[int]) -> tuple[str, list[Move], int, str]:
+    """Under ``timeout`` (None: no opening, the phases as before): the first phase's search within
+    `OPENING_STATES` positions, then, unless it ended, the rollouts for `OPENING_ROLLOUTS` of the
+    clock, drawing from ``seeds``. Its answer: `solved`, `unsolvable` (a proof only where ``first``
+    is the proven rule or none; the caller judges), or `unknown` with the positions it took."""
+    if timeout is None:
+        return UNKNOWN, [], 0, ""
+    status, moves, states, reason = _core_phase(game, first, timeout, OPENING_STATES, max_memory, progress, avoid)
+    if status != UNKNOWN:
+        return status, moves, states, reason
+    status, moves, more, reason = _rollout_phase(game, timeout * OPENING_ROLLOUTS, None, avoid, progress, seeds=seeds)
+    return status, moves, states + more, reason
 
 
 def _other_order_probe(game: Game, first: str | None, proven: str | None, timeout: float | None,
@@ -576,17 +608,19 @@ def rollout_win(game: Game, timeout: float | None, max_states: int | None, avoid
 
 
 def _rollout_phase(game: Game, timeout: float | None, max_states: int | None, avoid: Sequence[Game],
-                   progress: Progress | None = None) -> tuple[str, list[Move], int, str]:
-    """Nested rollouts (`Core.rollouts`) from ``game``: one search of level 1, then searches of
-    `ROLLOUT_LEVEL` with new seeds, until one wins or the budget is spent (positions counted as
-    `ROLLOUT_PUSHES` pushes). Returns (status, moves, positions, reason); `solved` or `unknown`,
-    never `unsolvable`. Seeded by their order alone: a budget of positions gives the same answer
-    everywhere."""
+                   progress: Progress | None = None, seeds: Iterator[int] | None = None) -> tuple[str, list[Move], int, str]:
+    """Nested rollouts (`Core.rollouts`) from ``game``: one search of level 1 (seed 1), then
+    searches of `ROLLOUT_LEVEL` with new seeds, until one wins or the budget is spent (positions
+    counted as `ROLLOUT_PUSHES` pushes). ``seeds``: where a phase goes on from an earlier one's
+    (`_opening`), the same count, so no search is run twice. Returns (status, moves, positions,
+    reason); `solved` or `unknown`, never `unsolvable`. Seeded by their order alone: a budget of
+    positions gives the same answer everywhere."""
     position = core.position(game)
     avoid_keys = _core_keys(avoid)
     deadline = None if timeout is None else time.monotonic() + timeout
     pushes_left = None if max_states is None else max_states * ROLLOUT_PUSHES
-    pushed, seed, reason = 0, 0, "timeout" if timeout is not None else "max states"
+    pushed, reason = 0, "timeout" if timeout is not None else "max states"
+    seeds = itertools.count(1) if seeds is None else seeds
     began = time.monotonic()
 
     def report(pushes: int, _seconds: float) -> None:  # the phase's positions and time so far
@@ -594,7 +628,7 @@ def _rollout_phase(game: Game, timeout: float | None, max_states: int | None, av
         progress((pushed + pushes) // ROLLOUT_PUSHES, time.monotonic() - began)
 
     while (deadline is None or time.monotonic() < deadline) and (pushes_left is None or pushes_left > 0):
-        seed += 1
+        seed = next(seeds)
         status, moves, pushes, reason, _best = position.rollouts(
             None if deadline is None else max(0.0, deadline - time.monotonic()), pushes_left,
             1 if seed == 1 else ROLLOUT_LEVEL, seed, avoid_keys, report if progress is not None else None,
