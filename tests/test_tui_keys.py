@@ -745,3 +745,33 @@ def test_a_line_of_hot_keys_on_the_help_page_breaks_between_keys(lang):
         for line in hot:
             for key in line.strip().split(KEY_GAP):
                 assert any(key in row for row in wrapped), (width, key, wrapped)
+
+
+def test_a_long_burst_of_typed_moves_is_taken_in_the_apps_own_order(monkeypatch):
+    """Cromwell deal 2's winning line, 137 moves, every key queued at once: each move is played in
+    turn and the game is won, and no typed key waits in a widget's queue. Forwarded to whichever
+    widget had the focus when it came (the board's queue, then the command line's), a burst's keys
+    were played out of order in a terminal: the line lost its way after 57 moves. The pilot does
+    not reproduce that race, so the test asks that the keys never reach those queues."""
+    from patience.solver import solve
+    from patience.tui.widgets import BoardView, CommandLine
+
+    game = Game.new("cromwell", 2)
+    line = solve(game.copy(), timeout=None, max_states=200_000).moves
+    assert len(line) > 100
+    reached: list[str] = []
+    for widget in (BoardView, CommandLine):
+        handler = widget.on_key
+        monkeypatch.setattr(widget, "on_key", lambda self, event, handler=handler: reached.append(event.key)
+                            or handler(self, event))
+    session = session_of(game)
+    app = app_for(session)
+
+    async def script(pilot) -> None:
+        paste_speed(app, "\n".join(line))
+        await until(pilot, app, lambda: isinstance(app.screen, EndOfGame) or app.said.startswith(("no ", "nie")))
+        await pilot.pause()
+
+    play_out(app, script)
+    assert session.game.is_won() and len(session.game.history) == len(line)
+    assert reached == []

@@ -419,6 +419,16 @@ class PatienceApp(App[int]):
             self.message("  ".join(x for x in (played, self.said) if x))
 
     # ------------------------------------------------------------------ the command line
+    async def on_event(self, event: events.Event) -> None:
+        """Typed keys are taken here, in the order the terminal sent them. Forwarded, each would
+        wait in the queue of the widget focused when it came, and a burst's keys, some in the
+        board's queue and some in the command line's, could be played out of order (a line of
+        137 moves typed at once into Cromwell lost its way after 57)."""
+        if (isinstance(event, events.Key) and not event.is_forwarded and len(self.screen_stack) == 1
+                and self.type_key(event)):
+            return
+        await super().on_event(event)
+
     def type_key(self, event: events.Key) -> bool:
         """A key pressed at the board: True when it went to the command line. Every printable key
         does (a `:` first opens it empty), so no key of a move is taken for a hot key; while the
@@ -454,10 +464,13 @@ class PatienceApp(App[int]):
             self.edit_line(key)
 
     def type_into(self, text: str, *, erase: int = 0) -> None:
+        """``text`` typed at the command line's cursor (its end while the board has the focus),
+        after ``erase`` characters before it are taken back."""
         field = self.command_line
-        value = field.value[: len(field.value) - erase] if erase else field.value
-        field.value = (value + text)[: MAX_TYPED]
-        field.cursor_position = len(field.value)
+        cursor = min(field.cursor_position, len(field.value)) if field.has_focus else len(field.value)
+        start = max(0, cursor - erase)
+        field.value = (field.value[:start] + text + field.value[cursor:])[:MAX_TYPED]
+        field.cursor_position = min(start + len(text), len(field.value))
         if not field.has_focus:
             field.focus()
 
