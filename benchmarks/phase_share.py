@@ -85,8 +85,8 @@ def report(rows: list[dict], old: float, new: float) -> None:
         if line[old] != line[new]:
             print(f"{game_id:24} share {old}: {line[old]:28} share {new}: {line[new]}")
     for share in (old, new):
-        won_after = sorted(row["seconds"] for answers in by_deal.values() if old in answers and new in answers
-                           for row in [answers[share]] if row["status"] == "solved")
+        won_after = sorted(answers[share]["seconds"] for answers in by_deal.values()
+                           if old in answers and new in answers and answers[share]["status"] == "solved")
         median = statistics.median(won_after) if won_after else 0.0
         print(f"share {share}: {totals[(share, 'solved')]} won, {totals[(share, 'unsolvable')]} unsolvable, "
               f"{totals[(share, 'unknown')]} unknown, {totals[(share, 'cpu')]:.0f} s CPU; "

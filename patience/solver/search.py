@@ -497,13 +497,12 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     first_timeout = None if timeout is None else timeout * first_share
     first_states = None if max_states is None else int(max_states * (1.0 - rolls))
     seeds = itertools.count(1)  # the rollouts' seeds, shared by the opening's and the later ones
-    opened = _opening(game, first, timeout if max_states is None and 0 < OPENING_ROLLOUTS < rolls else None,
-                      max_memory, progress, avoid, seeds)
-    if opened[0] != UNKNOWN:  # a win, or the first phase's search exhausted
-        status, moves, states, reason = opened
-    else:
-        status, moves, states, reason = _core_phase(game, first, first_timeout, first_states, max_memory, progress, avoid)
-        states += opened[2]
+    status, moves, states, reason = _opening(
+        game, first, timeout if max_states is None and 0 < OPENING_ROLLOUTS < rolls else None, max_memory,
+        progress, avoid, seeds)
+    if status == UNKNOWN:  # (else a win, or the first phase's search exhausted)
+        status, moves, more, reason = _core_phase(game, first, first_timeout, first_states, max_memory, progress, avoid)
+        states += more
     cut = first_timeout != timeout and status == UNKNOWN and reason == "timeout"
     unpruned_after_the_cut = cut and (UNPRUNED_AFTER_A_CUT or not rolls)
     if rolls and status == UNKNOWN:  # (an exhausted first phase goes on to the unpruned search)

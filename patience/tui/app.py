@@ -430,10 +430,10 @@ class PatienceApp(App[int]):
         await super().on_event(event)
 
     def type_key(self, event: events.Key) -> bool:
-        """A key pressed at the board: True when it went to the command line. Every printable key
-        does (a `:` first opens it empty), so no key of a move is taken for a hot key; while the
-        line holds text, Enter plays it, Backspace and Esc edit it. Keys typed faster than the
-        focus moves to the line reach the board, and are added here, so none is lost."""
+        """A key at the board or the command line (`on_event`, before either widget sees it): True
+        when it went to the command line. Every printable key does (a `:` first opens it empty), so
+        no key of a move is taken for a hot key; while the line holds text, Enter plays it,
+        Backspace and Esc edit it."""
         self.play_early_keys()
         pending = self.command_line.value
         char = event.character

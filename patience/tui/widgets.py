@@ -201,7 +201,7 @@ class BoardView(Widget, can_focus=True):
     def action_press(self) -> None:
         app = self.game_app
         app.play_early_keys()
-        if app.command_line.value.strip():  # Enter reached the board, not the line: the line's move plays
+        if app.command_line.value.strip():  # the first frame's keys, replayed just now: the line's move plays
             app.submit_command_line()
             return
         game = app.session.game
@@ -213,12 +213,6 @@ class BoardView(Widget, can_focus=True):
             self.pick((self.cursor, len(cards) - max((m[2] for m in moves if m[1] >= 0), default=1)))
         else:
             self.pick((self.cursor, len(cards) - 1 if cards else -1))
-
-    def on_key(self, event: events.Key) -> None:
-        """Typed keys go to the command line (before the board's own Enter, Space and Esc)."""
-        if self.game_app.type_key(event):
-            event.stop()
-            event.prevent_default()
 
     def on_paste(self, event: events.Paste) -> None:
         event.stop()
