@@ -49,6 +49,21 @@ def test_golf_the_stock_goes_round_once_and_the_win_needs_only_the_columns_clear
     assert "s" not in notations(empty)  # one pass: nothing to turn back
 
 
+def test_golf_one_way_to_win_is_not_named_as_a_class_in_the_rules_or_the_end_message():
+    """A win class is named only to tell it from another (CZ-4's first and second): Golf's one
+    `classes` entry, id `won`, once read "Won (won)" and, in Polish, "Wygrana wygrana"."""
+    from patience.ruleset.describe import rules_text
+    from patience.session.session import Session, Settings
+
+    ruleset = Game.new("golf", 1).ruleset
+    english, polish = rules_text(ruleset, "en"), rules_text(ruleset, "pl")
+    assert "- You win when exactly 0 cards are left in: tableau." in english and "Won (" not in english
+    assert "- Wygrywasz, gdy dokładnie 0 kart zostaje w: kolumny." in polish and "Wygrana wygrana" not in polish
+    session = Session(golf({"1": "8C", "w": "7D"}), Settings(autoplay=False))
+    lines = session.handle("1w").lines
+    assert any(line.startswith("You won deal") for line in lines) and not any("Won (" in line for line in lines)
+
+
 # All in a Row ---------------------------------------------------------------------------------
 def row(piles: dict[str, str]) -> Game:
     return build("all-in-a-row", piles, fill="01")

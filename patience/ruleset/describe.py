@@ -566,6 +566,9 @@ def describe_classes(ruleset: Ruleset) -> list[str]:
             if i > 0 and all(closes_up(ruleset, gid) for gid in wc.left.in_):
                 left += _where_closed_up(ruleset, wc.left.count == 1 and wc.left.per == "group")
             conditions.append(left)
+        if len(ruleset.win.classes) == 1:  # a class is named only to tell it from another (Golf: "won")
+            lines.append(_("You win when {conditions}.").format(conditions=_(" and ").join(conditions)))
+            continue
         when = _("at once") if i == 0 else _("once no move is left")
         lines.append(_("Won ({win_class}), {when}: {conditions}.").format(
             win_class=wc.display_name(language()), when=when, conditions=_(" and ").join(conditions)))

@@ -590,7 +590,7 @@ class Session:
                 messages.append(_("You won deal {deal} in {moves}, {time}! Type undo, restart (play this deal again), "
                                   "new, or quit.").format(deal=self.game.deal_number, moves=moves, time=clock(self.elapsed())))
                 win = self.game.ruleset.win
-                if win is not None and win.classes:  # G-3, CZ-4: name the class
+                if win is not None and len(win.classes) > 1:  # G-3, CZ-4: name the class that was reached
                     reached = {c.id: c for c in win.classes}.get(self.game.win_class() or "")
                     if reached is not None:
                         from ..i18n import language
