@@ -51,6 +51,7 @@ def packer_with_tops(game: Game) -> Callable[[Game], bytes]:
 # The piles the solver's core keys by their top card (with its safe moves, where a rule is proven).
 TOP_ONLY_AS_SOLVED = {
     "golf": ["waste"],  # counted by no win
+    "dead-king-golf": ["waste"],  # the same: what lies under the top card decides nothing
     "aces-up": ["out"],  # its left win's one part: the part's sum is implied
     "relaxed-golf": ["waste"],
     "double-golf": ["waste"],

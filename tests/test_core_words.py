@@ -185,3 +185,23 @@ def test_reach_moves_whole_piles_onto_the_first_or_third_started_pile_before_as_
     chosen: Counter = Counter()
     assert walk_both("accordion", deals=(1, 2, 3, 4), steps=100, favour=lambda m: m[2] > 1, chosen=chosen) > 100
     assert sum(chosen.values()) >= 20  # piles of more than one card moved whole
+
+
+@pytest.mark.parametrize("game_id, answer", [("dead-king-golf", "unsolvable"), ("golf", "solved")])
+def test_closed_by_a_king_nothing_goes_on_it_in_the_core_as_in_the_engine(game_id, answer):
+    """`build.closed_by: [K]` (Dead King Golf): with a king on the waste, the stock spent and a
+    queen the last column card, the core finds no move, as the engine does; Golf, with no such
+    word, plays the queen on the king and wins."""
+    from patience.cards import card_str
+    from patience.deals import suited_deck
+    from patience.ruleset.registry import find_ruleset
+    from patience.solver.search import solve
+
+    ruleset = find_ruleset(game_id)
+    rest = sorted(c for c in suited_deck(1, None) if card_str(c, ascii=True) not in ("KS", "QH"))
+    lines = [f"game: {ruleset.id}", "pile s: |", "pile w: | " + " ".join(card_str(c, ascii=True) for c in rest) + " KS",
+             "pile 1: | QH"] + [f"pile {n}: |" for n in range(2, 8)]
+    game = Game.from_position("\n".join(lines) + "\n", ruleset)
+    assert len(game.legal_moves()) == (0 if answer == "unsolvable" else 1)  # the engine: nothing, or 1w
+    result = solve(game, timeout=10)
+    assert (result.status, result.engine) == (answer, "compiled")

@@ -88,6 +88,8 @@ def suit_fits(rule: Build, below: int, above: int) -> bool:
 
 
 def card_fits(rule: Build, below: int, above: int, base: int = 0) -> bool:
+    if rule.closed_by and RANK[below] in rule.closed_by:  # a closing card takes nothing (Dead King Golf)
+        return False
     if rule.match == "either":  # Accordion: the same rank or the same suit
         return rank_fits(rule, RANK[below], RANK[above], base) or suit_fits(rule, below, above)
     return rank_fits(rule, RANK[below], RANK[above], base) and suit_fits(rule, below, above)

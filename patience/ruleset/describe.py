@@ -82,6 +82,8 @@ def build_rule(build: Build) -> str:
         text += _(" (ranks counted round from the base rank, which is the lowest)")
     elif build.wrap:
         text += _(" (K and A follow each other)")
+    if build.closed_by:  # Dead King Golf
+        text += _(", nothing on {ranks}").format(ranks=_ranks(build.closed_by))
     return text
 
 

@@ -172,6 +172,11 @@ class Build(Strict):
         description="The pile is built on only when its bottom card has one of these ranks (PA-2: a 2 "
         "lying in row 1); any other card lies there unbuilt. Default: any bottom card.",
     )
+    closed_by: RankList | None = Field(
+        None,
+        description="A top card of one of these ranks takes no card: the pile is closed while it lies "
+        "there (Dead King Golf: nothing goes on a king, so a queen does not follow it). Default: none.",
+    )
 
 
 Labels = Annotated[

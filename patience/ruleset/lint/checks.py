@@ -554,6 +554,9 @@ def check_no_effect(ctx: _Context) -> None:
             ctx.add("P201", at + ("build",), _("`step` and `wrap` mean nothing with `rank: {rank}`").format(rank=rule.rank))
         if rule.rank == "none" and rule.suit != "any":
             ctx.add("P201", at + ("build", "suit"), _("`suit` means nothing when nothing is built (`rank: none`)"))
+        if rule.rank == "none" and rule.closed_by:
+            ctx.add("P201", at + ("build", "closed_by"),
+                    _("`closed_by` means nothing when nothing is built (`rank: none`)"))
         if group.run_limit != "none" and group.move not in ("run", "any", "top-or-run"):
             ctx.add("P201", at + ("run_limit",), _("`run_limit` limits runs, but `move: {move}` moves none").format(
                 move=group.move))
