@@ -137,6 +137,18 @@ def test_CZ3_a_close_up_that_changes_nothing_is_neither_listed_nor_allowed():
         game.play("c")
 
 
+def test_CZ3_at_the_deal_the_close_up_is_refused_because_no_place_is_empty_not_for_want_of_cards():
+    """Every place holds a card and the stock its four: the reason is the full layout, not the
+    "nothing left to fill one" said where gaps lie at the lanes' ends and the stock is spent."""
+    game = Game.new("czternastki", 3)
+    assert len(pile(game, "t")) == 4
+    with pytest.raises(IllegalMove, match="^closing up would change nothing: every place holds a card$"):
+        game.play("c")
+    spent = cz({"na1": "2C", "nb1": "3C", "ea2": "4C"})
+    with pytest.raises(IllegalMove, match="no gap lies inside a lane and nothing is left to fill one"):
+        spent.play("c")
+
+
 def test_CZ3_close_up_is_a_numbered_move_and_round_trips_in_positions():
     game = cz({"nb1": "2C", "nc1": "2D", "t": "5D |"})
     assert "c" in notations(game)

@@ -4,6 +4,7 @@ import pytest
 from positions import build, cell, notations, pile
 
 from patience import Game, IllegalMove
+from patience.engine.assist import lost_reason
 from patience.engine.moves import DEAL, REDEAL
 
 # KK-2's list, as (row, col) from the top left.
@@ -293,12 +294,20 @@ def test_KK6_lost_when_the_passes_are_used_and_no_move_is_left():
 def test_KK6_a_card_buried_in_the_waste_is_lost_only_when_no_pass_is_left():
     last_pass = kk(carpet(s="|", w="| AH 2C"), redeals=2)
     assert last_pass.status() == "lost"
+    assert lost_reason(last_pass) == "no move is left"  # not "in the passes that are left": none is
     one_more = kk(carpet(s="|", w="| AH 2C"), redeals=1)
     assert one_more.status() == "in progress"
     one_more.play("s")
     one_more.play("s")
     one_more.play("wo")
     assert pile(one_more, "o1") == ["AH"]
+
+
+def test_KK6_a_game_lost_with_passes_left_says_no_move_changes_anything_in_them():
+    game = kk(carpet(s="3C 2C |"), redeals=1)
+    game.play("s")
+    game.play("s")  # the first pass spent: 2C over 3C on the waste, one pass left that changes nothing
+    assert game.status() == "lost" and lost_reason(game) == "no move changes anything in the passes that are left"
 
 
 def test_KK_position_text_round_trips_with_passes_used():

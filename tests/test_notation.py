@@ -254,6 +254,16 @@ def test_a_shared_label_over_empty_groups_with_bases_names_each_groups_ranks_in_
                                   "or K (kings); 4♥ cannot go on K♠ (kings: nothing is built here)")
 
 
+def test_a_shared_label_over_several_groups_gives_each_groups_reason_from_its_pile_nearest_the_card():
+    """Dywan's `o` covers the ups (A♣ A♦ A♥ A♠) and the downs (K♣ ...): 5♦ is refused by the
+    diamond piles, the ones a reader checks, not by the clubs, which come first (DY-1)."""
+    game = Game.new("dywan", 2)  # a1 holds 5♦, free
+    with pytest.raises(IllegalMove) as refused:
+        game.play("a1o")
+    assert str(refused.value) == ("no pile of o takes it: 5♦ cannot go on A♦ (ups: up in suit); "
+                                  "5♦ cannot go on K♦ (downs: down in suit)")
+
+
 def test_a_shared_label_over_one_group_keeps_its_one_reason():
     game = Game.new("klondike", 1)
     with pytest.raises(IllegalMove, match="^an empty pile in foundations takes only A, not Q♥$"):

@@ -89,6 +89,14 @@ def test_an_ambiguous_prefix_is_explained():
     assert reply.failed and reply.unknown and len(reply.lines) == 1
 
 
+def test_an_ambiguous_prefix_is_explained_with_the_words_of_the_language_in_use():
+    """In Polish "po" starts pomoc, podpowiedź, pozycja and ponów: those are named, not help,
+    hint, position and redo, which the player did not type."""
+    with using_language("pl"):
+        said = resolve_command("po")
+    assert said == "'po' może oznaczać podpowiedź, pomoc, ponów lub pozycja; wpisz więcej liter"
+
+
 def test_help_lists_every_command_within_80_columns():
     for language in ("en", "pl"):
         with using_language(language):

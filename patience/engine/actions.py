@@ -198,6 +198,8 @@ def why_close_up_illegal(game: State) -> str | None:
     if not game.uses_left[rules.close_up_index]:
         return _("the close-up is used up")
     if not close_up_changes(game):
+        if all(game.piles[p] for lane in rules.close_up_lanes for p in lane):  # the deal: no gap yet
+            return _("closing up would change nothing: every place holds a card")
         return _("closing up would change nothing: no gap lies inside a lane and nothing is left to fill one")
     return None
 

@@ -215,7 +215,8 @@ def lost_reason(game: Game) -> str:
     """In words, why a lost game is over (KL-9)."""
     rules = game.rules
     stock = rules.stock_pile
-    if stock >= 0 and (game.piles[stock] or (rules.waste_pile >= 0 and game.piles[rules.waste_pile])):
+    spent = stock >= 0 and not game.piles[stock] and 0 <= rules.redeals <= game.redeals_used  # no card, no pass left
+    if stock >= 0 and not spent and (game.piles[stock] or (rules.waste_pile >= 0 and game.piles[rules.waste_pile])):
         if rules.redeals < 0:
             return _("no move changes anything, and the stock has gone round once with no new play")
         return _("no move changes anything in the passes that are left")

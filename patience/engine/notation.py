@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import card_str
+from ..cards import RANK, SUIT, card_str
 from ..i18n import _, alternatives, ngettext
 from ..ruleset.describe import group_title
 from ..ruleset.labels import HEX_DIGITS
@@ -234,8 +234,15 @@ def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
     moving = source[-1] if source else -1
     groups: set[int] = set()
     bases: dict[int, tuple[str, str]] = {}  # a group whose empty piles refuse the card by rank
-    others: dict[int, str] = {}  # a group's first other reason
-    for move in moves:
+    others: dict[int, str] = {}  # a group's other reason, from its pile nearest the card
+
+    def nearness(move: Move) -> tuple[int, int]:  # the card's own suit first, then the nearest rank
+        target = game.piles[move[1]]
+        if not target or moving < 0:
+            return (2, 0)
+        return (SUIT[target[-1]] != SUIT[moving], abs(RANK[target[-1]] - RANK[moving]))
+
+    for move in sorted(moves, key=nearness):  # (stable: the first pile of a group among equals)
         group = rules.group_of[move[1]]
         groups.add(group.index)
         empty = not game.piles[move[1]]
@@ -252,8 +259,8 @@ def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
     if len(bases) > 1:
         clause = _("an empty one takes only {bases}").format(bases=alternatives([short for short, _r in bases.values()]))
         raise RefusedMove(_("no pile of {label} takes {card}: {reasons}").format(
-            label=label, card=card, reasons="; ".join(dict.fromkeys([clause, *others.values()]))))
-    distinct = list(dict.fromkeys([*(reason for _s, reason in bases.values()), *others.values()]))
+            label=label, card=card, reasons="; ".join(dict.fromkeys([clause, *(others[g] for g in sorted(others))]))))
+    distinct = list(dict.fromkeys([*(reason for _s, reason in bases.values()), *(others[g] for g in sorted(others))]))
     if len(distinct) == 1:  # an empty source: the same reason from every group
         raise RefusedMove(distinct[0])
     raise RefusedMove(_("no pile of {label} takes it: {reasons}").format(label=label, reasons="; ".join(distinct)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _, alternatives
+from ..i18n import N_, _, alternatives, language
 from .start import MAX_LINE
 
 if TYPE_CHECKING:
@@ -90,9 +90,11 @@ def resolve_command(word: str) -> Command | str | None:
     }
     if len(matches) == 1:
         return next(iter(matches.values()))
-    if len(matches) > 1:
-        return _("{word!r} could be {choices}; type more letters").format(
-            word=word, choices=alternatives(sorted(matches)))
+    if len(matches) > 1:  # each named by a word that starts so, in the language in use ("po": pomoc, ...)
+        polish_first = language() == "pl"
+        said = sorted(next(w for w in ((*c.polish, c.name, *c.aliases) if polish_first else (c.name, *c.aliases, *c.polish))
+                           if len(w) > 1 and w.startswith(word)) for c in matches.values())
+        return _("{word!r} could be {choices}; type more letters").format(word=word, choices=alternatives(said))
     return None
 
 
