@@ -289,7 +289,9 @@ def test_a_later_win_class_is_searched_and_named():
     result = run("solve", "czternastki", "--deal", "10", "--class", "second")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("unsolvable (every reachable position was searched)")
-    assert "win class searched: second" in result.output
+    assert "\nwin class searched: second class (second)\n" in result.output  # its name, then the id typed
+    polish = run("solve", "czternastki", "--deal", "10", "--class", "second", "--lang", "pl")
+    assert "\nszukana klasa wygranej: drugiej klasy (second)\n" in polish.output
     answer = json.loads(run("solve", "czternastki", "--deal", "10", "--class", "second", "--json").output)
     assert answer["win_class"] == "second" and answer["status"] == "unsolvable"
 

@@ -283,3 +283,18 @@ def test_daily_leaderboard_from_the_command_line():
     assert lines[1].split()[:3] == ["1.", "ola", "1:20"] and lines[2].split()[:2] == ["2.", "ala"]
     assert "no one has won" in run("daily", "--leaderboard", "--date", "2026-01-01").output
     assert run("daily", "--leaderboard", "--date", "yesterday").exit_code == 1
+
+
+def test_a_games_figures_are_headed_by_its_name_in_the_language_and_its_id():
+    """F5 and `patience stats` once headed Kwadratura Koła's figures "kwadratura-kola": the id a
+    player never typed. A recorded id no ruleset has now (another machine's file) stays as it is."""
+    from patience.i18n import using_language
+    from patience.session.figures import game_title
+
+    with using_language("pl"):
+        assert game_title("kwadratura-kola") == "Kwadratura Koła (kwadratura-kola)"
+        assert game_title("parada") == "Parada"
+    with using_language("en"):
+        assert game_title("kwadratura-kola") == "Squaring the Circle (kwadratura-kola)"
+        assert game_title("klondike-3") == "Klondike (draw three) (klondike-3)"
+        assert game_title("no-such-game") == "no-such-game"

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from ..i18n import N_, _, ngettext, number
+from ..i18n import N_, _, language, ngettext, number
+from ..printable import printable
 from . import main
 from .common import LiveLine, find_game, solver_progress
 
@@ -137,7 +138,7 @@ def solve(game: str, deal: int | None, deal_range: str | None, timeout: float, m
             payload.update({"results": results, "summary": summarize(results)})
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     elif deal_range is None:
-        _print_one(results[0], any(spec.role == "foundation" for spec in ruleset.piles.values()))
+        _print_one(results[0], any(spec.role == "foundation" for spec in ruleset.piles.values()), ruleset)
     else:
         _print_summary(summarize(results), _thoughtful(results))
 
@@ -203,10 +204,12 @@ def _thoughtful(results: list[dict]) -> bool:
     return any(result.get("thoughtful", False) for result in results)
 
 
-def _print_one(result: dict, foundations: bool) -> None:
+def _print_one(result: dict, foundations: bool, ruleset: Ruleset) -> None:
     click.echo(_status_line(result))
-    if result.get("win_class"):
-        click.echo(_("win class searched: {win_class}").format(win_class=result["win_class"]))
+    if result.get("win_class"):  # by its name in the language, then the id typed ("second class (second)")
+        named = {c.id: c for c in (ruleset.win.classes if ruleset.win else [])}.get(result["win_class"])
+        name = result["win_class"] if named is None else f"{printable(named.display_name(language()))} ({named.id})"
+        click.echo(_("win class searched: {win_class}").format(win_class=name))
     if result["status"] == "solved":
         moves = ngettext("{n} move", "{n} moves", len(result["moves"])).format(n=len(result["moves"]))
         click.echo(_("moves ({count}): {moves}").format(count=moves, moves=" ".join(result["moves"])))

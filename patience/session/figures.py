@@ -21,9 +21,24 @@ def clock_or_dash(seconds: float | None) -> str:
     return "-" if seconds is None else clock(seconds)
 
 
+def game_title(ruleset_id: str) -> str:
+    """A recorded game by its name in the language and its id (``Kwadratura Koła (kwadratura-kola)``),
+    or the id alone where no ruleset of that id is found now (a game from another machine's file)."""
+    from ..i18n import language
+    from ..ruleset.errors import RulesetError
+    from ..ruleset.registry import UnknownGame, find_ruleset
+
+    try:
+        name = printable(find_ruleset(ruleset_id).display_name(language()))
+    except (UnknownGame, RulesetError, OSError):
+        return printable(ruleset_id)
+    same = name.casefold().replace(" ", "-") == ruleset_id  # "Parada" for parada: the id adds nothing
+    return name if same else f"{name} ({printable(ruleset_id)})"
+
+
 def summary_lines(s: Summary, totals: dict[str, int]) -> list[str]:
     """One game's results as `patience stats` prints them (the full screen's statistics page too)."""
-    lines = [f"{s.ruleset}",
+    lines = [game_title(s.ruleset),
              "  " + _("played {played} · won {won} ({rate:.0%}) · lost {lost} · abandoned {abandoned}").format(
                  played=s.played, won=s.won, rate=s.win_rate, lost=s.lost, abandoned=s.abandoned)]
     line = "  " + _("streak {streak} (best {best}) · best time {time} · fewest moves {moves}").format(
