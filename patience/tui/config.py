@@ -27,7 +27,7 @@ DESCRIPTIONS = {
     "autoplay": N_("safe cards go to the foundations by themselves (full-screen game)"),
     "colour": N_("red and black suits in colour"),
     "ascii": N_("ASCII only: TH for 10♥, ## for a face-down card"),
-    "language": N_("language: auto, en or pl"),
+    "language": N_("language: auto, en or pl; from the next start (--lang and PATIENCE_LANG win over it)"),
 }
 
 
