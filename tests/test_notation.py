@@ -299,3 +299,13 @@ def test_one_pile_label_alone_is_refused_with_what_a_move_looks_like(game_id, de
     assert absent is None or absent not in reason
     assert "\n" not in reason and len(reason) < 100  # one line, not the list of every label
     assert game.position() == before
+
+
+def test_a_text_that_is_no_move_lists_the_labels_in_few_words():
+    """Kwadratura Koła's 98 labels took four lines of every refusal; a grid is "a1…h8" and labels
+    that run on by one are "o1…o32", across its four groups of foundations (KK-1, KK-3)."""
+    game = Game.new("kwadratura-kola", 1)
+    with pytest.raises(IllegalMove) as refused:
+        game.play("o99")
+    assert str(refused.value) == "'o99' is not a move: write a source and a target label (s w a1…h8 o1…o32), e.g. h7o"
+    assert game.move_count == 0

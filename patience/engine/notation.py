@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK, SUIT, card_str
 from ..i18n import _, alternatives, ngettext
-from ..ruleset.describe import group_title
+from ..ruleset.describe import all_labels_text, group_title
 from ..ruleset.labels import HEX_DIGITS
 from .checks import EmptyRankRefusal, empty_ranks, why_illegal
 from .compiled import MOVE_TOP_OR_RUN, SLOT
@@ -176,7 +176,7 @@ def parse_move(game: Board, text: str) -> Move:
     if not readings and _known(game, compact):
         raise IllegalMove(_lone_label(game, text))
     if not readings:
-        labels = " ".join(rules.labels)
+        labels = all_labels_text(game.ruleset)  # Kwadratura Koła: "s w a1…h8 o1…o32", not 98 labels
         raise IllegalMove(_("{text!r} is not a move: write a source and a target label ({labels}), e.g. {example}").format(
             text=_shown(text), labels=labels, example=_example(game)))
     legal: list[Move] = []

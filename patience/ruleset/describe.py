@@ -217,7 +217,7 @@ def group_title(ruleset: Ruleset, gid: str, lang: str | None = None) -> str:
 def describe_group(ruleset: Ruleset, gid: str) -> str:
     """One line for a pile group: its name, piles and labels, and its rules."""
     group = ruleset.piles[gid]
-    labels = ", ".join(group.labels) if group.count <= 8 or not _in_sequence(group) else f"{group.labels[0]}…{group.labels[-1]}"
+    labels = labels_text(group, ", ")
     piles = ngettext("{n} pile", "{n} piles", group.count).format(n=group.count)
     parts = []
     only_empty = group.takes_when is not None and group.takes_when.pile == "empty"
@@ -285,6 +285,36 @@ def _in_sequence(group: PileGroup) -> bool:
 
     places = [place(label) for label in group.labels]
     return all(b == (a[0], a[1] + 1) for a, b in zip(places, places[1:]))
+
+
+def labels_text(group: PileGroup, between: str = " ") -> str:
+    """A group's labels, or "first…last" where there are more than eight in sequence (``a1…h8``)."""
+    if group.count <= 8 or not _in_sequence(group):
+        return between.join(group.labels)
+    return f"{group.labels[0]}…{group.labels[-1]}"
+
+
+def all_labels_text(ruleset: Ruleset) -> str:
+    """Every label of the game in few words: a grid as "a1…h8", and four or more labels that run
+    on by one as "o1…o32", across groups too (Kwadratura Koła: ``s w a1…h8 o1…o32``)."""
+    tokens: list[str] = []
+    for group in ruleset.piles.values():
+        tokens += [labels_text(group)] if group.grid is not None else list(group.labels)
+
+    def place(label: str) -> tuple[str, int] | None:
+        head = label.rstrip("0123456789")
+        return (head, int(label[len(head):])) if head != label and "…" not in head else None
+
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j + 1 < len(tokens) and place(tokens[j]) is not None and place(tokens[j + 1]) == (
+                place(tokens[j])[0], place(tokens[j])[1] + 1):
+            j += 1
+        out.append(f"{tokens[i]}…{tokens[j]}" if j - i >= 3 else " ".join(tokens[i:j + 1]))
+        i = j + 1
+    return " ".join(out)
 
 
 def group_heading(ruleset: Ruleset, gid: str) -> str:
