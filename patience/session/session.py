@@ -312,6 +312,8 @@ class Session:
             return Reply()
         if kind in ("refused", "unknown"):
             return Reply([reading.reason], failed=True, unknown=kind == "unknown")
+        if kind in ("numbered", "stock", "move") and self.status() == "won":  # not "w is empty" after a win
+            return Reply([_("the game is won; undo, restart or new")], failed=True)
         try:
             if kind == "numbered":
                 return self._numbered(reading.number, explicit=True)
