@@ -504,7 +504,8 @@ def test_the_game_chooser_finds_a_game_by_search_keeps_this_one_and_starts_a_use
     async def script(pilot) -> None:
         await pilot.press("f6")
         await pilot.pause()
-        assert "Another game" in screen_text(app) and "Accordion (accordion)" in screen_text(app)
+        assert "Another game (this one is kept, as when you quit)" in screen_text(app)  # a move was played
+        assert "Accordion (accordion)" in screen_text(app)
         await pilot.press(*"kola")
         await pilot.pause()
         shown = screen_text(app)
@@ -515,6 +516,7 @@ def test_the_game_chooser_finds_a_game_by_search_keeps_this_one_and_starts_a_use
         assert save_path("freecell").exists()  # the game left is kept for `resume`
         paste_speed(app, "games")
         await pilot.pause()
+        assert "Another game" in screen_text(app) and "is kept" not in screen_text(app)  # nothing played: nothing kept
         await pilot.press(*"zyzzyva", "enter")
         await pilot.pause()
         assert app.session.game.ruleset.id == "my-klondike"

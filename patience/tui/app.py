@@ -354,7 +354,7 @@ class PatienceApp(App[int]):
             if path:
                 self.switch_game(path)
 
-        self.push_screen(GameChooser(games), chosen)
+        self.push_screen(GameChooser(games, kept=self.session.worth_keeping()), chosen)
 
     def switch_game(self, name: str) -> None:
         """Leave this game as `quit` does (kept when unfinished) and play ``name`` (a ruleset's

@@ -262,10 +262,12 @@ class GameChooser(ModalScreen[Any]):
     BINDINGS = [Binding("escape", "close", _("back to the game")),
                 Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
 
-    def __init__(self, games: list[tuple[str, str, str]]) -> None:
-        """``games``: (what is shown, what a search matches, the file's path) for each game."""
+    def __init__(self, games: list[tuple[str, str, str]], kept: bool = True) -> None:
+        """``games``: (what is shown, what a search matches, the file's path) for each game;
+        ``kept``: whether the game left is one leaving keeps (an unfinished game, something played)."""
         super().__init__()
         self.games = games
+        self.kept = kept
         self.shown = list(games)
 
     def compose(self) -> ComposeResult:
@@ -274,7 +276,7 @@ class GameChooser(ModalScreen[Any]):
         keys = _("type to search   ↑↓: choose   Enter: play   Esc: back to the game")
         with Vertical() as box:
             box.styles.width = box_width(keys, *(line for line, _w, _p in self.games), most=CHOICE_WIDTH)
-            yield Static(_("Another game (this one is kept, as when you quit)"))
+            yield Static(_("Another game (this one is kept, as when you quit)") if self.kept else _("Another game"))
             yield Input(id="search", placeholder=_("search: a name, an id, a word"))
             yield OptionList(*(line for line, _w, _p in self.games), id="games")
             yield Static(keys, classes="keys")
