@@ -222,3 +222,16 @@ def test_a_status_line_too_wide_drops_the_game_name_then_the_deal_never_the_figu
     assert len(fitted) <= room and fitted.endswith("zostało przełożeń: 2")
     assert ("rozdanie 10" in fitted) == (room == 60) and "Kwadratura" not in fitted
     assert roomy == whole  # room enough: all of it
+
+
+def test_a_groups_name_stays_on_the_line_of_its_first_pile():
+    """Parada in Polish at 120 columns: "karty odrzucone" ended the stock's line and its pile
+    "x: A♥ (2)" began the next; the name now moves down with it."""
+    from patience.i18n import using_language
+
+    game = Game.new("parada", 3)
+    with using_language("pl"):
+        board = lay_out(game, *board_size(120, 40))
+    lines = ["".join(text for text, _s, _h in line).rstrip() for line in board.lines]
+    assert not any(line.endswith("karty odrzucone") for line in lines)
+    assert any(line.strip().startswith("karty odrzucone  x:") for line in lines)

@@ -162,12 +162,14 @@ def _tops(p: _Painter, groups: list[Group], width: int) -> list[Line]:
     runs = [len(run) for run in (_run_of(p.game, group) for group in groups) if run]
     for group in groups:
         head: Line = [(group_title(p.game, group), "title", None)] if p.titles else [("", None, None)]
-        if line and (group.role == "foundation" or _len(line) + 3 + _len(head) > width):
+        compact = _compact(p, group, max(runs, default=0)) if p.compact else None  # the cards in line under each other
+        items = compact or [p.top(pile) for pile in group.piles]
+        first = len(p.gap) + _len(items[0]) if items else 0  # a name stays on the line of its first pile
+        if line and (group.role == "foundation" or _len(line) + 3 + _len(head) + first > width):
             lines.append(line)
             line = []
         line += ([("   ", None, None)] if line else []) + head
-        compact = _compact(p, group, max(runs, default=0)) if p.compact else None  # the cards in line under each other
-        for item in compact or [p.top(pile) for pile in group.piles]:
+        for item in items:
             if _len(line) + len(p.gap) + _len(item) > width:
                 lines.append(line)
                 line = [(p.gap, None, None)]
