@@ -418,6 +418,9 @@ def test_a_line_that_is_no_answer_drops_the_question_and_is_read_as_usual():
 def test_new_bang_and_a_fresh_game_do_not_ask():
     s = played_once(session("freecell", 1, confirm=True))
     assert s.handle("new! 7").lines == ["new deal: deal 7"]
+    with using_language("pl"):  # not "nowe rozdanie: rozdanie 8"
+        assert s.handle("nowa! 8").lines == ["nowe rozdanie: nr 8"]
+    s.handle("new! 7")
     assert s.handle("restart").lines == ["restarted: deal 7"]  # nothing played yet: nothing to lose
 
 
