@@ -17,7 +17,8 @@ deal answered differently. Rows go to FILE as JSON lines (appended), to report o
 (none, as before solver 27, against the current share): it is taken from the same first phases,
 so with no game named the same rulesets. ``--setting OPENING_ROLLOUTS --shares 0 0.1`` compares
 no opening (solver 30) with the opening's spell of rollouts (solver 31); the rows' seconds show
-when each answer came.
+when each answer came. ``--setting OPENING_PROOF_STATES --shares 20000 200000`` compares the
+opening's search where it is the proof (positions, not a share).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def touched() -> list[str]:
 
 def one(job: tuple[str, float, float, str, int]) -> dict:
     setting, share, timeout, game_id, deal = job
-    setattr(search, setting, share)
+    setattr(search, setting, int(share) if setting.endswith("_STATES") else share)
     cpu = time.process_time()
     result = search.solve(Game.new(game_id, deal=deal), timeout=timeout, max_memory=3 << 30)
     return {"share": share, "game": game_id, "deal": deal, "status": result.status, "reason": result.reason,
@@ -111,7 +112,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=6.0)
     parser.add_argument("--shares", type=float, nargs=2, default=None,
                         help="the old and the new value (default: 1.0 and FIRST_PHASE_SHARE; 0 and ROLLOUT_SHARE)")
-    parser.add_argument("--setting", default="FIRST_PHASE_SHARE", choices=("FIRST_PHASE_SHARE", "ROLLOUT_SHARE", "UNPRUNED_AFTER_A_CUT", "OPENING_ROLLOUTS"))
+    parser.add_argument("--setting", default="FIRST_PHASE_SHARE", choices=(
+        "FIRST_PHASE_SHARE", "ROLLOUT_SHARE", "UNPRUNED_AFTER_A_CUT", "OPENING_ROLLOUTS", "OPENING_PROOF_STATES"))
     parser.add_argument("--out", default="phase_share.jsonl")
     parser.add_argument("--report", metavar="FILE", help="only report on rows written before")
     args = parser.parse_args()

@@ -216,7 +216,8 @@ def test_under_a_clock_the_opening_searches_briefly_then_rolls_out_before_the_ph
 def test_DY2_a_win_the_rollouts_find_at_once_needs_no_exhaustive_phase(monkeypatch):
     """Dywan deal 28: the rollouts win it in 710 positions; the exhaustive search had not within
     22.5 s of a 30-s solve (solver 30's survey). Under a clock the opening's rollouts win it, and
-    the only exhaustive search run is the opening's, within OPENING_STATES positions."""
+    the only exhaustive search run is the opening's, within OPENING_PROOF_STATES positions (with
+    no safe moves, Dywan's first phase is the proof)."""
     searched: list = []
     phase = search._core_phase
 
@@ -228,7 +229,7 @@ def test_DY2_a_win_the_rollouts_find_at_once_needs_no_exhaustive_phase(monkeypat
     game = Game.new("dywan", 28)
     result = solve(game, timeout=30, shorter=False)
     assert result.status == "solved" and replays_to_a_win(game, result.line)
-    assert searched == [search.OPENING_STATES]
+    assert searched == [search.OPENING_PROOF_STATES]
 
 
 def test_the_later_rollouts_go_on_from_the_openings_seeds(monkeypatch):
@@ -264,6 +265,19 @@ def test_a_quick_win_of_the_exhaustive_search_runs_no_rollouts(monkeypatch):
     monkeypatch.setattr(search, "_rollout_phase", lambda *args, **options: called.append(args) or ("unknown", [], 0, ""))
     assert solve(Game.new("freecell", 1), timeout=30, shorter=False).status == "solved"
     assert called == []
+
+
+@pytest.mark.parametrize("game_id, deal, positions", [("freecell", 11982, 107_689), ("czternastki", 113, 47_476)])
+def test_a_proof_within_the_openings_positions_waits_for_no_rollouts(monkeypatch, game_id, deal, positions):
+    """Where the first phase is the proof (FreeCell's proven rule; Czternastki, with none), the
+    opening searches to OPENING_PROOF_STATES before any rollout: FreeCell 11982 is proven lost in
+    about 108,000 positions, which under solver 31's 20,000 waited 3 s of rollouts (a tenth of
+    30 s) and took 3.2 s in all against 0.2."""
+    assert positions < search.OPENING_PROOF_STATES
+    called: list = []
+    monkeypatch.setattr(search, "_rollout_phase", lambda *args, **options: called.append(args) or ("unknown", [], 0, ""))
+    result = solve(Game.new(game_id, deal), timeout=30, shorter=False)
+    assert result.status == "unsolvable" and called == []
 
 
 def test_with_the_unpruned_search_after_a_cut_the_rollouts_come_between(monkeypatch):

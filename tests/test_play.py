@@ -181,12 +181,17 @@ def test_undo_and_redo_say_which_move_they_took_back_or_played_again():
         assert s.handle("undo").lines[0] == "cofnięto: 6a (3♦ na puste miejsce a)"
 
 
-def test_a_move_typed_after_a_win_is_told_the_game_is_won_not_a_piles_reason():
-    game = finish_position()
-    s = Session(game, Settings(autoplay=False, autofinish=False), now=Clock())
+def won_by_hand() -> Session:
+    """`finish_position` won by typing its last three moves, no assist playing any."""
+    s = Session(finish_position(), Settings(autoplay=False, autofinish=False), now=Clock())
     for move in ("2h", "ah", "1h"):
         s.handle(move)
     assert s.status() == "won"
+    return s
+
+
+def test_a_move_typed_after_a_win_is_told_the_game_is_won_not_a_piles_reason():
+    s = won_by_hand()
     key = s.game.key()
     for typed in ("1h", "#1", "ah"):
         reply = s.handle(typed)
@@ -196,11 +201,7 @@ def test_a_move_typed_after_a_win_is_told_the_game_is_won_not_a_piles_reason():
 
 
 def test_a_redo_that_wins_says_the_move_then_the_win_and_the_screen_finds_the_end_line():
-    game = finish_position()
-    s = Session(game, Settings(autoplay=False, autofinish=False), now=Clock())
-    for move in ("2h", "ah", "1h"):
-        s.handle(move)
-    assert s.status() == "won"
+    s = won_by_hand()
     s.handle("undo")
     reply = s.handle("redo")
     assert reply.lines[0].startswith("redone: 1h ")

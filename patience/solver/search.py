@@ -85,6 +85,10 @@ UNPRUNED_AFTER_A_CUT = False
 # few hundredths of a second (solver 31). 0: no opening (solver 30).
 OPENING_STATES = 20_000
 OPENING_ROLLOUTS = 0.1
+# Where the first phase is the proof (a proven safe-move rule, or none), its opening search goes on
+# to OPENING_PROOF_STATES: most lost deals are proven within a few hundred thousand positions, and
+# each such proof waited a tenth of the clock for the rollouts, which never win a lost deal.
+OPENING_PROOF_STATES = 200_000
 # A rollout push is counted as this fraction of a position of a budget: the core pushes about ten
 # times as many positions a second in playouts as it expands in its exhaustive searches.
 ROLLOUT_PUSHES = 10
@@ -499,7 +503,7 @@ def _solve_compiled(game: Game, timeout: float | None, max_states: int | None, m
     seeds = itertools.count(1)  # the rollouts' seeds, shared by the opening's and the later ones
     status, moves, states, reason = _opening(
         game, first, timeout if max_states is None and 0 < OPENING_ROLLOUTS < rolls else None, max_memory,
-        progress, avoid, seeds)
+        progress, avoid, seeds, OPENING_STATES if unproven else OPENING_PROOF_STATES)
     if status == UNKNOWN:  # (else a win, or the first phase's search exhausted)
         status, moves, more, reason = _core_phase(game, first, first_timeout, first_states, max_memory, progress, avoid)
         states += more
@@ -552,14 +556,15 @@ def _check_win(game: Game, moves: Sequence[Move], solved: bool = True) -> None:
 
 def _opening(game: Game, first: str | None, timeout: float | None, max_memory: int | None,
              progress: Progress | None, avoid: Sequence[Game],
-             seeds: Iterator[int]) -> tuple[str, list[Move], int, str]:
+             seeds: Iterator[int], positions: int = OPENING_STATES) -> tuple[str, list[Move], int, str]:
     """Under ``timeout`` (None: no opening, the phases as before): the first phase's search within
-    `OPENING_STATES` positions, then, unless it ended, the rollouts for `OPENING_ROLLOUTS` of the
+    ``positions`` (`OPENING_STATES`, or `OPENING_PROOF_STATES` where that search is the proof),
+    then, unless it ended, the rollouts for `OPENING_ROLLOUTS` of the
     clock, drawing from ``seeds``. Its answer: `solved`, `unsolvable` (a proof only where ``first``
     is the proven rule or none; the caller judges), or `unknown` with the positions it took."""
     if timeout is None:
         return UNKNOWN, [], 0, ""
-    status, moves, states, reason = _core_phase(game, first, timeout, OPENING_STATES, max_memory, progress, avoid)
+    status, moves, states, reason = _core_phase(game, first, timeout, positions, max_memory, progress, avoid)
     if status != UNKNOWN:
         return status, moves, states, reason
     status, moves, more, reason = _rollout_phase(game, timeout * OPENING_ROLLOUTS, None, avoid, progress, seeds=seeds)
