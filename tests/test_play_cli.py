@@ -210,7 +210,7 @@ def test_rules_in_english_and_polish_come_from_the_ruleset():
     polish = run("rules", "klondike", "--lang", "pl")
     assert "malejąco na przemian czerwone i czarne" in polish.output
     assert "Przenieś wszystkie 52 karty" in polish.output
-    assert "Talon wykłada po 1 karcie, na: stos otwarty" in polish.output
+    assert "Talon wykłada po 1 karcie na: stos otwarty" in polish.output
 
 
 def test_rules_at_the_prompt():
