@@ -152,6 +152,24 @@ def test_FC7_safe_cards_are_those_no_card_outside_the_foundations_could_be_built
     assert [game.notation(m) for m in safe_moves(game)] == ["2h"]  # 2♠: both red aces are home
 
 
+def test_a_move_refused_because_autoplay_took_its_card_says_so():
+    """A solver's line typed with autoplay on (helper's trial: Kwadratura Koła deal 13's first
+    move, `c1o`, answered only "c1 is empty"): the refusal says autoplay sent that pile's card home,
+    after the last move or at the deal. A pile autoplay did not touch gets the plain reason."""
+    s = Session(autoplay_position(), Settings(autoplay=True, autofinish=False), now=Clock())
+    s.handle("4b")  # then A♠ (column 1) and 2♠ (column 2) go home by themselves
+    key = s.game.key()
+    assert s.handle("2h").lines == ["K♣ cannot go on 2♣ (foundations: up in suit); "
+                                    "autoplay sent a card from 2 home after your last move"]
+    assert s.handle("4h").lines == ["4 is empty"]  # the player's own move emptied it, not autoplay
+    assert s.game.key() == key
+    kk = Session(Game.new("kwadratura-kola", 13), Settings(autoplay=True), now=Clock())
+    assert kk.open_deal()  # five safe cards at the deal, c1's among them
+    assert kk.handle("c1o").lines == ["c1 is empty; autoplay sent a card from c1 home at the deal"]
+    with using_language("pl"):
+        assert kk.handle("c1o").lines == ["c1 jest pusty; automat odłożył kartę z c1 na stos docelowy zaraz po rozdaniu"]
+
+
 def test_FC7_autoplay_sends_the_safe_cards_and_undo_takes_back_the_whole_turn_as_one_move():
     game = autoplay_position()
     s = Session(game, Settings(autoplay=True, autofinish=False), now=Clock())

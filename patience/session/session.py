@@ -323,8 +323,10 @@ class Session:
                 reply = self._as_move(reading.text)
                 assert reply is not None, reading  # read as a move: the moves answer it
                 return reply
-        except IllegalMove as err:
-            return Reply([str(err)], failed=True)  # the engine names groups as the board does
+        except IllegalMove as err:  # the engine names groups as the board does
+            taken = self._autoplay_took(reading.text) if kind == "move" else None
+            # A solver's line typed with autoplay on: the card it moves may be home already.
+            return Reply([f"{err}; {taken}" if taken else str(err)], failed=True)
         assert reading.command is not None
         also = self._also_a_move(reading.text) if reading.whole and not reading.argument else None
         reply = self._command(reading.command, reading.argument, confirmed=reading.confirmed)
@@ -332,6 +334,21 @@ class Session:
             reply.lines.append(_("`{word}` is also a move here; type `{move}` to play it").format(
                 word=reading.text.lower(), move=also))
         return reply
+
+    def _autoplay_took(self, text: str) -> str | None:
+        """Where autoplay, after the last move or at the deal, sent home a card from the pile a
+        refused move ``text`` starts from: the words that say so (else None)."""
+        labels = self.game.rules.labels
+        starts = [label for label in labels if text.startswith(label)]
+        if not starts:
+            return None
+        source = labels.index(max(starts, key=len))
+        last = self.turns[-1][1:] if self.turns else self.opening
+        if not any(move[0] == source and move[1] >= 0 for move in last):
+            return None
+        if self.turns:
+            return _("autoplay sent a card from {pile} home after your last move").format(pile=labels[source])
+        return _("autoplay sent a card from {pile} home at the deal").format(pile=labels[source])
 
     def _also_a_move(self, text: str) -> str | None:
         """When a command word is also a legal move here (labels `l` and `s` spell `ls`), how to
