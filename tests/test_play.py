@@ -582,3 +582,15 @@ def test_handle_carries_out_the_reading_read_gives(name):
         assert (reading.kind == "unknown") == reply.unknown, (name, line, reading, reply.lines)
         assert reading.kind not in ("refused", "unknown") or reply.failed, (name, line)
         assert (reading.kind == "nothing") == (reply == Reply()), (name, line)
+
+
+@pytest.mark.parametrize("game_id, typed, labels", [
+    ("cromwell", "27h", "h1…h8 01…26"), ("parada", "9a1", "s a1…a8 b1…b8 c1…c8 1…8 x"),
+    ("dywan", "o9", "s w a1…h8 o1…o8")])
+def test_a_move_naming_no_pile_is_told_how_moves_are_written_not_unknown_command(game_id, typed, labels):
+    """`27h` in Cromwell (26 fans) was "unknown command", while `x99.1-22.4` named the missing
+    pile: text with a digit and no space is meant as a move, and is answered as one."""
+    reply = session(game_id).handle(typed)
+    assert reply.failed and len(reply.lines) == 1
+    assert reply.lines[0].startswith(f"'{typed}' is not a move: write a source and a target label ({labels}), e.g. ")
+    assert session(game_id).handle("zz").lines[0].startswith("unknown command 'zz'")

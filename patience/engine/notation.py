@@ -176,9 +176,7 @@ def parse_move(game: Board, text: str) -> Move:
     if not readings and _known(game, compact):
         raise IllegalMove(_lone_label(game, text))
     if not readings:
-        labels = all_labels_text(game.ruleset)  # Kwadratura Koła: "s w a1…h8 o1…o32", not 98 labels
-        raise IllegalMove(_("{text!r} is not a move: write a source and a target label ({labels}), e.g. {example}").format(
-            text=_shown(text), labels=labels, example=_example(game)))
+        raise IllegalMove(not_a_move(game, text))
     legal: list[Move] = []
     illegal: list[Move] = []
     first_illegal: Move | None = None
@@ -338,6 +336,13 @@ def _lone_label(game: Board, text: str) -> str:
     if others:
         reason += _(", or {words} alone").format(words=alternatives(others))
     return reason
+
+
+def not_a_move(game: Board, text: str) -> str:
+    """Why ``text`` is no move: how a move is written, with the game's labels in few words."""
+    labels = all_labels_text(game.ruleset)  # Kwadratura Koła: "s w a1…h8 o1…o32", not 98 labels
+    return _("{text!r} is not a move: write a source and a target label ({labels}), e.g. {example}").format(
+        text=_shown(text), labels=labels, example=_example(game))
 
 
 def _example(game: Board, alone: Sequence[str] = ()) -> str:

@@ -161,6 +161,10 @@ def read_line(game: Game, line: str, *, asked: bool = False) -> Reading:
         return Reading("move", text)
     if isinstance(found, str):
         return Reading("unknown", text, reason=found)
+    if not argument and any(ch in "0123456789" for ch in word):  # `27h` in Cromwell: meant as a move, no pile 27
+        from ..engine.notation import not_a_move
+
+        return Reading("unknown", text, reason=not_a_move(game, text))
     return Reading("unknown", text, reason=_("unknown command {text!r}; type `help` for the commands, `moves` for the "
                                              "moves").format(text=text))
 
