@@ -247,3 +247,19 @@ def test_grid_settings_on_a_group_with_no_grid_are_each_said_P201():
     _, findings = lint_text(text, "freecell.yaml")
     said = [(f.code, f.path) for f in findings if f.code == "P201"]
     assert said == [("P201", "piles.tableau.orient"), ("P201", "piles.tableau.free")]
+
+
+def test_empty_on_a_pile_dealt_a_card_that_never_empties_is_said_to_mean_nothing_P201():
+    """A new author gave Golf's waste `empty: [K]`: the deal puts its first card there and no card
+    ever leaves, so the rule is never read, yet the rules text said "an empty pile takes only K".
+    Klondike's waste (turned back into the stock) and Golf as shipped get no such warning."""
+    golf = (shipped_dir() / "golf.yaml").read_text(encoding="utf-8")
+    marked = golf.replace("    build: {rank: up-or-down, suit: any}", "    empty: [K]\n    build: {rank: up-or-down, suit: any}", 1)
+    assert marked != golf
+    _, findings = lint_text(marked, "golf.yaml")
+    said = [(f.code, f.path, f.line) for f in findings if f.code == "P201"]
+    assert said == [("P201", "piles.waste.empty", marked.splitlines().index("    empty: [K]") + 1)]
+    assert "leave `empty` out" in next(str(f) for f in findings if f.code == "P201")
+    for game in ("golf", "klondike", "parada"):
+        _, clean = lint_text((shipped_dir() / f"{game}.yaml").read_text(encoding="utf-8"), f"{game}.yaml")
+        assert [f for f in clean if f.code == "P201"] == []

@@ -547,6 +547,28 @@ def _needed_by_win(ctx: _Context, have: set[str]) -> set[str]:
     return needed
 
 
+def _never_empty(ruleset: Ruleset, gid: str) -> bool:
+    """Every pile of the group is dealt a card and no play ever takes its last card: its cards
+    never leave (`move: none`, no removal, close-up or reshuffle), it feeds no refill, it is not
+    the stock, nor a waste turned back into the stock (Golf's waste). Prefilled groups and the win
+    groups are left out: their `empty` also says what their piles are built from."""
+    from ..flow import ever_emptied, refilled_from, reshuffled
+
+    group, stock = ruleset.piles[gid], ruleset.stock
+    if group_prefilled(group) or gid in ruleset.win_groups():  # their `empty` names the piles' bases (bound.py)
+        return False
+    steps = [step for step in ruleset.deal.steps if step.to == gid]
+    if any(step.skip is not None or step.play_to is not None for step in steps):
+        return False
+    if not all(dealt_per_pile(ruleset)[gid]) or group.count == 0:
+        return False
+    if stock is not None and (stock.pile == gid or (stock.to == gid and stock.redeals != 0)):
+        return False
+    if any(refilled_from(ruleset, other) == gid for other in ruleset.piles):
+        return False
+    return not ever_emptied(ruleset, gid) and not reshuffled(ruleset, gid)
+
+
 def check_no_effect(ctx: _Context) -> None:
     for gid, group in ctx.groups.items():
         rule, at = group.build, ("piles", gid)
@@ -557,6 +579,9 @@ def check_no_effect(ctx: _Context) -> None:
         if rule.rank == "none" and rule.closed_by:
             ctx.add("P201", at + ("build", "closed_by"),
                     _("`closed_by` means nothing when nothing is built (`rank: none`)"))
+        if "empty" in group.model_fields_set and group.empty != "none" and _never_empty(ctx.ruleset, gid):
+            ctx.add("P201", at + ("empty",), _("`empty` means nothing here: the deal puts a card on every pile of "
+                                               "{group} and none is ever emptied; leave `empty` out").format(group=gid))
         if group.run_limit != "none" and group.move not in ("run", "any", "top-or-run"):
             ctx.add("P201", at + ("run_limit",), _("`run_limit` limits runs, but `move: {move}` moves none").format(
                 move=group.move))
