@@ -284,3 +284,13 @@ def test_PA1_the_discarded_ranks_are_named_in_words_in_both_languages():
     several = parada.model_copy(update={"discard": parada.discard.model_copy(update={"ranks": [1, 12, 13]})})
     assert "- Aces, queens and kings go out" in detail(several)
     assert "- Asy, damy i króle trafiają" in detail(several, "pl")
+
+
+def test_the_deal_names_each_group_as_its_own_line_is_headed():
+    """Flower Garden's deal said "tableau: 6 cards per pile ...; reserve: 1 card per pile" while
+    the lines below are headed "beds (tableau, ..." and "bouquet (reserve, ...": the deal now
+    says beds and bouquet, as the board does."""
+    text = detail(SHIPPED["flower-garden"])
+    assert "- Deal: beds: 6 cards per pile, face up; bouquet: 1 card per pile, face up." in text
+    assert "- beds (tableau, 6 piles" in text
+    assert "- Rozdanie: grządki: po 6 kart na stos, odkryte; bukiet:" in detail(SHIPPED["flower-garden"], "pl")

@@ -458,12 +458,14 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
             faces = _("bottom first: {faces}").format(faces=", ".join(_(FACE[f]) for f in step.face))
         else:
             faces = _(FACE[step.face])
+        # The group as its line below is headed (Flower Garden's "beds", not the role's "tableau").
+        deal_to = group_heading(ruleset, step.to).split(" (")[0]
         one_pile = ruleset.piles[step.to].count == 1 and isinstance(step.count, int) and step.play_to is None
         if one_pile and step.face in ONE_PILE_DEAL:  # a waste's first card: no "per pile", the face agreeing
             singular, plural = ONE_PILE_DEAL[step.face]
-            line = f"{group_name(ruleset, step.to)}: " + ngettext(singular, plural, step.count).format(n=step.count)
+            line = f"{deal_to}: " + ngettext(singular, plural, step.count).format(n=step.count)
         else:
-            line = f"{group_name(ruleset, step.to)}: {amount}, {faces}"
+            line = f"{deal_to}: {amount}, {faces}"
         if step.skip is not None:
             line += _skip_text(ruleset, step)
         if step.play_to is not None:
