@@ -159,8 +159,8 @@ def test_a_move_refused_because_autoplay_took_its_card_says_so():
     s = Session(autoplay_position(), Settings(autoplay=True, autofinish=False), now=Clock())
     s.handle("4b")  # then A♠ (column 1) and 2♠ (column 2) go home by themselves
     key = s.game.key()
-    assert s.handle("2h").lines == ["K♣ cannot go on 2♣ (foundations: up in suit); "
-                                    "autoplay sent a card from 2 home after your last move"]
+    refused = "K♣ cannot go on 2♣ (foundations: up in suit); autoplay sent a card from 2 home after your last move"
+    assert s.handle("2h").lines == [refused]
     assert s.handle("4h").lines == ["4 is empty"]  # the player's own move emptied it, not autoplay
     assert s.game.key() == key
     kk = Session(Game.new("kwadratura-kola", 13), Settings(autoplay=True), now=Clock())
