@@ -207,7 +207,7 @@ def _thoughtful(results: list[dict]) -> bool:
 def _print_one(result: dict, foundations: bool, ruleset: Ruleset) -> None:
     click.echo(_status_line(result))
     if result.get("win_class"):  # by its name in the language, then the id typed ("second class (second)")
-        named = {c.id: c for c in (ruleset.win.classes if ruleset.win else [])}.get(result["win_class"])
+        named = ruleset.win.named(result["win_class"]) if ruleset.win else None
         name = result["win_class"] if named is None else f"{printable(named.display_name(language()))} ({named.id})"
         click.echo(_("win class searched: {win_class}").format(win_class=name))
     if result["status"] == "solved":

@@ -215,8 +215,10 @@ def lost_reason(game: Game) -> str:
     """In words, why a lost game is over (KL-9)."""
     rules = game.rules
     stock = rules.stock_pile
-    spent = stock >= 0 and not game.piles[stock] and 0 <= rules.redeals <= game.redeals_used  # no card, no pass left
-    if stock >= 0 and not spent and (game.piles[stock] or (rules.waste_pile >= 0 and game.piles[rules.waste_pile])):
+    # Cards to turn: in the stock, or on a waste a redeal may still turn back (not after the last pass).
+    turns_left = stock >= 0 and bool(game.piles[stock] or (
+        rules.waste_pile >= 0 and game.piles[rules.waste_pile] and not 0 <= rules.redeals <= game.redeals_used))
+    if turns_left:
         if rules.redeals < 0:
             return _("no move changes anything, and the stock has gone round once with no new play")
         return _("no move changes anything in the passes that are left")

@@ -254,11 +254,12 @@ def _refuse_across_groups(game: Board, label: str, moves: list[Move]) -> None:
             others.setdefault(group.index, reason)
     if len(groups) < 2:
         return
+    in_group_order = [others[g] for g in sorted(others)]
     if len(bases) > 1:
         clause = _("an empty one takes only {bases}").format(bases=alternatives([short for short, _r in bases.values()]))
         raise RefusedMove(_("no pile of {label} takes {card}: {reasons}").format(
-            label=label, card=card, reasons="; ".join(dict.fromkeys([clause, *(others[g] for g in sorted(others))]))))
-    distinct = list(dict.fromkeys([*(reason for _s, reason in bases.values()), *(others[g] for g in sorted(others))]))
+            label=label, card=card, reasons="; ".join(dict.fromkeys([clause, *in_group_order]))))
+    distinct = list(dict.fromkeys([*(reason for _s, reason in bases.values()), *in_group_order]))
     if len(distinct) == 1:  # an empty source: the same reason from every group
         raise RefusedMove(distinct[0])
     raise RefusedMove(_("no pile of {label} takes it: {reasons}").format(label=label, reasons="; ".join(distinct)))

@@ -14,6 +14,7 @@ from ..i18n import N_, _, alternatives, conjunction, language, ngettext, using_l
 from ..printable import printable
 from .examples import removal_examples, swap_example
 from .flow import closes_up, cross_arms, ever_emptied, refilled_from, removed_from, reshuffled, stock_fills, swapped
+from .labels import runs_on
 from .views import mixed_face_groups
 
 if TYPE_CHECKING:
@@ -276,15 +277,7 @@ def _in_sequence(group: PileGroup) -> bool:
     """Whether "first…last" says the group's labels: a grid's cells, or labels that run on by one
     in their last letter or their number (a b c; 1 2 3; h1 .. h10). Bisley's a…m skips k, so its
     twelve are listed."""
-    if group.grid is not None:
-        return True
-
-    def place(label: str) -> tuple[str, int]:  # (the fixed part, the part that counts)
-        head = label.rstrip("0123456789")
-        return (head, int(label[len(head):])) if head != label else (label[:-1], ord(label[-1]))
-
-    places = [place(label) for label in group.labels]
-    return all(b == (a[0], a[1] + 1) for a, b in zip(places, places[1:]))
+    return group.grid is not None or runs_on(group.labels)
 
 
 def labels_text(group: PileGroup, between: str = " ") -> str:
@@ -297,23 +290,19 @@ def labels_text(group: PileGroup, between: str = " ") -> str:
 def all_labels_text(ruleset: Ruleset) -> str:
     """Every label of the game in few words: a grid as "a1…h8", and four or more labels that run
     on by one as "o1…o32", across groups too (Kwadratura Koła: ``s w a1…h8 o1…o32``)."""
-    tokens: list[str] = []
-    for group in ruleset.piles.values():
-        tokens += [labels_text(group)] if group.grid is not None else list(group.labels)
-
-    def place(label: str) -> tuple[str, int] | None:
-        head = label.rstrip("0123456789")
-        return (head, int(label[len(head):])) if head != label and "…" not in head else None
-
     out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        j = i
-        while j + 1 < len(tokens) and place(tokens[j]) is not None and place(tokens[j + 1]) == (
-                place(tokens[j])[0], place(tokens[j])[1] + 1):
-            j += 1
-        out.append(f"{tokens[i]}…{tokens[j]}" if j - i >= 3 else " ".join(tokens[i:j + 1]))
-        i = j + 1
+    run: list[str] = []  # numbered labels counting up one by one, not yet written
+
+    def close() -> None:
+        out.extend([f"{run[0]}…{run[-1]}"] if len(run) >= 4 else run)
+        run.clear()
+
+    for group in ruleset.piles.values():
+        for label in [labels_text(group)] if group.grid is not None else group.labels:
+            if "…" in label or not label[-1].isdigit() or not runs_on([*run[-1:], label]):
+                close()
+            (out if "…" in label or not label[-1].isdigit() else run).append(label)
+    close()
     return " ".join(out)
 
 
@@ -321,8 +310,15 @@ def group_heading(ruleset: Ruleset, gid: str) -> str:
     """The start of a group's line in the rules text: what the board and the messages call it
     (its id in English) and, where that is not the role's name the sentences use, that name too:
     ``trunk (reserve, `` before "1 pile: r)"; ``foundations (`` where both are one."""
+    name, head = group_name(ruleset, gid), group_head(ruleset, gid)
+    return f"{name} (" if head == name else f"{head} ({name}, "
+
+
+def group_head(ruleset: Ruleset, gid: str) -> str:
+    """The first words of a group's line in the rules text (`group_heading`): what the board calls
+    it where the sentences' role name does not say it (Flower Garden's ``beds``), else that name."""
     name, title = group_name(ruleset, gid), group_title(ruleset, gid)
-    return f"{name} (" if title == name or gid in name else f"{title} ({name}, "
+    return name if title == name or gid in name else title
 
 
 def when_words(ruleset: Ruleset, when: When) -> str:
@@ -458,8 +454,7 @@ def describe_deal(ruleset: Ruleset) -> list[str]:
             faces = _("bottom first: {faces}").format(faces=", ".join(_(FACE[f]) for f in step.face))
         else:
             faces = _(FACE[step.face])
-        # The group as its line below is headed (Flower Garden's "beds", not the role's "tableau").
-        deal_to = group_heading(ruleset, step.to).split(" (")[0]
+        deal_to = group_head(ruleset, step.to)  # as its line below is headed (Flower Garden's "beds")
         one_pile = ruleset.piles[step.to].count == 1 and isinstance(step.count, int) and step.play_to is None
         if one_pile and step.face in ONE_PILE_DEAL:  # a waste's first card: no "per pile", the face agreeing
             singular, plural = ONE_PILE_DEAL[step.face]

@@ -8,9 +8,24 @@ where that happens (P211) and the engine then writes a `-` between the two label
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
 
 HEX_DIGITS = frozenset("0123456789abcdef")
+
+
+def label_place(label: str) -> tuple[str, int]:
+    """A label as (the fixed part, the part that counts): its number (``h10``: ``("h", 10)``), or
+    else its last letter (``b``: ``("", 98)``)."""
+    head = label.rstrip("0123456789")
+    return (head, int(label[len(head):])) if head != label else (label[:-1], ord(label[-1]))
+
+
+def runs_on(labels: Sequence[str]) -> bool:
+    """Whether the labels count up one by one (``o25``..``o32``, ``a``..``h``, ``01``..``26``), so
+    that "first…last" names every one of them."""
+    places = [label_place(label) for label in labels]
+    return all(b == (a[0], a[1] + 1) for a, b in pairwise(places))
 
 
 def ambiguous_join(labels: Iterable[str], alone: Iterable[str] = ()) -> tuple[str, str, str] | None:

@@ -44,6 +44,10 @@ class WinView:
         all_cards_in: list[str]
         full: list[str]
 
+    def named(self, class_id: str | None) -> Any:
+        """The win class of that id (CZ-4's `first`, `second`), or None."""
+        return next((c for c in self.classes if c.id == class_id), None)
+
     def main(self) -> tuple[list[str], list[str], Left | None]:
         """The condition that ends the game when it holds: (all_cards_in, full, left)."""
         if self.classes:

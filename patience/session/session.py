@@ -339,7 +339,7 @@ class Session:
         """Where autoplay, after the last move or at the deal, sent home a card from the pile a
         refused move ``text`` starts from: the words that say so (else None)."""
         labels = self.game.rules.labels
-        starts = [label for label in labels if text.startswith(label)]
+        starts = [label for label in labels if text.lower().startswith(label)]  # as `parse_move` reads it
         if not starts:
             return None
         source = labels.index(max(starts, key=len))
@@ -610,7 +610,7 @@ class Session:
                                   "new, or quit.").format(deal=self.game.deal_number, moves=moves, time=clock(self.elapsed())))
                 win = self.game.ruleset.win
                 if win is not None and len(win.classes) > 1:  # G-3, CZ-4: name the class that was reached
-                    reached = {c.id: c for c in win.classes}.get(self.game.win_class() or "")
+                    reached = win.named(self.game.win_class())
                     if reached is not None:
                         from ..i18n import language
 

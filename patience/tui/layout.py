@@ -11,7 +11,6 @@ cards. When even that does not fit, `lay_out` returns None and the app says the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from ..i18n import _
 from ..render.board import group_title
 from ..render.glyphs import Glyphs
 from ..render.grid import card_span, cross_groups, cross_places, drawn_as_picture
+from ..ruleset.labels import runs_on
 
 if TYPE_CHECKING:
     from ..engine.compiled import Group
@@ -122,18 +122,7 @@ class _Painter:
 def _label_run(labels: list[str]) -> str | None:
     """``o25-o32`` when the labels count up one by one (``o25``..``o32``, ``a``..``h``), else None:
     only then does a range name every pile in it."""
-    if len(labels) < 2:
-        return None
-    if all(len(label) == 1 for label in labels):
-        numbers = [ord(label) for label in labels]
-    else:
-        parts = [re.fullmatch(r"(\D*)(\d+)", label) for label in labels]
-        if any(part is None for part in parts) or len({part.group(1) for part in parts if part}) != 1:
-            return None
-        numbers = [int(part.group(2)) for part in parts if part]
-    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
-        return None
-    return f"{labels[0]}-{labels[-1]}"
+    return f"{labels[0]}-{labels[-1]}" if len(labels) >= 2 and runs_on(labels) else None
 
 
 def _run_of(game: Game, group: Group) -> str | None:
